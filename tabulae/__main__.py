@@ -1,0 +1,3 @@
+from tabulae.cli import main
+
+main()

@@ -1,0 +1,32 @@
+"""The core protocol: games, states, actions, events, results, matches and the registry."""
+
+from .actions import Action, ActionSpace
+from .errors import BadOptions, IllegalAction, MatchFormatError, UnknownGame
+from .events import Event, visible
+from .game import Game, Option, State
+from .match import Match
+from .playout import random_playout, random_steps
+from .registry import games, load
+from .result import Result
+from .rng import Rng
+
+__all__ = [
+    "Action",
+    "ActionSpace",
+    "BadOptions",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "MatchFormatError",
+    "Option",
+    "Result",
+    "Rng",
+    "State",
+    "UnknownGame",
+    "games",
+    "load",
+    "random_playout",
+    "random_steps",
+    "visible",
+]

@@ -1,0 +1,113 @@
+"""Actions: small immutable values with text notation, a JSON form and an integer code.
+
+An action is a kind followed by arguments, each an int or a word:
+``Action("bid", 4)`` is written ``bid 4`` and stored in JSON as ``["bid", 4]``.
+Words never look like integers, so the notation parses back to the same action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .errors import IllegalAction
+
+Arg = int | str
+
+
+class Action(tuple):
+    """An immutable action: ``Action(kind, *args)``."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, *args: Arg) -> Action:
+        return tuple.__new__(cls, (kind, *args))
+
+    @property
+    def kind(self) -> str:
+        return self[0]
+
+    @property
+    def args(self) -> tuple[Arg, ...]:
+        return self[1:]
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self))
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    def __getnewargs__(self) -> tuple:
+        return tuple(self)
+
+    def to_json(self) -> list[Arg]:
+        return list(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        if (
+            not isinstance(data, list | tuple)
+            or not data
+            or not isinstance(data[0], str)
+            or not all(type(a) in (int, str) for a in data[1:])
+        ):
+            raise IllegalAction(f'not an action: {data!r} (expected a list like ["bid", 4])')
+        return cls(*data)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read the text notation, e.g. ``"cube vestal epidemic"``."""
+        tokens = text.split()
+        if not tokens:
+            raise IllegalAction("an empty action")
+        return cls(tokens[0], *(_arg(t) for t in tokens[1:]))
+
+
+def _arg(token: str) -> Arg:
+    try:
+        return int(token)
+    except ValueError:
+        return token
+
+
+class ActionSpace:
+    """The fixed, ordered set of every action a game configuration can ever offer.
+
+    Codes are positions in that order, so they are stable for a given game,
+    player count and options: what reinforcement-learning adapters need.
+    """
+
+    __slots__ = ("_actions", "_codes")
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self._actions: tuple[Action, ...] = tuple(actions)
+        self._codes = {a: i for i, a in enumerate(self._actions)}
+        if len(self._codes) != len(self._actions):
+            raise ValueError("an action space lists an action twice")
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._codes
+
+    def __iter__(self):
+        return iter(self._actions)
+
+    def encode(self, action: Action) -> int:
+        try:
+            return self._codes[action]
+        except KeyError:
+            raise IllegalAction(f"'{action}' is not an action of this game") from None
+
+    def decode(self, code: int) -> Action:
+        if not 0 <= code < len(self._actions):
+            raise IllegalAction(f"no action has code {code} (0..{len(self._actions) - 1})")
+        return self._actions[code]
+
+    def mask(self, legal: Sequence[Action]) -> list[bool]:
+        """A list of booleans, one per code, true for the given legal actions."""
+        flags = [False] * len(self._actions)
+        for action in legal:
+            flags[self._codes[action]] = True
+        return flags

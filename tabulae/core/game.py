@@ -1,0 +1,168 @@
+"""The contract every game meets: a stateless `Game` and a mutable `State`."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from .actions import Action, ActionSpace
+from .errors import BadOptions
+from .events import Event
+from .result import Result
+from .rng import Rng
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named game option with its default (the ruling) and the values it admits."""
+
+    name: str
+    default: OptionValue
+    help: str = ""
+    choices: tuple[OptionValue, ...] | None = None
+    minimum: int | None = None
+
+    def check(self, value: Any) -> OptionValue:
+        """Return the value as this option's type, or raise BadOptions saying why."""
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str:
+            value = _from_text(value, kind, self.name)
+        if type(value) is not kind:
+            raise BadOptions(f"option {self.name} takes a {kind.__name__}, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise BadOptions(f"option {self.name} must be one of {allowed}, not {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise BadOptions(f"option {self.name} must be at least {self.minimum}, not {value!r}")
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
+        if self.choices is not None:
+            data["choices"] = list(self.choices)
+        elif isinstance(self.default, bool):
+            data["choices"] = [False, True]
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        return data
+
+
+def _from_text(text: str, kind: type, name: str) -> OptionValue:
+    if kind is bool:
+        lowered = text.strip().lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise BadOptions(f"option {name} is true or false, not {text!r}")
+    try:
+        return int(text)
+    except ValueError:
+        raise BadOptions(f"option {name} takes a whole number, not {text!r}") from None
+
+
+class Game(ABC):
+    """A rule set: stateless, shared, and the factory of states."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+
+    def configure(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> Mapping[str, Any]:
+        """Check a player count and options; return every option with defaults filled in."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players!r}"
+            )
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise BadOptions(f"{self.name} has no option {', '.join(unknown)} (options: {names})")
+        return MappingProxyType({n: o.check(given.get(n, o.default)) for n, o in known.items()})
+
+    def new(self, players: int, seed: int = 0, **options: Any) -> State:
+        """A new game at its first decision."""
+        return self.start(players, Rng(seed), self.configure(players, options))
+
+    @abstractmethod
+    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> State:
+        """Set up a game from checked options; all chance comes from `rng`."""
+
+    @abstractmethod
+    def actions(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        """Every action this configuration can ever offer, in a fixed order."""
+
+    def action_space(self, players: int, **options: Any) -> ActionSpace:
+        """The integer coding of actions for one configuration."""
+        config = self.configure(players, options)
+        return _space(self, players, tuple(sorted(config.items())))
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": [self.min_players, self.max_players],
+            "options": [o.describe() for o in self.options],
+        }
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+@lru_cache(maxsize=64)
+def _space(game: Game, players: int, options: tuple) -> ActionSpace:
+    return ActionSpace(game.actions(players, dict(options)))
+
+
+class State(ABC):
+    """One position of one game. Mutable, and cheap to copy with `clone`.
+
+    Subclasses set `game`, `players`, `options` and `events` and implement the
+    members below; DESIGN.md states the contract and `conformance` checks it.
+    """
+
+    game: Game
+    players: int
+    options: Mapping[str, Any]
+    events: list[Event]
+
+    @property
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that may act now; several for a simultaneous decision; empty at the end."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action for `seat`, in a stable order (empty if it may not act)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> None:
+        """Validate, then play. Raises IllegalAction and changes nothing when refused."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def determinize(self, seat: int | None, rng: Rng) -> State:
+        """A copy with everything hidden from `seat` re-sampled consistently with what it knows."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The final result, or None while the game runs."""

@@ -1,0 +1,64 @@
+"""Find games by id: the built-in ones, games from other packages, or a `module:attr` reference."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+from importlib.metadata import entry_points
+
+from .errors import UnknownGame
+from .game import Game
+
+ENTRY_POINT_GROUP = "tabulae.games"
+
+
+@cache
+def _builtin() -> dict[str, Game]:
+    package = importlib.import_module("tabulae.games")
+
+    found: dict[str, Game] = {}
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.ispkg:
+            game = getattr(
+                importlib.import_module(f"{package.__name__}.{module.name}"), "GAME", None
+            )
+            if isinstance(game, Game):
+                found[game.id] = game
+    return found
+
+
+def _plugins() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        game = point.load()
+        if isinstance(game, type):
+            game = game()
+        if isinstance(game, Game):
+            found[game.id] = game
+    return found
+
+
+def games() -> dict[str, Game]:
+    """Every registered game by id, in id order."""
+    found = {**_plugins(), **_builtin()}
+    return dict(sorted(found.items()))
+
+
+def load(ref: str) -> Game:
+    """A game by id (``"sylla"``) or by reference (``"package.module:GAME"``)."""
+    if ":" in ref:
+        module_name, _, attr = ref.partition(":")
+        try:
+            game = getattr(importlib.import_module(module_name), attr)
+        except (ImportError, AttributeError) as error:
+            raise UnknownGame(f"cannot load game {ref!r}: {error}") from None
+        game = game() if isinstance(game, type) else game
+        if not isinstance(game, Game):
+            raise UnknownGame(f"{ref!r} is not a game")
+        return game
+    registered = _builtin().get(ref) or _plugins().get(ref)
+    if registered is None:
+        known = ", ".join(games()) or "none"
+        raise UnknownGame(f"no game {ref!r} (games: {known})")
+    return registered

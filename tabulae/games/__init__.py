@@ -1,0 +1,1 @@
+"""The built-in games. Each subpackage exposes its rule set as `GAME`."""

@@ -1,0 +1,69 @@
+"""The `tabulae` command, run as a real process."""
+
+import json
+import subprocess
+import sys
+
+from tabulae.core import Match, Rng, random_steps
+
+TOY = "tests.core.toy_game:GAME"
+
+
+def tabulae(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "tabulae", *args], capture_output=True, text=True, check=check
+    )
+
+
+def test_games_lists_every_registered_game_as_json():
+    import tabulae as package
+
+    listed = json.loads(tabulae("games", "--json").stdout)
+    assert [g["id"] for g in listed] == list(package.games())
+    for info in listed:
+        low, high = info["players"]
+        assert 1 <= low <= high
+
+
+def test_bench_prints_figures_for_a_game_as_json_and_as_a_table():
+    figures = json.loads(
+        tabulae("bench", TOY, "--players", "3", "--seconds", "0.3", "--json").stdout
+    )
+    (toy,) = figures
+    assert toy["game"] == "tesserae" and toy["players"] == 3 and toy["games"] > 0
+    for key in (
+        "games_per_s",
+        "actions_per_s",
+        "legal_actions_per_s",
+        "clones_per_s",
+        "determinizations_per_s",
+    ):
+        assert toy[key] > 0, key
+    table = tabulae("bench", TOY, "--seconds", "0.2").stdout
+    assert "applied actions/s" in table and "tesserae (4p)" in table
+
+
+def test_bench_names_an_unknown_game():
+    failed = tabulae("bench", "chess", check=False)
+    assert failed.returncode != 0 and "no game 'chess'" in failed.stderr
+
+
+def test_replay_prints_the_public_log_and_the_result(tmp_path):
+    match = Match(TOY, 2, seed=9, seats=["Ann", "Bob"])
+    state = match.start()
+    for seat, action in random_steps(state.clone(), Rng(9)):
+        match.play(state, seat, action)
+    path = tmp_path / "match.json"
+    match.save(path)
+    out = tabulae("replay", str(path)).stdout
+    assert "tesserae.revealed" in out and "tesserae.drew_tile" not in out  # private events stay out
+    result = state.result()
+    best = result.winners[0]
+    assert f"1. {match.seats[best]}: {result.scores[best]}" in out
+
+
+def test_replay_of_a_broken_record_says_why(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "tabulae.match", "version": 7}')
+    failed = tabulae("replay", str(path), check=False)
+    assert failed.returncode == 1 and "version 7" in failed.stdout

@@ -1,0 +1,162 @@
+"""The conformance suite passes on a correct game and catches each kind of defect."""
+
+import random
+
+import pytest
+
+from tabulae.core import Event, IllegalAction, Rng
+from tabulae.core.conformance import ConformanceError, check_game, shared_mutables, snapshot
+
+from .toy_game import Tesserae, TesseraeState
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("options", [{}, {"rounds": 5}, {"open_hands": True}])
+@pytest.mark.parametrize("seed", range(15))
+def test_the_test_game_conforms(players, options, seed):
+    report = check_game(Tesserae(), players, seed, options, deep_every=4)
+    assert report.result is not None and report.actions > 0
+    assert report.deep_checks >= 1 and report.refusals > 0 and report.determinizations > 0
+
+
+def test_ties_occur_and_are_shared():
+    winners = [check_game(Tesserae(), 4, seed).result.winners for seed in range(40)]
+    assert any(len(w) > 1 for w in winners), "no game of 40 ended in a shared win"
+
+
+def planted(name: str, **methods) -> Tesserae:
+    """The test game with one method replaced by a defective one."""
+    state_type = type(f"{name}State", (TesseraeState,), {"__slots__": (), **methods})
+    game_type = type(
+        name,
+        (Tesserae,),
+        {
+            "start": lambda self, players, rng, options: state_type.setup(
+                self, players, rng, options
+            ),
+        },
+    )
+    return game_type()
+
+
+def leaking_view(self, seat):
+    view = TesseraeState.view(self, seat)
+    view["hands"] = [list(h) for h in self.hands]
+    return view
+
+
+def clone_sharing_a_list(self):
+    twin = TesseraeState.clone(self)
+    twin.points = self.points
+    return twin
+
+
+def clone_sharing_the_rng(self):
+    twin = TesseraeState.clone(self)
+    twin.rng = self.rng
+    return twin
+
+
+def apply_mutating_before_refusing(self, seat, action):
+    self.events.append(Event("tesserae.attempt", {"seat": seat}))
+    TesseraeState.apply(self, seat, action)
+
+
+def apply_accepting_anything(self, seat, action):
+    if action.kind == "play" and seat in self.to_move and self.phase == "play":
+        self.hands[seat].append(action[1])
+    TesseraeState.apply(self, seat, action)
+
+
+def apply_with_outside_chance(self, seat, action):
+    TesseraeState.apply(self, seat, action)
+    if action.kind == "draw":
+        self.hands[seat][-1] = random.choice(range(1, 4 * self.players + 5))
+
+
+def determinize_redealing_own_hand(self, seat, rng):
+    twin = TesseraeState.determinize(self, seat, rng)
+    if seat is not None and twin.stack and twin.hands[seat]:
+        twin.hands[seat][0], twin.stack[0] = twin.stack[0], twin.hands[seat][0]
+    return twin
+
+
+def view_with_a_tuple(self, seat):
+    return {**TesseraeState.view(self, seat), "points": tuple(self.points)}
+
+
+def private_event_in_public(self, seat, action):
+    TesseraeState.apply(self, seat, action)
+    if action.kind == "draw":
+        self.events.append(Event("tesserae.bad", {"tile": self.hands[seat][-1]}, ("everyone",)))
+
+
+def legal_actions_listing_a_duplicate(self, seat):
+    actions = TesseraeState.legal_actions(self, seat)
+    return actions + actions[:1]
+
+
+def result_with_wrong_ranks(self):
+    result = TesseraeState.result(self)
+    if result is None:
+        return None
+    return type(result)(result.scores, tuple(1 for _ in result.scores))
+
+
+@pytest.mark.parametrize(
+    ("defect", "message"),
+    [
+        (planted("LeakyView", view=leaking_view), "view.* depends on what it should hide"),
+        (planted("SharedList", clone=clone_sharing_a_list), "clone.. shares mutable parts"),
+        (planted("SharedRng", clone=clone_sharing_the_rng), "shares mutable parts.*rng"),
+        (planted("EagerApply", apply=apply_mutating_before_refusing), "changed the state"),
+        (planted("Permissive", apply=apply_accepting_anything), "was allowed the illegal action"),
+        (
+            planted("OutsideChance", apply=apply_with_outside_chance),
+            "diverged|replaying|two different",
+        ),
+        (
+            planted("Redealing", determinize=determinize_redealing_own_hand),
+            "changed under determinize",
+        ),
+        (planted("TupleView", view=view_with_a_tuple), "not JSON-ready"),
+        (planted("BadAudience", apply=private_event_in_public), "malformed audience"),
+        (
+            planted("Duplicate", legal_actions=legal_actions_listing_a_duplicate),
+            "offered an action twice",
+        ),
+        (planted("WrongRanks", result=result_with_wrong_ranks), "do not follow scores"),
+    ],
+)
+def test_each_planted_defect_is_caught(defect, message):
+    with pytest.raises(ConformanceError, match=message):
+        for seed in range(10):
+            check_game(defect, 3, seed, deep_every=2)
+
+
+def test_failures_name_the_game_seed_and_step():
+    leaky = planted("LeakyView", view=leaking_view)
+    with pytest.raises(ConformanceError, match=r"tesserae players=2 seed=3 .* at step \d+"):
+        check_game(leaky, 2, 3)
+
+
+def test_snapshot_and_sharing_helpers():
+    state = Tesserae().new(2, seed=1)
+    twin = state.clone()
+    assert snapshot(twin) == snapshot(state) and shared_mutables(state, twin) == []
+    twin.hands[0].append(99)
+    assert snapshot(twin) != snapshot(state)
+    twin.hands = state.hands
+    assert shared_mutables(state, twin) == ["state.hands", "state.hands[0]", "state.hands[1]"]
+
+
+def test_refusals_leave_the_state_untouched():
+    state = Tesserae().new(2, seed=2)
+    picture = snapshot(state)
+    for seat, action in [(1, "draw"), (0, "play 3"), (7, "pass")]:
+        from tabulae.core import Action
+
+        with pytest.raises(IllegalAction):
+            state.apply(seat, Action.parse(action))
+    assert snapshot(state) == picture
+    assert state.determinize(0, Rng(1)).view(0) == state.view(0)

@@ -1,0 +1,44 @@
+import sys
+import textwrap
+
+import pytest
+
+import tabulae
+from tabulae.core import UnknownGame
+
+from .toy_game import GAME
+
+
+def test_load_by_reference():
+    assert tabulae.load("tests.core.toy_game:GAME") is GAME
+
+
+def test_unknown_games_are_named_in_the_error():
+    with pytest.raises(UnknownGame, match="no game 'chess'"):
+        tabulae.load("chess")
+    with pytest.raises(UnknownGame, match="cannot load"):
+        tabulae.load("tests.core.nothing_here:GAME")
+    with pytest.raises(UnknownGame, match="is not a game"):
+        tabulae.load("tests.core.toy_game:DRAW")
+
+
+def test_games_from_other_packages_register_through_the_entry_point_group(tmp_path, monkeypatch):
+    (tmp_path / "extra_game.py").write_text(
+        textwrap.dedent("""
+        from tests.core.toy_game import Tesserae
+
+        class Extra(Tesserae):
+            id = "extra"
+            name = "Extra"
+    """)
+    )
+    info = tmp_path / "extra_game-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: extra-game\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[tabulae.games]\nextra = extra_game:Extra\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        assert tabulae.load("extra").name == "Extra"
+        assert "extra" in tabulae.games()
+    finally:
+        sys.modules.pop("extra_game", None)
