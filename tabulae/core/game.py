@@ -104,6 +104,15 @@ class Game(ABC):
     def actions(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
         """Every action this configuration can ever offer, in a fixed order."""
 
+    def evaluate(self, state: State, seat: int) -> float:
+        """How well `seat` stands, in the game's score units, as a strong player would judge it.
+
+        Bots use it to compare positions; the default knows only final scores. A game
+        overrides it with its own judgement (prestige and tokens, VP and income, …).
+        """
+        result = state.result()
+        return float(result.scores[seat]) if result else 0.0
+
     def action_space(self, players: int, **options: Any) -> ActionSpace:
         """The integer coding of actions for one configuration."""
         config = self.configure(players, options)
