@@ -190,6 +190,7 @@ class TesseraeState(State):
     def determinize(self, seat: int | None, rng: Rng) -> TesseraeState:
         twin = self.clone()
         twin.rng = Rng(rng.next64())
+        twin.events = [e for e in self.events if e.visible_to(seat)]
         if self.options["open_hands"] or self.phase == "over":
             twin.stack.sort()  # sorted first, so the copy depends only on what seat knows
             rng.shuffle(twin.stack)
