@@ -128,13 +128,13 @@ def _run(session: Session) -> None:
     try:
         session.run()
     except Leave as left:
-        session.console.print(_resume_hint(tr, left.path))
+        session.console.print(_resume_hint(tr, left.path), soft_wrap=True)
     except (EOFError, KeyboardInterrupt):
         path = session.default_path()
         session.save(path)
         session.console.print()
         session.console.print(Text(tr._("The input ended."), style="yellow"))
-        session.console.print(_resume_hint(tr, path))
+        session.console.print(_resume_hint(tr, path), soft_wrap=True)
         raise typer.Exit(1) from None
 
 

@@ -147,7 +147,7 @@ class Session:
             self.say(self.tr._("“{text}” is not an action you can take now.", text=reply.text))
 
     def say(self, message: str) -> None:
-        self.console.print(Text(message, style="yellow"))
+        self.console.print(Text(message, style="yellow"), soft_wrap=True)
 
     # Commands
 
@@ -193,7 +193,7 @@ class Session:
         if index is None:
             self.say(self.tr._("You have made no decision to take back yet."))
             return False
-        if revealed_since(self.match, index, seat, self.state):
+        if revealed_since(self.match, index, seat):
             self.say(
                 self.tr._("You cannot take it back: something hidden has been revealed since.")
             )
