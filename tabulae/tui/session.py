@@ -216,7 +216,7 @@ class Session:
 
     def read(self, prompt: str) -> str:
         """A line from the person; echoed when it comes from a script, so the log reads well."""
-        reply = self.console.input(prompt)
+        reply = self.console.input(Text(prompt))
         if not sys.stdin.isatty():
             self.console.print(Text(reply), highlight=False)
         return reply
