@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabulae.core import Action, Event, Game, Rng, random_steps
+from tabulae.core import Action, Event, Game, Rng, games, load, random_steps
 
 from .po import Catalog, entries, quote
 from .translator import LANGUAGES, LOCALE, UI
@@ -132,8 +132,6 @@ def read(lang: str, domain: str) -> Catalog:
 
 
 def main(refs: list[str]) -> None:
-    from tabulae.core import games, load
-
     chosen = [load(ref) for ref in refs] if refs else list(games().values())
     domains = {UI: interface_messages()} | {game.id: game_messages(game) for game in chosen}
     for lang, (domain, messages) in itertools.product(LANGUAGES, domains.items()):

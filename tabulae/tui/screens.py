@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich import box
+from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.rule import Rule
@@ -13,6 +14,9 @@ from tabulae.core import Action, Event, Result
 from tabulae.i18n import N_, GameText
 
 from .seats import Seat
+
+# Beyond this many choices, they are shown in columns, by label only.
+LONG = 24
 
 # Each command's words and what it does, for the help screen.
 COMMAND_HELP = (
@@ -47,15 +51,19 @@ def narration(text: GameText, event: Event) -> Text:
     return line
 
 
-def choices(text: GameText, legal: list[Action]) -> Table:
-    table = Table.grid(padding=(0, 2))
+def choices(text: GameText, legal: list[Action]) -> RenderableType:
+    """The numbered choices: a table, or columns when there are many."""
+    rows = []
     for number, action in enumerate(legal, start=1):
         label, notation = text.action(action), str(action)
-        table.add_row(
-            Text(f"{number}", style="bold cyan"),
-            Text(label),
-            Text("" if label == notation else notation, style="dim"),
+        rows.append(
+            (Text(f"{number}", style="bold cyan"), Text(label), notation, label == notation)
         )
+    if len(rows) > LONG:
+        return Columns([Text.assemble(n, " ", label) for n, label, _, _ in rows], padding=(0, 3))
+    table = Table.grid(padding=(0, 2))
+    for number, label, notation, same in rows:
+        table.add_row(number, label, Text("" if same else notation, style="dim"))
     return table
 
 

@@ -7,8 +7,10 @@ import re
 import pytest
 
 import tabulae
+from tabulae.bots import BOTS
 from tabulae.core import Match, load
 from tabulae.i18n import LANGUAGES, translator
+from tabulae.tui.seats import STRONGEST
 
 from .driver import converse, random_person, run
 
@@ -63,8 +65,10 @@ def test_by_default_one_person_plays_against_the_strongest_bot_and_the_seed_is_s
     out = run("play", TOY, input="1\n" * 100).stdout
     seed = re.search(r"Tesserae · 3 players · seed (\d+)", out)
     assert seed, out[:500]
+    strongest = next(name for name in STRONGEST if name in BOTS)
     assert re.search(r"1\. +Player 1 +person", out)
-    assert re.search(r"2\. +Bot 2 +bot random", out) and re.search(r"3\. +Bot 3 +bot random", out)
+    for number in (2, 3):
+        assert re.search(rf"{number}\. +Bot {number} +bot {strongest}", out)
     again = run("play", TOY, "--seed", seed.group(1), input="1\n" * 100).stdout
     assert again == out  # the printed seed reproduces the game
 
@@ -163,7 +167,7 @@ def test_when_the_input_ends_the_game_is_saved_to_resume(tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--seats", "human,stockfish"], "There is no bot stockfish (bots: random; a person is"),
+        (["--seats", "human,stockfish"], "There is no bot stockfish (bots: random"),
         (["--seats", "human,random:depth"], "Bot parameters are written name=value, not depth."),
         (["--seats", "human,random:depth=3"], "Bot random does not take these parameters"),
         (["--seats", "human,random", "--players", "3"], "--players 3 does not match 2 seats."),
