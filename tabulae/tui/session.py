@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -40,7 +39,6 @@ class Session:
         console: Console,
         save_path: Path | None = None,
         bot_rng: int | None = None,
-        ask: Callable[[str], str] | None = None,
     ) -> None:
         self.match, self.seats, self.tr, self.console = match, seats, tr, console
         self.state: State = match.replay()
@@ -50,7 +48,6 @@ class Session:
         self.humans = [seat for seat, spec in enumerate(seats) if spec.human]
         self.rng = Rng(Rng(match.seed).next64() if bot_rng is None else bot_rng)
         self.save_path = save_path
-        self.ask = ask or self.read
         # The seat whose eyes are on the screen (None: only bots play, so show what is public).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.seen: dict[int | None, int] = {}
@@ -100,7 +97,7 @@ class Session:
         if len(self.humans) > 1 and self.viewer != seat:
             screens.clear(self.console)
             self.console.print(screens.hand_over(self.text, seat))
-            self.ask("⏎ › ")
+            self.read("⏎ › ")
             screens.clear(self.console)
             self.viewer = seat
         self.narrate()
@@ -108,7 +105,7 @@ class Session:
         legal = self.state.legal_actions(seat)
         prompt = f"{self.text.names[seat]} [1–{len(legal)}] › "
         while True:
-            reply = choose(self.ask(prompt), legal)
+            reply = choose(self.read(prompt), legal)
             if isinstance(reply, Action):
                 self.play(seat, reply)
                 return

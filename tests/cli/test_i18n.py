@@ -89,10 +89,11 @@ def words(value, keys: set[str], found: set[str]) -> None:
         found.add(value)
 
 
-@pytest.mark.parametrize(
-    "game", [g for g in GAMES if type(renderer(g)) is Renderer], ids=lambda g: g.id
-)
-def test_a_game_drawn_by_the_generic_renderer_names_every_view_key_and_word(game):
+def test_the_generic_renderer_labels_every_view_key_and_word_of_a_game_that_names_them():
+    """Games get their own renderers; the generic one still speaks the player's language when
+    the game's terms name what its views hold, as the toy game's do."""
+    game = load(TOY)
+    assert type(renderer(game)) is Renderer
     keys: set[str] = set()
     found: set[str] = set()
     for players in range(game.min_players, game.max_players + 1):
@@ -100,8 +101,8 @@ def test_a_game_drawn_by_the_generic_renderer_names_every_view_key_and_word(game
         for _ in random_steps(state, Rng(players)):
             for seat in (*range(players), None):
                 words(state.view(seat), keys, found)
-    unnamed = (keys | found) - set(game.terms)
-    assert not unnamed, f"{game.id} view words without names: {sorted(unnamed)}"
+    assert keys and found
+    assert not (keys | found) - set(game.terms)
 
 
 def test_plural_forms_follow_each_language():
