@@ -43,7 +43,8 @@ def test_the_end_screen_ranks_players_with_tiebreaks_and_names_shared_winners():
         ["1", "Bob", "2", "5"],
         ["3", "Cy", "1", "9"],
     ]
-    assert "Szczegóły punktacji" in screen and re.search(r"│ Ann +│ 1, 4 +│", screen)
+    assert "Szczegóły punktacji" in screen
+    assert re.search(r"│ Płytki w ręce +│ 1, 4 +│ 5 +│ 9 +│", screen)
 
 
 def test_the_generic_table_shows_a_row_per_player_and_labels_from_the_game_terms():
@@ -51,6 +52,14 @@ def test_the_generic_table_shows_a_row_per_player_and_labels_from_the_game_terms
     state = TOY.new(2, seed=1)
     table = drawn(renderer(TOY).table(state.view(0), text, 0))
     assert "Раунд" in table and "Стопка" in table and "Добор" in table
-    ann, bob = (line for line in table.splitlines() if "Ann" in line or "Bob" in line)
-    assert ", ".join(map(str, state.hands[0])) in ann  # your own tiles
-    assert "│ 2 " in bob and str(state.hands[1][0]) not in bob.split("│")[3]  # only a count
+    hands = next(line for line in table.splitlines() if "Плитки в руке" in line)
+    mine, theirs = (part.strip() for part in hands.split("│")[2:4])
+    assert mine == ", ".join(map(str, state.hands[0])) and theirs == "2"  # theirs: only a count
+
+
+def test_per_player_records_become_rows_of_a_table_with_a_column_per_player():
+    text = GameText(translator("en"), TOY, ["Ann", "Bob"])
+    view = {"round": 2, "players": [{"points": 1, "stack": 3}, {"points": 4, "stack": 0}]}
+    table = drawn(renderer(TOY).table(view, text, 1))
+    assert re.search(r"│ +│ Ann +│ Bob +│", table)
+    assert re.search(r"│ Points +│ 1 +│ 4 +│", table) and re.search(r"│ Stack +│ 3 +│ 0 +│", table)

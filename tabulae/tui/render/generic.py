@@ -1,8 +1,8 @@
 """The generic renderer: any JSON view as readable tables, labelled with the game's terms.
 
-Lists as long as the player count are read as one value per seat and gathered into a table
-with a row per player; other mappings and lists become nested tables; words that are game
-terms show their rulebook names.
+Lists as long as the player count are read as one value per seat (or, for mappings, several)
+and gathered into a table with a column per player; other mappings and lists become nested
+tables; words that are game terms show their rulebook names.
 """
 
 from __future__ import annotations
@@ -39,7 +39,11 @@ class Renderer:
         nested: list[RenderableType] = []
         for key, value in data.items():
             if per_seat and players > 1 and isinstance(value, list) and len(value) == players:
-                seats[key] = value
+                if all(isinstance(item, dict) for item in value):
+                    for field in dict.fromkeys(k for item in value for k in item):
+                        seats[field] = [item.get(field) for item in value]
+                else:
+                    seats[key] = value
             elif isinstance(value, dict | list) and value and depth < NESTING and _nests(value):
                 nested.append(self.nested(key, value, text, seat, depth + 1))
             else:
@@ -49,11 +53,14 @@ class Renderer:
             parts.append(self.per_seat(seats, text, seat))
         return Group(*parts, *nested)
 
-    def per_seat(self, columns: dict[str, list[Any]], text: GameText, seat: int | None) -> Table:
-        table = Table(text.tr._("Player"), *(label(key, text) for key in columns), box=box.ROUNDED)
+    def per_seat(self, rows: dict[str, list[Any]], text: GameText, seat: int | None) -> Table:
+        """A column per player (the viewer's in bold) and a row per thing each one has."""
+        table = Table(box=box.ROUNDED)
+        table.add_column("")
         for player, name in enumerate(text.names):
-            row = [cell(values[player], text) for values in columns.values()]
-            table.add_row(Text(name), *row, style="bold" if player == seat else None)
+            table.add_column(Text(name), style="bold" if player == seat else None)
+        for key, values in rows.items():
+            table.add_row(Text(label(key, text), style="bold"), *(cell(v, text) for v in values))
         return table
 
     def nested(
