@@ -60,6 +60,11 @@ def play(
             tr._(error.message, **error.values), param_hint="--seats"
         ) from None
     count = len(table) if table else players or _players(rules)
+    options = _options(option or [], tr)
+    try:
+        rules.configure(count, options)
+    except BadOptions as error:
+        raise typer.BadParameter(str(error)) from None
     if table and players is not None and players != len(table):
         message = tr._(
             "--players {players} does not match {seats:# seat|# seats}.",
@@ -80,13 +85,9 @@ def play(
         game,
         count,
         secrets.randbelow(1_000_000) if seed is None else seed,
-        _options(option or [], tr),
+        options,
         [label.strip() for label in labels],
     )
-    try:
-        match.start()
-    except BadOptions as error:
-        raise typer.BadParameter(str(error)) from None
     _run(Session(match, table, tr, _console(), save_path=save))
 
 
