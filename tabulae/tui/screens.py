@@ -15,6 +15,7 @@ from tabulae.i18n import N_, GameText
 
 from .seats import Seat
 
+ERASE_SCROLLBACK = "\x1b[3J"
 # Beyond this many choices, they are shown in columns, by label only.
 LONG = 24
 
@@ -130,8 +131,11 @@ def _number(value: float) -> str:
 
 
 def clear(console: Console) -> None:
-    """Clear a terminal; in a log or a pipe, draw a line instead."""
+    """Clear a terminal and its scrollback (so no one scrolls back to another's secrets);
+    in a log or a pipe, draw a line instead."""
     if console.is_terminal:
         console.clear()
+        console.file.write(ERASE_SCROLLBACK)
+        console.file.flush()
     else:
         console.print(Rule())
