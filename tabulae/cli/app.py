@@ -16,6 +16,8 @@ from tabulae.core import Game, MatchFormatError, UnknownGame, games, load, visib
 from tabulae.core.bench import bench_engine
 from tabulae.core.match import Match
 
+from .play import play, resume
+
 app = typer.Typer(
     help="Tabulae: Sylla, The Builders: Antiquity and Hadrian's Wall.",
     no_args_is_help=True,
@@ -118,6 +120,10 @@ def replay(
         return
     for seat in sorted(range(match.players), key=lambda s: result.ranks[s]):
         console.print(f"  {result.ranks[seat]}. {match.seats[seat]}: {result.scores[seat]}")
+
+
+app.command()(play)
+app.command()(resume)
 
 
 def main() -> None:
