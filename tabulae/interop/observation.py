@@ -39,7 +39,21 @@ KINDS = ("null", "number", "word", "list", "dict")
 INF = math.inf
 
 
+_KIND_OF_TYPE = {
+    type(None): "null",
+    bool: "number",
+    int: "number",
+    float: "number",
+    str: "word",
+    list: "list",
+    dict: "dict",
+}
+
+
 def kind(value: Any) -> str:
+    found = _KIND_OF_TYPE.get(type(value))
+    if found is not None:
+        return found
     if value is None:
         return "null"
     if isinstance(value, bool | int | float):
@@ -230,7 +244,7 @@ class Place(Part):
     def write(self, value: Any, out: list[float]) -> None:
         found = kind(value)
         if self.flagged:
-            out.extend(float(found == k) for k, _ in self.parts)
+            out.extend([1.0 if found == k else 0.0 for k, _ in self.parts])
         for k, part in self.parts:
             if part is None:
                 continue

@@ -25,7 +25,8 @@ and zero-sum:
 - Serialization: a state's serialized form holds its Tabulae match record (seed and
   action log) and is rebuilt by replaying it.
 - ``resample_from_infostate`` re-samples the hidden information with `State.determinize`,
-  which is what OpenSpiel's ISMCTS bot calls.
+  which is what OpenSpiel's ISMCTS bot calls. `Evaluator` judges leaves by
+  `Game.evaluate` instead of random rollouts, and `BotPlayer` seats Tabulae's own bots.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+from tabulae.bots.base import Bot, decide, make_bot
 from tabulae.core import Game, Match, Rng, games, visible
 from tabulae.core.bench import default_players
 
@@ -294,6 +296,25 @@ class Observer:
         seen = (_text([e.key, e.args]) for e in visible(episode.state.events, player))
         played = " · ".join(str(a) for a in episode.own_actions(player))
         return "\n".join([f"seat {player}", view, *seen, f"played: {played}"])
+
+
+class BotPlayer(pyspiel.Bot):
+    """A Tabulae bot (`tabulae.bots`) as an OpenSpiel bot, to play against or evaluate with.
+
+    It decides through `tabulae.bots.decide`, so it sees only a determinized copy.
+    """
+
+    def __init__(self, bot: Bot | str, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = make_bot(bot) if isinstance(bot, str) else bot
+        self.rng = Rng(seed)
+
+    def step(self, state: TabulaeState) -> int:
+        episode = state.episode
+        if episode is None or episode.seat is None:
+            raise ValueError("a bot acts only at a seat's decision")
+        action = decide(self.bot, episode.state, episode.seat, self.rng)
+        return episode.space.encode(action)
 
 
 class Evaluator(mcts.Evaluator):

@@ -8,6 +8,7 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
 import tabulae
+from tabulae.bots.base import RandomBot
 from tabulae.core import Match, Option
 from tabulae.interop import openspiel
 from tests.core.toy_game import GAME as TOY
@@ -80,6 +81,22 @@ def test_ismcts_with_openspiels_own_rollout_evaluator_plays_the_test_game():
     while not state.is_terminal():
         state.apply_action(rng.randint(256) if state.is_chance_node() else bot.step(state))
     assert state.episode.state.result() is not None
+
+
+def test_tabulae_bots_play_at_openspiel_tables():
+    spiel_game = spiel(TOY, 3)
+    players = [openspiel.BotPlayer("random", seed=1), openspiel.BotPlayer(RandomBot(), seed=2)]
+    players.append(pyspiel.make_uniform_random_bot(2, 3))
+    rng = np.random.default_rng(4)
+    state = spiel_game.new_initial_state()
+    while not state.is_terminal():
+        deal(state, rng)
+        action = players[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.returns()) == 3
+    with pytest.raises(ValueError, match="decision"):
+        players[0].step(state)
 
 
 def test_parameters_are_the_player_count_the_seed_and_the_options():
