@@ -2,7 +2,7 @@
 
 The encoding reads `State.view(seat)` and nothing else, so it can never carry what the
 rulings hide from that seat. Its layout comes from the shapes of the views themselves:
-the views of a few seeded random games of the configuration are walked, and every place
+the views of a few seeded random games of the configuration are sampled, and every place
 in them (a dict key, a list position, a value) gets fixed slots:
 
 - a number or flag: one slot holding its value (true = 1, false = 0);
@@ -29,11 +29,11 @@ from typing import Any
 
 import numpy as np
 
-from tabulae.core import Game, Rng
+from tabulae.core import Game, Rng, random_steps
 from tabulae.core.bench import default_players
 
 EXPLORED_GAMES = 8  # seeded random games whose views shape the layout
-ALL_SEATS_EVERY = 4  # every seat's view is read at this interval of steps
+SAMPLED_STEPS = 96  # steps of each game, evenly spaced, whose views are read
 
 KINDS = ("null", "number", "word", "list", "dict")
 INF = math.inf
@@ -339,22 +339,28 @@ def _encoder(game: Game, players: int, options: tuple) -> ViewEncoder:
 def explore(
     game: Game, players: int, options: Mapping[str, Any], games: int = EXPLORED_GAMES
 ) -> Shape:
-    """The shape of every seat's views over seeded random games of one configuration."""
+    """The shape of the seats' views over seeded random games of one configuration.
+
+    At each sampled step every seat's view is read, and the mover's again after its
+    action (what a secret choice shows its chooser before everyone reveals).
+    """
     shape = Shape()
     for seed in range(games):
+        length = sum(1 for _ in random_steps(game.new(players, seed, **options), Rng(seed)))
+        every = max(1, length // SAMPLED_STEPS)
         state = game.new(players, seed, **options)
         rng = Rng(seed)
-        step = 0
-        while movers := state.to_move:
-            if step % ALL_SEATS_EVERY == 0:
-                for seat in range(players):
-                    shape.add(state.view(seat))
-            seat = movers[rng.below(len(movers))]
-            shape.add(state.view(seat))
+        for step in range(length):
+            movers = state.to_move
+            seat = movers[rng.below(len(movers))] if len(movers) > 1 else movers[0]
             actions = state.legal_actions(seat)
-            state.apply(seat, actions[rng.below(len(actions))])
-            shape.add(state.view(seat))  # what a choice shows its chooser before all reveal
-            step += 1
-        for seat in range(players):
-            shape.add(state.view(seat))
+            action = actions[rng.below(len(actions))]
+            if step % every == 0:
+                for each in range(players):
+                    shape.add(state.view(each))
+            state.apply(seat, action)
+            if step % every == 0:
+                shape.add(state.view(seat))
+        for each in range(players):
+            shape.add(state.view(each))
     return shape
