@@ -49,8 +49,6 @@ SEED_BYTES = 8
 MAX_GAME_LENGTH = 100_000  # a cap on decisions; Tabulae games end far sooner
 RESERVED = ("players", "seed")
 
-_GAMES: dict[str, Game] = {}  # OpenSpiel short name -> Tabulae game
-
 
 def short_name(game: Game) -> str:
     return f"tabulae_{game.id}"
@@ -65,7 +63,6 @@ def register(game: Game | str) -> str:
     if clash:
         raise ValueError(f"{game.name} has an option named {clash[0]}, an OpenSpiel parameter")
     name = short_name(game)
-    _GAMES[name] = game
     game_class = type(f"{type(game).__name__}Spiel", (TabulaeGame,), {"tabulae": game})
     pyspiel.register_game(_game_type(game), game_class)
     return name
@@ -108,6 +105,8 @@ class TabulaeGame(pyspiel.Game):
         game = self.tabulae
         params = dict(params or {})
         players = int(params.get("players", max(2, default_players(game))))
+        if players < 2:
+            raise ValueError("OpenSpiel plays Tabulae games with two players or more")
         options = game.configure(
             players, {o.name: params[o.name] for o in game.options if o.name in params}
         )

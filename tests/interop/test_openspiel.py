@@ -116,6 +116,8 @@ def test_parameters_are_the_player_count_the_seed_and_the_options():
         pyspiel.load_game("tabulae_tesserae", {"colour": "red"})
     with pytest.raises(Exception, match="at least 1"):
         pyspiel.load_game("tabulae_tesserae", {"rounds": 0})
+    with pytest.raises(Exception, match="for 2–4 players"):
+        pyspiel.load_game("tabulae_tesserae", {"players": 5})
 
 
 def test_chance_draws_the_seed_a_byte_at_a_time_before_the_first_decision():
@@ -195,3 +197,10 @@ def test_solo_games_and_clashing_options_are_refused():
 
     with pytest.raises(ValueError, match="option named seed"):
         openspiel.register(Clash())
+
+    class AlsoAlone(type(TOY)):
+        id = "also_alone"
+        min_players = 1
+
+    with pytest.raises(Exception, match="two players or more"):
+        openspiel.load(AlsoAlone(), players=1)
