@@ -9,7 +9,7 @@ from tabulae.bots.base import RandomBot
 from tabulae.core import Action
 from tabulae.interop.gymnasium import TabulaeEnv, env, register
 from tests.core.toy_game import GAME as TOY
-from tests.interop.conftest import SOLO, SOLO_GAMES
+from tests.interop.games import SOLO, SOLO_GAMES
 
 # Values in a view have no bounds, so the observation space says so, and text rendering has
 # no frame rate; the checker warns about both.

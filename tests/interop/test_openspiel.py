@@ -12,7 +12,7 @@ from tabulae.bots.base import RandomBot
 from tabulae.core import Match, Option
 from tabulae.interop import openspiel
 from tests.core.toy_game import GAME as TOY
-from tests.interop.conftest import EVERY_GAME, SOLO, config_id, configurations
+from tests.interop.games import EVERY_GAME, SOLO, config_id, configurations
 
 CONFIGS = configurations(EVERY_GAME, fewest=2)
 
