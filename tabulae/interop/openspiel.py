@@ -9,7 +9,8 @@ more; `register` adds any other `Game`. The games are sequential, imperfect-info
 and zero-sum:
 
 - Parameters: ``players`` (default four where allowed, at least two), ``seed`` (-1: drawn
-  by chance; otherwise a fixed deal) and every game option under its own name.
+  by chance; 0 to 2**31 - 1, OpenSpiel's integer range: that fixed deal, with no chance
+  nodes) and every game option under its own name.
 - Chance: a Tabulae game draws all its chance inside `apply` from the state's own
   SplitMix64 generator, whose whole state is the seed. So chance acts only at the start:
   eight chance nodes draw the 64-bit seed a byte at a time (256 equally likely outcomes
