@@ -139,7 +139,7 @@ def result_with_wrong_ranks(self):
         (planted("SharedRng", clone=clone_sharing_the_rng), "shares mutable parts.*rng"),
         (planted("EagerApply", apply=apply_mutating_before_refusing), "changed the state"),
         (planted("Permissive", apply=apply_accepting_anything), "was allowed the illegal action"),
-        (
+        (  # the outside draw may also duplicate a tile in hand, offering its play twice
             planted("OutsideChance", apply=apply_with_outside_chance),
             "diverged|replaying|two different",
         ),
