@@ -13,7 +13,7 @@ from tabulae.core import Action
 from .areas import Area, word
 from .data import BUILDING_INDEX, BUILDINGS, CITIZENS
 from .rewards import gain_all
-from .sheet import BUILT, CITIZEN, affords, infrastructure, lacking, pay
+from .sheet import BUILT, CITIZEN, infrastructure, lacking, pay
 
 if TYPE_CHECKING:
     from .state import HadriansWallState
@@ -39,12 +39,14 @@ def _options(st: HadriansWallState, seat: int) -> list[Action]:
     level = infrastructure(sheet)
     found = []
     for action, (flag, after, track, need, cost) in zip(BUILD_ACTIONS, _RULES, strict=True):
-        if (
-            not sheet[flag]
-            and (after < 0 or sheet[after])
-            and (sheet[track] if track >= 0 else level) >= need
-            and affords(sheet, cost)
-        ):
+        if sheet[flag] or (after >= 0 and not sheet[after]):
+            continue
+        if (sheet[track] if track >= 0 else level) < need:
+            continue
+        for slot, amount in cost:
+            if sheet[slot] < amount:
+                break
+        else:
             found.append(action)
     return found
 

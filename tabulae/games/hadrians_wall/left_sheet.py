@@ -233,6 +233,11 @@ def _forum_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str
 
 def _forum_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
     sheet = st.sheets[seat]
+    if len(action) == 4 and Action("forum", action[2], action[1], action[3]) in FORUM_ACTIONS:
+        return (
+            f"name the returned workers in the order {', '.join(FORUM_WORKERS)}: "
+            f"'forum {action[2]} {action[1]} {action[3]}'"
+        )
     if action not in FORUM_ACTIONS:
         return (
             "the Forum returns 2 workers other than soldiers and takes 1 of a type different "

@@ -205,7 +205,7 @@ class HadriansWallState(State):
     def apply(self, seat: int, action: Action) -> None:
         if self.phase == "over":
             raise IllegalAction("the game is over")
-        if seat not in self.to_move:
+        if not self._may_act(seat):
             raise IllegalAction(f"seat {seat} may not act now ({self._phase_text()})")
         if not isinstance(action, Action) or not action:
             raise IllegalAction(f"not an action: {action!r}")
@@ -216,6 +216,16 @@ class HadriansWallState(State):
             self._choose(seat, action)
         else:
             self._decide(seat, action)
+
+    def _may_act(self, seat: int) -> bool:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return False
+        phase = self.phase
+        if phase == "actions":
+            return not self.passed[seat]
+        if phase == "choose":
+            return self.chosen[seat] < 0
+        return phase == "attack" and self.deciding[seat]
 
     def result(self) -> Result | None:
         if self.phase != "over":
