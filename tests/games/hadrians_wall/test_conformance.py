@@ -33,3 +33,9 @@ def test_random_games_keep_the_protocol(players, options):
 def test_random_games_keep_the_protocol_under_each_option(players, options):
     for seed in range(3):
         check_game(GAME, players, seed, options, deep_every=300)
+
+
+@pytest.mark.parametrize("players", range(1, 7))
+def test_a_game_checked_deeply_at_many_steps(players):
+    report = check_game(GAME, players, 1000 + players, {"difficulty": "normal"}, deep_every=16)
+    assert report.deep_checks >= 5 and report.determinizations > 0
