@@ -150,7 +150,10 @@ def pay(sheet: list[int], cost: tuple[tuple[int, int], ...]) -> None:
 
 
 def affords(sheet: list[int], cost: tuple[tuple[int, int], ...]) -> bool:
-    return all(sheet[slot] >= amount for slot, amount in cost)
+    for slot, amount in cost:  # noqa: SIM110 - a plain loop is twice as fast as all() here
+        if sheet[slot] < amount:
+            return False
+    return True
 
 
 def lacking(sheet: list[int], cost: tuple[tuple[int, int], ...]) -> str | None:

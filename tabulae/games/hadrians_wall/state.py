@@ -61,7 +61,7 @@ FAVOUR_ACTIONS = tuple(Action("favour", c, k) for c in COHORTS for k in FAVOUR_K
 
 AREAS: dict[str, Area] = {**left_sheet.AREAS, **buildings.AREAS, **right_sheet.AREAS}
 """Every action kind of the year, in the order legal actions are listed."""
-_AREA_LIST = tuple(AREAS.values())
+_OPTIONS = tuple(area.options for area in AREAS.values())
 _INCOME = tuple((BUILT + _BUILDING_INDEX[b], word) for b, word in INCOME.items())
 _NEUTRAL_WORDS = ("neutral1", "neutral2")
 _VALOUR = ATTRIBUTES.index("valour")
@@ -190,8 +190,8 @@ class HadriansWallState(State):
             if pending:
                 return self._choice_options(seat)
             found: list[Action] = []
-            for area in _AREA_LIST:
-                found += area.options(self, seat)
+            for options in _OPTIONS:
+                found += options(self, seat)
             found.append(PASS)
             return found
         if phase == "choose":

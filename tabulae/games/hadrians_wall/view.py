@@ -71,9 +71,10 @@ from .sheet import (
 if TYPE_CHECKING:
     from .state import HadriansWallState
 
-_LEFT_BUILDINGS = tuple(
+_LEFT_BUILDINGS = frozenset(
     b.id for b in BUILDINGS if b.id.split("_")[-1] in ("granary", "hotel", "workshop", "road")
 )
+"""Buildings printed on the left sheet; the others are on the right sheet."""
 
 
 def _boxes(sheet: list[int], start: int, count: int) -> list[int]:
@@ -102,9 +103,7 @@ def left_sheet(sheet: list[int]) -> dict[str, Any]:
         },
         "resource_production": sheet[PRODUCTION],
         "training_grounds": _boxes(sheet, TRAINING, TRAINING_BOXES),
-        "buildings": {
-            b: bool(sheet[BUILT + i]) for i, b in enumerate(_all()) if b in _LEFT_BUILDINGS
-        },
+        "buildings": _buildings(sheet, left=True),
         "forum": _boxes(sheet, FORUM, FORUM_BOXES),
         "landmarks": {lm[0]: bool(sheet[LANDMARK + i]) for i, lm in enumerate(LANDMARKS)},
         "attributes": {a: sheet[ATTRIBUTE + i] for i, a in enumerate(ATTRIBUTES)},
@@ -119,9 +118,7 @@ def left_sheet(sheet: list[int]) -> dict[str, Any]:
 def right_sheet(sheet: list[int]) -> dict[str, Any]:
     return {
         "citizens": {c: sheet[CITIZEN + i] for i, c in enumerate(CITIZENS)},
-        "buildings": {
-            b: bool(sheet[BUILT + i]) for i, b in enumerate(_all()) if b not in _LEFT_BUILDINGS
-        },
+        "buildings": _buildings(sheet, left=False),
         "market": _boxes(sheet, MARKET, len(MARKET_BOXES)),
         "theatre": _boxes(sheet, THEATRE, len(PERFORMANCES)),
         "gladiators": {
@@ -145,8 +142,12 @@ def right_sheet(sheet: list[int]) -> dict[str, Any]:
     }
 
 
-def _all() -> tuple[str, ...]:
-    return tuple(b.id for b in BUILDINGS)
+def _buildings(sheet: list[int], left: bool) -> dict[str, bool]:
+    return {
+        b.id: bool(sheet[BUILT + i])
+        for i, b in enumerate(BUILDINGS)
+        if (b.id in _LEFT_BUILDINGS) == left
+    }
 
 
 def _unseen(st: HadriansWallState, seat: int, viewer: int | None) -> list[str]:
