@@ -8,10 +8,9 @@ from typing import Any
 from tabulae.core import Action, Game, Option, Rng, State
 
 from . import buildings, left_sheet, right_sheet
-from .data import COHORTS, DIFFICULTIES, INCOME, POOL, YEARS
+from .data import BUILDING_INDEX, COHORTS, DIFFICULTIES, INCOME, POOL, YEARS
 from .scoring import score
 from .sheet import (
-    BUILDING_INDEX,
     BUILT,
     COHORT,
     DIPLOMAT_FAVOURS,

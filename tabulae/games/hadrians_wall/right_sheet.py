@@ -15,6 +15,7 @@ from tabulae.core import Action
 from .areas import Area, number, word
 from .data import (
     BATHS_BOXES,
+    BUILDING_INDEX,
     CITIZENS,
     COHORTS,
     COURT_BOXES,
@@ -45,7 +46,6 @@ from .scouting import rewards as map_rewards
 from .sheet import (
     APPARITORES,
     BATHS,
-    BUILDING_INDEX,
     BUILT,
     CIRCLED,
     CITIZEN,

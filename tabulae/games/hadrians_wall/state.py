@@ -22,6 +22,7 @@ from .areas import Area
 from .data import (
     ATTACK_CARDS,
     ATTRIBUTES,
+    BUILDING_INDEX,
     CARD_INDEX,
     COHORTS,
     DISDAIN_BOXES,
@@ -37,7 +38,6 @@ from .data import (
 )
 from .rewards import advance_attribute, advance_cohort, choices, gain, settle
 from .scoring import score, solo_rank
-from .sheet import BUILDING_INDEX as _BUILDING_INDEX
 from .sheet import (
     BUILT,
     COHORT,
@@ -49,6 +49,7 @@ from .sheet import (
     TEMPLE_FAVOURS,
     new_sheet,
 )
+from .view import view
 
 KEY = "hadrians_wall."
 PASS = Action("pass")
@@ -62,7 +63,7 @@ FAVOUR_ACTIONS = tuple(Action("favour", c, k) for c in COHORTS for k in FAVOUR_K
 AREAS: dict[str, Area] = {**left_sheet.AREAS, **buildings.AREAS, **right_sheet.AREAS}
 """Every action kind of the year, in the order legal actions are listed."""
 _OPTIONS = tuple(area.options for area in AREAS.values())
-_INCOME = tuple((BUILT + _BUILDING_INDEX[b], word) for b, word in INCOME.items())
+_INCOME = tuple((BUILT + BUILDING_INDEX[b], word) for b, word in INCOME.items())
 _NEUTRAL_WORDS = ("neutral1", "neutral2")
 _VALOUR = ATTRIBUTES.index("valour")
 
@@ -241,8 +242,6 @@ class HadriansWallState(State):
         )
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
         return view(self, seat)
 
     def clone(self) -> HadriansWallState:

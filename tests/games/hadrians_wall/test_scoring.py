@@ -135,3 +135,11 @@ def test_a_whole_game_scores_every_seat():
         assert result.scores[seat] == column["total"]
     assert state.events[-1].key == "hadrians_wall.over"
     assert GAME.evaluate(state, 0) == result.scores[0]
+
+
+def test_evaluate_prefers_the_stronger_position():
+    state = in_year(players=2)
+    weak, strong = state.sheets
+    strong[S.VALOUR], strong[S.COHORT], strong[S.PRODUCTION] = 8, 4, 4
+    weak[S.DISDAIN] = 4
+    assert GAME.evaluate(state, 1) > GAME.evaluate(state, 0) + 10
