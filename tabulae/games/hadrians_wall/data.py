@@ -34,7 +34,6 @@ DATA = _load()
 
 POOL = ("soldier", "builder", "servant", "civilian", "resource")
 """Workers and the resource, in the order the sheet layout stores them."""
-WORKERS = POOL[:4]
 ATTRIBUTES = tuple(v["id"] for v in DATA["attributes"]["values"])
 CITIZENS = tuple(v["id"] for v in DATA["citizens"]["values"])
 COHORTS = tuple(DATA["cohorts"]["tracks"])

@@ -112,7 +112,6 @@ _BATHS = BUILT + BUILDING_INDEX["baths"]
 _COURTHOUSE = BUILT + BUILDING_INDEX["courthouse"]
 _TEMPLES = {size: BUILT + BUILDING_INDEX[f"{size}_temple"] for size in ("small", "medium", "large")}
 _CIVILIAN = ((CIVILIAN, 1),)
-_RESOURCE = ((RESOURCE, 1),)
 _PURCHASE = cost_of(DATA["market"]["purchase_cost"])
 _PERFORMANCE = cost_of(DATA["theatre"]["performance_cost"])
 _DIPLOMAT = cost_of(DIPLOMAT_COST)

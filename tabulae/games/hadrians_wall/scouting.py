@@ -15,7 +15,6 @@ from .data import MAP_COLUMNS, MAP_ICONS, MAP_ROW_REWARD, MAP_ROWS, PATTERNS
 
 ORIENTATIONS = 8
 CELLS = MAP_ROWS * MAP_COLUMNS
-FULL = (1 << CELLS) - 1
 ROW_MASKS = tuple(((1 << MAP_COLUMNS) - 1) << (r * MAP_COLUMNS) for r in range(MAP_ROWS))
 COLUMN_MASKS = tuple(
     sum(1 << (r * MAP_COLUMNS + c) for r in range(MAP_ROWS)) for c in range(MAP_COLUMNS)

@@ -126,10 +126,6 @@ def new_sheet() -> list[int]:
     return sheet
 
 
-def built(sheet: list[int], building: str) -> bool:
-    return sheet[BUILT + BUILDING_INDEX[building]] == 1
-
-
 def infrastructure(sheet: list[int]) -> int:
     return INFRASTRUCTURE[sheet[FORT]]
 

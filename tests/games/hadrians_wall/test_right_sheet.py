@@ -2,7 +2,7 @@
 
 from tabulae.core import Action
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall.data import PATTERNS
+from tabulae.games.hadrians_wall.data import CARD_INDEX, PATTERNS
 from tabulae.games.hadrians_wall.scouting import orient
 
 from .helpers import build, fate_on_top, fate_with, give, in_year, play, pool, prospect, refused
@@ -359,3 +359,49 @@ def test_gardens_fill_citizen_tracks():
     play(state, 0, "build small_gardens")
     assert [sheet[S.CITIZEN + i] for i in range(5)] == [1, 1, 5, 0, 0]
     assert sheet[S.PIETY] == 1
+
+
+def test_with_two_players_the_opponent_is_the_only_neighbour():
+    """H-10: with 2 players the opponent is the only neighbour; the Neutral card is the third
+    source of trade goods and patterns."""
+    state = in_year(players=2)
+    build(state, "market", seat=1)
+    state.sheets[1][S.TRADERS] = 4
+    prospect(state, 0, "defender")  # 1
+    prospect(state, 1, "forager")  # 3
+    state.neutral = [CARD_INDEX["ranger"]]  # 6
+    give(state, 1, resource=1)
+    sources = {a[2] for a in state.legal_actions(1) if a[0] == "market"}
+    assert sources == {"left", "deck", "neutral1"}
+    play(state, 1, "market 1 left")
+    assert pool(state, 0) == {"resource": 1}
+
+
+def test_a_scout_pays_his_soldier_to_the_neighbour_whose_pattern_he_uses():
+    """PL p.12: "using a neighbour's pattern, the soldier goes to that opponent (he may use it at
+    once)"; with his own pattern it goes to the supply."""
+    state = in_year(players=4)
+    sheet = state.sheets[0]
+    sheet[S.PATRICIANS] = 4
+    give(state, soldier=2)
+    prospect(state, 0, "architect")  # I
+    prospect(state, 3, "fighter")  # O, on the right
+    play(state, 0, "scout own 0 1")  # the top row's first four cells
+    assert all(pool(state, s) == {} for s in (1, 2, 3))
+    play(state, 0, "scout right 0 6")  # a square under them, on the left edge
+    assert pool(state, 3) == {"soldier": 1}
+    assert pool(state) == {"resource": 1, "servant": 1}  # the icons covered
+    assert state.sheets[0][S.MAP] == sum(1 << c for c in (0, 1, 2, 3, 5, 6, 10, 11))
+
+
+def test_a_fate_draw_showing_the_own_good_is_redrawn_when_the_option_is_off():
+    """H-10, option deck_draw_may_match_own_prospect=false."""
+    for allowed, expected in ((True, 3), (False, 5)):
+        state = in_year(deck_draw_may_match_own_prospect=allowed)
+        build(state, "market")
+        state.sheets[0][S.TRADERS] = 4
+        prospect(state, 0, "forager")  # 3
+        give(state, resource=1)
+        fate_on_top(state, fate_with(trade_good=3), fate_with(trade_good=5))
+        play(state, 0, "market 1 deck")
+        assert state.sheets[0][S.MARKET] == expected

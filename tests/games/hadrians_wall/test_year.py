@@ -263,3 +263,21 @@ def test_every_player_acts_until_he_passes():
     play(state, 2, "pass")
     assert state.phase in ("attack", "choose")
     assert Action("pass") not in state.legal_actions(0)
+
+
+def test_views_show_both_sheets_of_every_player_and_only_the_own_draw():
+    import json
+
+    state = GAME.new(4, seed=9)
+    drew = [e for e in state.events if e.key == "hadrians_wall.drew"]
+    assert [e.audience for e in drew] == [(0,), (1,), (2,), (3,)]
+    view = state.view(2)
+    assert json.loads(json.dumps(view)) == view
+    assert len(view["players"]) == 4
+    for player in view["players"]:
+        assert {"left_sheet", "right_sheet", "pool", "score"} <= set(player)
+        assert player["left_sheet"]["open_boxes"]["fort"] == 7
+    assert view["drawn"] == sorted(view["drawn"]) and len(view["drawn"]) == 2
+    assert "drawn" not in state.view(None)
+    assert len(view["players"][2]["cards_unseen"]) == 10
+    assert len(view["players"][1]["cards_unseen"]) == 12
