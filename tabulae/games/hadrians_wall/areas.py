@@ -44,6 +44,10 @@ def number(action: Action, index: int, low: int, high: int) -> int | None:
     return None
 
 
+def not_built(name: str) -> str:
+    return f"build the {name} first"
+
+
 def track_refusal(
     sheet: list[int], slot: int, cost: tuple[tuple[int, int], ...], name: str
 ) -> str | None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from tabulae.core import Action, Game, Option, Rng, State
 
-from . import buildings, left_sheet, right_sheet
+from . import buildings, left_sheet, ludus, market, right_sheet, scouts
 from .data import BUILDING_INDEX, COHORTS, DIFFICULTIES, INCOME, POOL, YEARS
 from .scoring import score
 from .sheet import (
@@ -62,15 +62,16 @@ class HadriansWall(Game):
 
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         others = prospect_sources(players)
-        market = tuple(s for s in right_sheet.MARKET_SOURCES if s in (*others, "deck"))
-        scout = ("own", *others)
         return [
             *PATH_ACTIONS,
             *COHORT_ACTIONS,
             *ATTRIBUTE_ACTIONS,
             *left_sheet.ACTIONS,
             *buildings.ACTIONS,
-            *right_sheet.actions(market, scout),
+            *right_sheet.ACTIONS,
+            *market.actions((*others, "deck")),
+            *ludus.ACTIONS,
+            *scouts.actions(("own", *others)),
             PASS,
             *FAVOUR_ACTIONS,
             DEFEND,

@@ -17,7 +17,7 @@ from typing import Any
 
 from tabulae.core import Action, Event, Game, IllegalAction, Result, Rng, State
 
-from . import buildings, left_sheet, right_sheet
+from . import buildings, left_sheet, ludus, market, right_sheet, scouts
 from .areas import Area
 from .data import (
     ATTACK_CARDS,
@@ -60,7 +60,14 @@ ATTRIBUTE_ACTIONS = tuple(Action("attribute", a) for a in ATTRIBUTES)
 FAVOUR_KINDS = ("temple", "diplomat")
 FAVOUR_ACTIONS = tuple(Action("favour", c, k) for c in COHORTS for k in FAVOUR_KINDS)
 
-AREAS: dict[str, Area] = {**left_sheet.AREAS, **buildings.AREAS, **right_sheet.AREAS}
+AREAS: dict[str, Area] = {
+    **left_sheet.AREAS,
+    **buildings.AREAS,
+    **right_sheet.AREAS,
+    **market.AREAS,
+    **ludus.AREAS,
+    **scouts.AREAS,
+}
 """Every action kind of the year, in the order legal actions are listed."""
 _OPTIONS = tuple(area.options for area in AREAS.values())
 _INCOME = tuple((BUILT + BUILDING_INDEX[b], word) for b, word in INCOME.items())
