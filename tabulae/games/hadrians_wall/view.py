@@ -103,7 +103,7 @@ def left_sheet(sheet: list[int]) -> dict[str, Any]:
         },
         "resource_production": sheet[PRODUCTION],
         "training_grounds": _boxes(sheet, TRAINING, TRAINING_BOXES),
-        "buildings": _buildings(sheet, left=True),
+        "buildings": {"small_granary": True, **_buildings(sheet, left=True)},  # printed built
         "forum": _boxes(sheet, FORUM, FORUM_BOXES),
         "landmarks": {lm[0]: bool(sheet[LANDMARK + i]) for i, lm in enumerate(LANDMARKS)},
         "attributes": {a: sheet[ATTRIBUTE + i] for i, a in enumerate(ATTRIBUTES)},
