@@ -43,10 +43,11 @@ def colour(s: Table) -> str:
 
 def payers(s: Table, seat: int, sale: str) -> list[int]:
     """Positions of a seat's face-up untilted cards showing the sale colour."""
+    hexes = s.comp.card_hexes
     return [
         i
         for i, (card, tilted, held) in enumerate(s.chars[seat])
-        if not tilted and held == UP and sale in s.hexes(card)
+        if not tilted and held == UP and sale in hexes[card]
     ]
 
 

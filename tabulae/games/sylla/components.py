@@ -140,6 +140,12 @@ class Components:
     player_counts: MappingProxyType  # players -> PlayerCount
     coins: int  # deniers in the box, for the limited_bank option
     tokens_per_tendency: int  # supply per tendency, for the limited_tokens option
+    # Per owned card id (characters, then Crane cards), for the rules' quick reading:
+    card_names: tuple[str, ...]  # design id, or "crane"
+    card_types: tuple[str, ...]  # character type, or "crane"
+    card_christian: tuple[bool, ...]
+    card_hexes: tuple[tuple[str, ...], ...]
+    set_cards: tuple[tuple[int, ...], ...]  # set index -> its card ids
 
     def design_of(self, card: int) -> Design:
         """The design of a character card id (crane cards have none)."""
@@ -259,6 +265,8 @@ def _build(d: Any, edition: str) -> Components:
     }
     crane = d["crane_cards"]
     colours = d["player_colours"]["values"]
+    owned = [designs[design] for _, design in cards]
+    cranes = range(crane["count"])
     return Components(
         edition=edition,
         raw=d,
@@ -300,4 +308,12 @@ def _build(d: Any, edition: str) -> Components:
         player_counts=MappingProxyType(counts),
         coins=coins,
         tokens_per_tendency=tokens,
+        card_names=tuple([x.id for x in owned] + ["crane" for _ in cranes]),
+        card_types=tuple([x.type for x in owned] + ["crane" for _ in cranes]),
+        card_christian=tuple([x.christian for x in owned] + [False for _ in cranes]),
+        card_hexes=tuple([x.hexes for x in owned] + [tuple(crane["hexes"]) for _ in cranes]),
+        set_cards=tuple(
+            tuple(c for c, (numeral, _) in enumerate(cards) if numeral == n)
+            for n in range(len(numerals))
+        ),
     )

@@ -91,6 +91,6 @@ def _politics(s: Table) -> None:
         "money": list(s.money),
     }
     winners = [p for p in range(s.players) if s.prestige[p] == max(s.prestige)]
-    s.tell("end", prestige=list(s.prestige), winners=winners)
+    s.tell("end", prestige=list(s.prestige), winner_seats=winners)
     s.step = "over"
     s.phase = "over"

@@ -52,8 +52,8 @@ def crisis(s: Table, tendency: int) -> None:
         "crisis",
         tendency=s.comp.tendencies[tendency],
         tokens=counts,
-        gained=gained,
-        lost=lost,
+        gained_seats=gained,
+        lost_seats=lost,
     )
     _reveal(s, tendency)
 

@@ -12,6 +12,7 @@ from .components import STANDARD, load
 from .setup import start
 from .state import SyllaState
 from .table import UP
+from .terms import build_terms
 
 
 class Sylla(Game):
@@ -48,6 +49,11 @@ class Sylla(Game):
             "component data: 'standard' (bundled) or the path of another data file",
         ),
     )
+
+    @property
+    def terms(self) -> Mapping[str, Mapping[str, str]]:  # type: ignore[override]
+        """The rulebooks' names of every word the engine shows (standard edition)."""
+        return build_terms(load(STANDARD))
 
     def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> State:
         return start(SyllaState, self, players, rng, options)

@@ -70,7 +70,7 @@ def start(
         players=players,
         colours=list(comp.colours[:players]),
         revenue_tiles=[comp.set_numerals[t] for t in s.revenue],
-        first_consul=s.fc,
+        first_consul_seat=s.fc,
         buildings=[comp.buildings[comp.tiles[t].kind].id for t in s.row],
         events=[comp.events[e].id for e in s.row_events],
         great_work_removed=comp.great_works[s.gw_removed].id,
@@ -80,8 +80,8 @@ def start(
     return s
 
 
-def own_set(s: Table, seat: int) -> list[int]:
-    return [c for c, (numeral, _) in enumerate(s.comp.cards) if numeral == s.revenue[seat]]
+def own_set(s: Table, seat: int) -> tuple[int, ...]:
+    return s.comp.set_cards[s.revenue[seat]]
 
 
 def legal_choose(s: Table, seat: int) -> list[Action]:

@@ -189,10 +189,9 @@ class Table(State):
         twin.rng = Rng(rng.next64())
         twin.events = [e for e in self.events if e.audience is None or seat in e.audience]
         others = [p for p in range(self.players) if p != seat]
-        sets = self.comp.cards
         for p in others:
             if self.picks[p] and self.step == "choose":
-                own = [c for c in range(len(sets)) if sets[c][0] == self.revenue[p]]
+                own = self.comp.set_cards[self.revenue[p]]
                 twin.picks[p] = rng.sample(own, len(self.picks[p]))
             if self.step == "commit" and self.commits[p] is not None:
                 twin.commits[p] = (rng.below(2) == 1, rng.below(min(self.money[p], CAP) + 1))
@@ -219,34 +218,29 @@ class Table(State):
         return [(seat + i) % n for i in range(n)]
 
     def is_crane(self, card: int) -> bool:
-        return card >= len(self.comp.cards)
+        return self.comp.card_types[card] == "crane"
 
     def hexes(self, card: int) -> tuple[str, ...]:
-        comp = self.comp
-        return comp.crane_hexes if card >= len(comp.cards) else comp.design_of(card).hexes
+        return self.comp.card_hexes[card]
 
     def card_name(self, card: int) -> str:
         """The design id of a character card, or `crane` for a Crane card."""
-        return "crane" if self.is_crane(card) else self.comp.design_of(card).id
+        return self.comp.card_names[card]
 
     def active(self, seat: int, kind: str) -> int:
         """Face-up, untilted characters of a type: the ones whose ability works now."""
-        comp = self.comp
-        limit = len(comp.cards)
+        types = self.comp.card_types
         return sum(
             1
             for card, tilted, held in self.chars[seat]
-            if not tilted and held == UP and card < limit and comp.design_of(card).type == kind
+            if not tilted and held == UP and types[card] == kind
         )
 
     def senators(self, seat: int) -> int:
         """Face-up Senators: votes in the election (tilting does not matter there, S-08)."""
-        comp = self.comp
-        limit = len(comp.cards)
+        types = self.comp.card_types
         return sum(
-            1
-            for card, _, held in self.chars[seat]
-            if held == UP and card < limit and comp.design_of(card).type == "senator"
+            1 for card, _, held in self.chars[seat] if held == UP and types[card] == "senator"
         )
 
     def face_up_buildings(self, seat: int, kind: str) -> int:
