@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabulae.core import Action, Game, Option, Rng, State
+from tabulae.core import Action, BadOptions, Game, Option, Rng, State
 
 from .actions import all_actions
 from .components import STANDARD, load
@@ -49,6 +49,17 @@ class Sylla(Game):
             "component data: 'standard' (bundled) or the path of another data file",
         ),
     )
+
+    def configure(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> Mapping[str, Any]:
+        """The core checks, and that the edition's data file can be read."""
+        config = super().configure(players, options)
+        try:
+            load(config["edition"])
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise BadOptions(f"edition {config['edition']!r} cannot be read: {error}") from None
+        return config
 
     @property
     def terms(self) -> Mapping[str, Mapping[str, str]]:  # type: ignore[override]

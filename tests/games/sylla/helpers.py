@@ -109,3 +109,41 @@ def names(state: SyllaState, seat: int) -> list[tuple[str, bool, bool]]:
 
 def keys(state: SyllaState, since: int = 0) -> list[str]:
     return [e.key for e in state.events[since:]]
+
+
+def holding(state: SyllaState, seat: int, *designs: str, tilted: bool = False) -> None:
+    """Replace a seat's characters with cards of these designs (`crane` for a Crane card)."""
+    state.chars[seat] = []
+    for design in designs:
+        if design == "crane":
+            crane = len(state.comp.cards) + state.comp.crane_cards - state.cranes_left
+            state.cranes_left -= 1
+            state.chars[seat].append((crane, tilted, UP))
+        else:
+            give(state, seat, design, tilted)
+
+
+def building(state: SyllaState, seat: int, *kinds: str) -> None:
+    """Give a seat kept buildings, face up."""
+    for kind in kinds:
+        state.builds[seat].append((state.comp.index("buildings", kind), UP))
+
+
+def enter(state: SyllaState, phase: str) -> None:
+    """Start a phase of the current round on the arranged table, as the phase marker moves."""
+    from tabulae.games.sylla.rules import NEXT_PHASE, advance
+
+    begin = {name: start for name, start in NEXT_PHASE.values()}[phase]
+    state.phase, state.step = phase, ""
+    begin(state)
+    advance(state)
+
+
+def started(players: int = 4, seed: int = 0, **options) -> SyllaState:
+    """A game past the starting choice (everyone takes the first designs of the set)."""
+    state = GAME.new(players, seed=seed, **options)
+    assert isinstance(state, SyllaState)
+    while state.step == "choose":
+        seat = state.to_move[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state
