@@ -66,7 +66,7 @@ def test_building_constraints():
 
 
 def test_event_constraints():
-    """Two famine symbols among the round-1 example's events; Legionary-only events give no Health."""
+    """Two famine symbols among the round-1 example's events; no Health from Legionary-only ones."""
     ids = {e.id: e for e in COMP.events}
     example = ("decadence", "famine", "slave_revolt", "imperial_cult")
     assert sum(ids[e].famine_symbols for e in example) == 2

@@ -13,7 +13,7 @@ def test_two_players_take_two_each_first_consul_first():
     )
     while s.step == "elect":
         seat = s.to_move[0]
-        play(s, seat, str(s.legal_actions(seat)[0])  # the lowest opening bid, then passes)
+        play(s, seat, str(s.legal_actions(seat)[0]))  # the lowest opening bid, then passes
     play(s, s.fc, "token civic_spirit")
     first = s.fc
     assert s.step == "recruit" and s.to_move == (first,)
@@ -36,6 +36,6 @@ def test_a_recruit_arrives_face_up_and_untilted():
     seat = s.to_move[0]
     before = len(s.chars[seat])
     play(s, seat, "recruit 2")
-    card, tilted, held = s.chars[seat][-1]
+    _, tilted, held = s.chars[seat][-1]
     assert len(s.chars[seat]) == before + 1 and not tilted and held == -1
     assert len(s.display) == 4
