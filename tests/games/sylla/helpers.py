@@ -42,12 +42,13 @@ def card_of(state: SyllaState, design: str, pool: Iterable[int]) -> int:
 
 
 def give(state: SyllaState, seat: int, design: str, tilted: bool = False) -> None:
-    """Give a seat a card of a design: from the deck, or else one nobody holds."""
+    """Give a seat a card of a design: from the deck, one nobody holds, or the display."""
     held = {c for cards in state.chars for c, _, _ in cards} | set(state.display)
     free = [c for c in range(len(state.comp.cards)) if c not in held]
-    card = card_of(state, design, [*state.deck, *free])
-    if card in state.deck:
-        state.deck.remove(card)
+    card = card_of(state, design, [*state.deck, *free, *state.display])
+    for pool in (state.deck, state.display):
+        if card in pool:
+            pool.remove(card)
     state.chars[seat].append((card, tilted, UP))
 
 
