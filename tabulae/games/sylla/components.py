@@ -146,17 +146,18 @@ class Components:
     card_christian: tuple[bool, ...]
     card_hexes: tuple[tuple[str, ...], ...]
     set_cards: tuple[tuple[int, ...], ...]  # set index -> its card ids
+    positions: MappingProxyType  # table name -> id -> position, for `index`
 
     def design_of(self, card: int) -> Design:
         """The design of a character card id (crane cards have none)."""
         return self.designs[self.cards[card][1]]
 
     def index(self, table: str, ident: str) -> int:
-        items = getattr(self, table)
-        for i, item in enumerate(items):
-            if (item if isinstance(item, str) else item.id) == ident:
-                return i
-        raise KeyError(f"{table} has no {ident!r}")
+        """The position of an id in one of the tables (designs, buildings, events, …)."""
+        try:
+            return self.positions[table][ident]
+        except KeyError:
+            raise KeyError(f"{table} has no {ident!r}") from None
 
 
 def load(edition: str = STANDARD) -> Components:
@@ -174,7 +175,7 @@ _EDITIONS: dict[str, Components] = {}
 @lru_cache(maxsize=8)
 def _load(path: str, edition: str) -> Components:
     with open(path, encoding="utf-8") as handle:
-        data = freeze(yaml.safe_load(handle))
+        data = freeze(yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
     return _build(data, edition)
 
 
@@ -267,8 +268,24 @@ def _build(d: Any, edition: str) -> Components:
     colours = d["player_colours"]["values"]
     owned = [designs[design] for _, design in cards]
     cranes = range(crane["count"])
+    tables = {
+        "designs": designs,
+        "buildings": buildings,
+        "events": events,
+        "great_works": tuple(works[w] for w in gw["deck"]),
+        "tendencies": order,
+    }
+    positions = MappingProxyType(
+        {
+            name: MappingProxyType(
+                {(x if isinstance(x, str) else x.id): i for i, x in enumerate(items)}
+            )
+            for name, items in tables.items()
+        }
+    )
     return Components(
         edition=edition,
+        positions=positions,
         raw=d,
         rounds=d["game"]["rounds"],
         colours=tuple(c["id"] for c in colours),
