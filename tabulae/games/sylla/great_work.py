@@ -10,6 +10,9 @@ ladder marker (S-33); with 2 players the Pantheon pays 6/2 and the steps double.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tabulae.core import Action
 
 from .actions import CAP, THUMB
@@ -91,7 +94,7 @@ def _resolve(s: Table) -> None:
     s.step = ""
 
 
-def awards(s: Table, scoring, builders: dict[int, int]) -> dict[int, int]:
+def awards(s: Table, scoring: Mapping[str, Any], builders: dict[int, int]) -> dict[int, int]:
     """Prestige per thumb-up seat: by rank with shared places, or by vote thresholds."""
     result: dict[int, int] = {}
     if scoring["type"] == "threshold":

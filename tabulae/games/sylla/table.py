@@ -16,16 +16,13 @@ re-samples each hidden colour within its mask.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from tabulae.core import Event, Game, Rng, State
 
 from .actions import CAP
 from .components import Components, load
-
-Card = tuple[int, bool, int]  # (card id, tilted, held by event or -1)
-Building = tuple[int, int]  # (kind, held by event or -1)
 
 UP = -1  # a face-up card's `held`
 ALL = 0b111  # every tendency possible
@@ -94,6 +91,10 @@ class Table(State):
     players: int
     options: Mapping[str, Any]
     events: list[Event]
+    rng: Rng
+    chars: list[list[tuple[int, bool, int]]]  # per seat: (card, tilted, held)
+    builds: list[list[tuple[int, int]]]  # per seat: (building kind, held)
+    hidden: list[list[tuple[int, int]]]  # per seat: (colour, possible colours mask)
 
     @property
     def comp(self) -> Components:
@@ -372,7 +373,7 @@ def _split(masks: list[int], sizes: list[int], totals: list[int], colours: int) 
         return []
     allowed = [c for c in range(colours) if masks[0] >> c & 1]
 
-    def shares(n: int, cs: list[int]):
+    def shares(n: int, cs: list[int]) -> Iterator[dict[int, int]]:
         if len(cs) == 1:
             if n <= totals[cs[0]]:
                 yield {cs[0]: n}

@@ -340,3 +340,30 @@ def test_face_down_cards_have_no_effect():
     for position, event in enumerate(("christian_persecution", "flood", "senate_purge")):
         hold(s, 0, position, event)
     assert s.active(0, "merchant") == 0 and s.active(0, "vestal") == 0 and s.senators(0) == 0
+
+
+@pytest.mark.parametrize(
+    "event, marker, famine",
+    [
+        ("epidemic", "health", 0),
+        ("eruption", "leisure", 0),
+        ("imperial_cult", "civic_spirit", 0),
+        ("famine", None, 1),
+    ],
+)
+def test_each_marker_event_moves_its_marker(event, marker, famine):
+    """Epidemic: Health one left; Eruption: Leisure; Imperial Cult: Civic Spirit; Famine:
+    the Famine marker one right. The other three events are prevented here."""
+    others = [e for e in ("epidemic", "eruption", "imperial_cult", "famine") if e != event]
+    s = table((event, others[0], others[1]))
+    s.ladder = [4, 4, 4]
+    enter(s, "events")
+    play(s, 0, f"prevent {others[0]}")
+    play(s, 0, f"prevent {others[1]}")
+    # the event occurred, then Decadence moved the rightmost markers
+    occurred = [e.args["event"] for e in s.events if e.key == "sylla.occurs"]
+    assert occurred == [event, "decadence"]
+    changes = [e.args for e in s.events if e.key in ("sylla.marker", "sylla.famine")]
+    first = changes[0]
+    assert first["cause"] == event and first["after"] - first["before"] == (1 if famine else -1)
+    assert first.get("marker") == marker and s.famine == famine
