@@ -97,6 +97,7 @@ def _slot(s: Table, event: str) -> int:
 
 
 def _rewards(s: Table) -> None:
+    """Majorities take a token of the event's tendency, or on Decadence 1 prestige (S-24)."""
     comp = s.comp
     for slot, e in enumerate(s.row_events):
         counts = s.cubes[slot]
@@ -115,6 +116,11 @@ def _rewards(s: Table) -> None:
                 tendency = comp.index("tendencies", card.tendency)
                 if s.supply(tendency) != 0:
                     s.take_token(seat, tendency, card.id, secret=False)
+    _prevention(s)
+
+
+def _prevention(s: Table) -> None:
+    """The two events with most cubes are prevented; the Consul settles a tie (S-25)."""
     totals = _totals(s)
     active = [slot for slot, e in enumerate(s.row_events) if e >= 0]
     ranked = sorted((totals[slot] for slot in active), reverse=True)
