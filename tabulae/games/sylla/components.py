@@ -163,13 +163,13 @@ class Components:
 def load(edition: str = STANDARD) -> Components:
     """The components of an edition: `standard` (bundled) or a path to a data file."""
     try:
-        return _EDITIONS[edition]
+        return EDITIONS[edition]
     except KeyError:
         path = BUNDLED if edition == STANDARD else Path(edition)
-        return _EDITIONS.setdefault(edition, _load(str(path.resolve()), edition))
+        return EDITIONS.setdefault(edition, _load(str(path.resolve()), edition))
 
 
-_EDITIONS: dict[str, Components] = {}
+EDITIONS: dict[str, Components] = {}  # loaded editions by name
 
 
 @lru_cache(maxsize=8)

@@ -22,7 +22,7 @@ from typing import Any
 from tabulae.core import Event, Game, Rng, State
 
 from .actions import CAP
-from .components import Components, load
+from .components import EDITIONS, Components, load
 
 UP = -1  # a face-up card's `held`
 ALL = 0b111  # every tendency possible
@@ -99,7 +99,7 @@ class Table(State):
     @property
     def comp(self) -> Components:
         """The edition's components: static, shared, and kept out of the position itself."""
-        return load(self.options["edition"])
+        return EDITIONS.get(self.options["edition"]) or load(self.options["edition"])
 
     # -- the protocol ----------------------------------------------------------------------
 
