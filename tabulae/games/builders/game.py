@@ -11,6 +11,7 @@ from .cards import RULES
 from .evaluate import estimate
 from .notation import every_action
 from .state import BuildersState
+from .terms import TERMS
 
 
 class Builders(Game):
@@ -18,6 +19,7 @@ class Builders(Game):
     name = "The Builders: Antiquity"
     min_players = 2
     max_players = 4
+    terms = TERMS
     options = (
         Option(
             "fourth_apprentice",

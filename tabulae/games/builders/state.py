@@ -156,7 +156,7 @@ class BuildersState(State):
                 "builders.setup",
                 {
                     "players": players,
-                    "first": self.first,
+                    "first_seat": self.first,
                     "apprentices": list(dealt),
                     "buildings": list(self.building_row),
                     "workers": list(self.worker_row),
@@ -521,7 +521,12 @@ class BuildersState(State):
         self.events.append(
             Event(
                 "builders.turn_ended",
-                {"seat": seat, "vp": vp, "next": None if over else self.seat, "round": self.round},
+                {
+                    "seat": seat,
+                    "vp": vp,
+                    "next_seat": None if over else self.seat,
+                    "round": self.round,
+                },
             )
         )
         if trigger:
@@ -623,9 +628,15 @@ class BuildersState(State):
         return twin
 
     def determinize(self, seat: int | None, rng: Rng) -> BuildersState:
-        """Only the order of the two decks is hidden, from everyone alike."""
+        """Only the order of the two decks is hidden, from everyone alike.
+
+        Each deck is sorted before it is shuffled, so the copy depends only on
+        which cards are left in it, which every seat knows.
+        """
         twin = self.clone()
+        twin.building_deck.sort()
         rng.shuffle(twin.building_deck)
+        twin.worker_deck.sort()
         rng.shuffle(twin.worker_deck)
         return twin
 

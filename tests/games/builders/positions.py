@@ -72,11 +72,12 @@ def play(state: BuildersState, *moves: str) -> None:
 
 def refused(state: BuildersState, move: str, seat: int | None = None) -> str:
     """The reason `move` is refused; fails if it is accepted or the refusal changes the state."""
+    seat = state.seat if seat is None else seat
     before = snapshot(state)
     try:
-        state.apply(state.seat if seat is None else seat, Action.parse(move))
+        state.apply(seat, Action.parse(move))
     except IllegalAction as error:
         assert snapshot(state) == before, f"refusing '{move}' changed the state"
-        assert Action.parse(move) not in state.legal_actions(state.seat)
+        assert Action.parse(move) not in state.legal_actions(seat)
         return error.reason
     raise AssertionError(f"'{move}' was accepted")
