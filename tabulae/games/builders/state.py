@@ -45,6 +45,9 @@ from .notation import (
 SLAVE_CARDS = frozenset(SLAVES)
 MACHINE_CARDS = frozenset(MACHINES)
 NO_TOOL = -1
+FREE_ACTIONS = RULES.free_actions
+EXTRA_ACTION = RULES.extra_action_cost
+TAKES = tuple((TAKE[gain], spent) for gain, spent in RULES.take_sesterces.items())
 
 
 class Site:
@@ -171,31 +174,34 @@ class BuildersState(State):
     def to_move(self) -> tuple[int, ...]:
         return () if self.over else (self.seat,)
 
+    def free_actions_left(self) -> int:
+        return max(0, FREE_ACTIONS - self.used)
+
     def extra_cost(self, actions: int) -> int:
         """Sesterces for the part of `actions` beyond this turn's free actions (B-09)."""
-        free = RULES.free_actions
-        beyond = max(self.used + actions, free) - max(self.used, free)
-        return beyond * RULES.extra_action_cost
+        free = self.free_actions_left()
+        return (actions - free) * EXTRA_ACTION if actions > free else 0
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self.over or seat != self.seat:
             return []
         money = self.money[seat]
-        one = self.extra_cost(1)
-        idle = self.idle[seat]
+        free = self.free_actions_left()
         actions: list[Action] = [END]
-        for gain, spent in RULES.take_sesterces.items():
-            if money >= self.extra_cost(spent):
-                actions.append(TAKE[gain])
-        if money >= one:
+        for take, spent in TAKES:
+            if spent <= free or money >= (spent - free) * EXTRA_ACTION:
+                actions.append(take)
+        left = money if free else money - EXTRA_ACTION  # after paying for one more action
+        idle = self.idle[seat]
+        if left >= 0:
             actions += [START[b] for b in self.building_row]  # type: ignore[misc]
             actions += [HIRE[w] for w in self.worker_row]  # type: ignore[misc]
             if not self.invested:
-                actions += self._investments(seat, money - one)
+                actions += self._investments(seat, left)
             freed = self.freed
             actions += [FREE[c] for c in idle if c in SLAVE_CARDS and c not in freed]  # type: ignore[misc]
-        if idle:
-            actions += self._sends(seat, money)
+        if idle and self.sites[seat]:
+            actions += self._sends(seat, money, free)
         return actions
 
     def _investments(self, seat: int, money: int) -> list[Action]:
@@ -214,22 +220,28 @@ class BuildersState(State):
                     actions += [row[u] for u in self.university_stack]  # type: ignore[index]
         return actions
 
-    def _sends(self, seat: int, money: int) -> list[Action]:
-        actions: list[Action] = []
-        idle, sent = self.idle[seat], self.sent
-        wages = [self.wage(c) for c in idle]
+    def _sends(self, seat: int, money: int, free: int) -> list[Action]:
+        """Every card to every site, with each tool a worker or citizen may carry."""
+        idle, sent, freed = self.idle[seat], self.sent, self.freed
+        if freed:
+            citizen = self.options["citizen_wage"]
+            wages = [citizen if c in freed else WAGES[c] for c in idle]
+        else:
+            wages = [WAGES[c] for c in idle]
         tools = [t + 1 for t in self.tools[seat]]
+        skilled = [bool(tools) and self.skilled(c) for c in idle]
+        actions: list[Action] = []
         for b in self.sites[seat]:
-            budget = money - self.extra_cost(sent.get(b, 0) + 1)
+            k = sent.get(b, 0) + 1 if sent else 1
+            budget = money - (k - free) * EXTRA_ACTION if k > free else money
             if budget < 0:
                 continue
-            for c, wage in zip(idle, wages, strict=True):
-                if wage > budget:
-                    continue
-                row = SEND[c][b]
-                actions.append(row[0])  # type: ignore[index]
-                if tools and self.skilled(c):
-                    actions += [row[t] for t in tools]  # type: ignore[index]
+            for c, wage, equip in zip(idle, wages, skilled, strict=True):
+                if wage <= budget:
+                    row = SEND[c][b]
+                    actions.append(row[0])  # type: ignore[index]
+                    if equip:
+                        actions += [row[t] for t in tools]  # type: ignore[index]
         return actions
 
     def provides(self, c: int) -> Materials:

@@ -53,11 +53,10 @@ def view(state: BuildersState, seat: int | None) -> dict[str, Any]:
 
 
 def _turn(state: BuildersState) -> dict[str, Any]:
-    free = RULES.free_actions
     return {
         "seat": state.seat,
         "actions_used": state.used,
-        "free_actions_left": max(0, free - state.used),
+        "free_actions_left": state.free_actions_left(),
         "extra_action_cost": RULES.extra_action_cost,
         "investment_taken": state.invested,
         "sent": {str(b): k for b, k in state.sent.items()},
