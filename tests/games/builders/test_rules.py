@@ -275,6 +275,11 @@ def test_evaluation_reads_the_position():
     building = state.clone()
     site(building, 0, "lighthouse_of_alexandria", "master_2", "apprentice_3")
     assert GAME.evaluate(building, 0) > base
+    within_reach = building.clone()
+    hand(within_reach, 0, "craftsman_5", "craftsman_6")  # 4 wood and 4 decoration
+    out_of_reach = building.clone()
+    hand(out_of_reach, 0, "craftsman_1", "craftsman_2")  # stone and architecture
+    assert GAME.evaluate(within_reach, 0) > GAME.evaluate(out_of_reach, 0)
     indebted = state.clone()
     indebted.loans[0] = 1
     assert GAME.evaluate(indebted, 0) < base
