@@ -125,73 +125,51 @@ _DATA = _load()
 
 
 def _buildings() -> tuple[Building, ...]:
-    cards = [
-        Building(
-            number=0,
-            id=c["id"],
-            names=_names(c["names"]),
-            cost=_materials(c["cost"]),
-            coins=int(c["coins"]),
-            vp=int(c["vp"]),
-            provides=None,
-            confidence=c["confidence"],
-        )
-        for c in _DATA["buildings"]["cards"]
-    ]
     machines = _DATA["machines"]
-    cards += [
+    printed = [(c, None) for c in _DATA["buildings"]["cards"]]
+    printed += [(c, _materials(c["provides"])) for c in machines["cards"]]
+    return tuple(
         Building(
-            number=0,
+            number=number,
             id=c["id"],
             names=_names(c["names"]),
             cost=_materials(c["cost"]),
-            coins=int(machines["coins"]),
+            coins=int(machines["coins"] if provides else c["coins"]),
             vp=int(c["vp"]),
-            provides=_materials(c["provides"]),
+            provides=provides,
             confidence=c["confidence"],
         )
-        for c in machines["cards"]
-    ]
-    return tuple(_numbered(card, n) for n, card in enumerate(cards, start=1))
+        for number, (c, provides) in enumerate(printed, start=1)
+    )
 
 
 def _crew(first: int) -> tuple[Crew, ...]:
+    """Workers, then slaves (as slaves: freeing changes only the wage)."""
     tiers = {t["id"]: t for t in _DATA["worker_tiers"]["values"]}
-    cards = []
-    for c in _DATA["workers"]["cards"]:
-        alternative = c.get("transcribed_alternative")
-        cards.append(
-            Crew(
-                number=0,
-                id=c["id"],
-                tier=c["tier"],
-                names=_names(tiers[c["tier"]]["names"]),
-                provides=_materials(c["provides"]),
-                wage=int(c["wage"]),
-                confidence=c["confidence"],
-                alternative=_materials(alternative) if alternative else None,
-            )
-        )
     slaves = _DATA["slaves"]
-    for c in slaves["cards"]:
-        confidence = slaves["confidence_by_field"].get("materials", slaves["confidence"])
-        cards.append(
-            Crew(
-                number=0,
-                id=c["id"],
-                tier="slave",
-                names=_names(slaves["names"]),
-                provides=_materials(c["provides"]),
-                wage=int(slaves["wage"]),
-                confidence=confidence,
-            )
+    slave_confidence = slaves["confidence_by_field"].get("materials", slaves["confidence"])
+    printed = [
+        (c, c["tier"], tiers[c["tier"]]["names"], c["confidence"], c["wage"])
+        for c in _DATA["workers"]["cards"]
+    ]
+    printed += [
+        (c, "slave", slaves["names"], slave_confidence, slaves["wage"]) for c in slaves["cards"]
+    ]
+    return tuple(
+        Crew(
+            number=number,
+            id=c["id"],
+            tier=tier,
+            names=_names(names),
+            provides=_materials(c["provides"]),
+            wage=int(wage),
+            confidence=confidence,
+            alternative=_materials(c["transcribed_alternative"])
+            if "transcribed_alternative" in c
+            else None,
         )
-    return tuple(_numbered(card, n) for n, card in enumerate(cards, start=first))
-
-
-def _numbered(card: Any, number: int) -> Any:
-    object.__setattr__(card, "number", number)
-    return card
+        for number, (c, tier, names, confidence, wage) in enumerate(printed, start=first)
+    )
 
 
 def _tools() -> tuple[Tool, ...]:
@@ -215,8 +193,9 @@ def _tools() -> tuple[Tool, ...]:
 def _constants() -> Constants:
     setup, turn, slaves = _DATA["setup"], _DATA["turn"], _DATA["slaves"]
     loans, universities, scoring = _DATA["loans"], _DATA["universities"], _DATA["end_and_scoring"]
-    levels = {_only_material(c["sets"], 3) for c in universities["cards"]}
-    if levels != set(range(len(MATERIALS))):
+    level = int(max(universities["cards"][0]["sets"].values()))
+    taught = {_only_material(c["sets"], level) for c in universities["cards"]}
+    if taught != set(range(len(MATERIALS))):
         raise ValueError("the Builders data needs one University per material")
     return Constants(
         building_row=int(setup["building_row"]),
@@ -230,7 +209,7 @@ def _constants() -> Constants:
         slave_price=int(slaves["purchase_cost"]),
         tool_price=int(_DATA["tools"]["cost"]),
         university_price=int(universities["cost"]),
-        university_level=3,
+        university_level=level,
         loan_gain=int(loans["gain"]),
         loan_repay=int(loans["repay"]),
         slaves=int(slaves["count"]),
@@ -286,14 +265,14 @@ def provisions(fourth_apprentice: str) -> tuple[Materials, ...]:
         table[number] = provides
     for crew in CREW:
         table[crew.number] = crew.provides
-    apprentice = CREW[APPRENTICES[-1] - CREW[0].number]
     if fourth_apprentice == "stone_architecture":
-        assert apprentice.alternative is not None
-        table[apprentice.number] = apprentice.alternative
+        for crew in CREW:
+            if crew.alternative is not None:
+                table[crew.number] = crew.alternative
     return tuple(table)
 
 
+# Wages by card number, as printed: machines and slaves work for nothing.
 WAGES: tuple[int, ...] = tuple(
     next((c.wage for c in CREW if c.number == n), 0) for n in range(LAST_CARD + 1)
 )
-"""Wages by card number as printed: machines and slaves work for nothing."""
