@@ -285,3 +285,13 @@ def test_evaluation_reads_the_position():
     assert GAME.evaluate(indebted, 0) < base
     random_playout(state, Rng(5))
     assert [GAME.evaluate(state, s) for s in range(2)] == list(state.result().scores)
+
+
+def test_every_word_players_read_has_names():
+    """Action words, materials, tools and kinds of card are terms with the rulebook's names."""
+    words = {w for a in GAME.action_space(4) for w in a if isinstance(w, str)}
+    words |= {"worker", "slave", "citizen", "machine", "turn", "over"}
+    assert words <= set(GAME.terms)
+    assert GAME.terms["slave"]["pl"] == "Więzień" and GAME.terms["mallet"]["pl"] == "Pobijak"
+    assert GAME.terms["lighthouse_of_alexandria"]["pl"] == "Latarnia w Aleksandrii"
+    assert all({"en", "pl", "nl", "ru"} <= set(GAME.terms[w]) for w in words)
