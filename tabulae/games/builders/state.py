@@ -176,9 +176,7 @@ class BuildersState(State):
             raise IllegalAction(f"'{action}' is not an action of The Builders: Antiquity")
         play(self, seat, action[1:])
 
-    # -- paying for actions --
-
-    # -- the actions --
+    # -- the end (B-20 to B-23) --
 
     def stuck(self) -> bool:
         """Whether no player can ever finish another building, so no one can reach 17 VP.
@@ -198,8 +196,6 @@ class BuildersState(State):
     def last_seat(self) -> int:
         """The player to the right of the first player, who always plays last (B-20)."""
         return (self.first - 1) % self.players
-
-    # -- the end (B-20 to B-23) --
 
     def finish(self) -> None:
         """Settle and score everyone (B-21 to B-23): the game is over."""
