@@ -132,6 +132,15 @@ def test_undo_takes_back_a_decision_until_something_hidden_shows(tmp_path):
     assert actions[0] == (0, "draw")  # the pass is gone from the record
 
 
+def test_the_view_command_shows_the_table_again_for_a_player_named_by_number_or_name(tmp_path):
+    out = run(
+        "play", TOY, "--seats", "human,random", "--names", "Ann,Bob", "--seed", "5",
+        input="v 2\nv bob\nv 7\nq\n", cwd=tmp_path,
+    ).stdout  # fmt: skip
+    assert "“7” is not a player." in out
+    assert out.count("Tesserae · Ann to move") == 4
+
+
 def test_undo_is_for_games_against_bots_only(tmp_path):
     out = run(
         "play", TOY, "--seats", "human,human", "--seed", "5", input="\n2\n\nu\nq\n", cwd=tmp_path
