@@ -40,7 +40,7 @@ def test_a_person_plays_a_whole_game_against_bots_in_every_language(ref, lang, t
     assert result is not None
     final = out.split(tr._("Game over"))[-1]
     for seat, name in enumerate(names):
-        row = re.search(rf"│ {result.ranks[seat]} +│ {re.escape(name)} +│ ([\d.]+)", final)
+        row = re.search(rf"│ {result.ranks[seat]} +│ {re.escape(name)} +│ (-?[\d.]+)", final)
         assert row and float(row.group(1)) == result.scores[seat], (name, final)
     winners = [names[seat] for seat in result.winners]
     verdict = (
