@@ -95,7 +95,7 @@ def test_a_seat_sees_its_own_drawn_cards_and_never_another_seats():
     mine = state.view(0)["drawn"]
     assert len(mine) == 2
     for card in mine:
-        assert re.search(rf"│  {card.capitalize()} +1, 2 or 3 VP for ", panel), card
+        assert re.search(rf"│ {card.capitalize()} +1, 2 or 3 VP for ", panel), card
     assert panel.count(" VP for ") == 2
     others = set()
     for k in range(20):  # another seat's cards, dealt again as Ann could imagine them

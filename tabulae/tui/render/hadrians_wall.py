@@ -251,7 +251,7 @@ def year(view: dict[str, Any], text: GameText) -> RenderableType:
 def summary(view: dict[str, Any], text: GameText, seat: int | None) -> Table:
     """A line per player: his Prospect card (its trade good and pattern are for his neighbours),
     Cohorts, Disdain, score so far and where he stands in the year."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
     table.add_column(text.tr._("Player"))
     uses = f"({text.term('trade_good')}, {text.term('pattern')})"
     table.add_column(f"{heading(text.term('prospect'))}\n{uses}")
@@ -279,7 +279,7 @@ def summary(view: dict[str, Any], text: GameText, seat: int | None) -> Table:
 
 def drawn(cards: list[str], text: GameText) -> Panel:
     """The seat's own two drawn cards: what each would score as a Path, give as a Prospect."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("")
     table.add_column(heading(text.term("path_card")))
     table.add_column(heading(text.term("prospect_card")))
@@ -290,7 +290,7 @@ def drawn(cards: list[str], text: GameText) -> Panel:
             prospect_text(card_id, text),
         )
     title = say(text, "hadrians_wall.view.drawn")
-    return Panel(table, title=Text(title), title_align="left", border_style="cyan")
+    return Panel(table, title=Text(title), title_align="left", border_style="cyan", expand=False)
 
 
 def attack(view: dict[str, Any], text: GameText, player: dict[str, Any]) -> Panel:
@@ -298,7 +298,7 @@ def attack(view: dict[str, Any], text: GameText, player: dict[str, Any]) -> Pane
     attacks = view["attack"]["attacks"]
     cohorts = player["left_sheet"]["cohorts"]
     spent = view.get("favours") or {"temple": {}, "diplomat": {}}
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for header in (
         text.term("cohort"),
         say(text, "hadrians_wall.view.attack_cards"),
@@ -306,7 +306,7 @@ def attack(view: dict[str, Any], text: GameText, player: dict[str, Any]) -> Pane
         say(text, "hadrians_wall.view.spent"),
         text.term("undefended"),
     ):
-        table.add_column(header, justify="right")
+        table.add_column(header, justify="right" if table.columns else "left")
     undefended = 0
     for c, cohort in enumerate(COHORTS):
         used = spent["temple"].get(cohort, 0) + spent["diplomat"].get(cohort, 0)
@@ -338,7 +338,9 @@ def attack(view: dict[str, Any], text: GameText, player: dict[str, Any]) -> Pane
         ),
     ]
     title = text.term("attack")
-    return Panel(Group(*lines), title=Text(title), title_align="left", border_style="red")
+    return Panel(
+        Group(*lines), title=Text(title), title_align="left", border_style="red", expand=False
+    )
 
 
 # One player's sheets and cards
