@@ -235,3 +235,12 @@ def test_a_person_asks_to_see_a_bots_sheets_with_v(tmp_path):
         input="v 2\nv\nq\n", cwd=tmp_path,
     ).stdout  # fmt: skip
     assert out.count("Left sheet · Player 1") == 2 and out.count("Left sheet · Bot 2") == 1
+
+
+def test_a_solo_rank_is_named_in_the_players_language():
+    state = reached(1, lambda s: not s.to_move)
+    result = state.result()
+    assert result is not None
+    details = result.details | {"rank": {"en": "Primus Pilus", "pl": "Primus Pilus"}}
+    assert "Звание в одиночной игре: Примипил" in drawn(RENDERER.details(details, text("ru", 1)))
+    assert "Ranga w grze solo: Primus Pilus" in drawn(RENDERER.details(details, text("pl", 1)))
