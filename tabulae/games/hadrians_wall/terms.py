@@ -173,7 +173,7 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     "earlier_prospects": (
         "Earlier Prospect cards",
         "Wcześniejsze karty Rozwoju",
-        "Eerdere ontwikkelingskaarten",
+        "Eerdere Ontwikkelingskaarten",
         "Прежние карты Развития",
     ),
     "cards_unseen": (
@@ -187,7 +187,7 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     "neutral": (
         "Neutral Prospect cards",
         "Neutralne karty Rozwoju",
-        "Neutrale ontwikkelingskaarten",
+        "Neutrale Ontwikkelingskaarten",
         "Нейтральные карты Развития",
     ),
     "attributes": ("Attributes", "Atrybuty", "Eigenschappen", "Атрибуты"),
