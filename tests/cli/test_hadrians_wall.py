@@ -13,6 +13,7 @@ from tabulae.core import Event, Result, Rng, State, load, random_steps
 from tabulae.games.hadrians_wall.data import COLUMN_ENDS
 from tabulae.i18n import LANGUAGES, GameText, translator
 from tabulae.tui.render import renderer
+from tabulae.tui.render.hadrians_wall import fate_deck_attacks
 
 from .driver import run
 
@@ -244,3 +245,17 @@ def test_a_solo_rank_is_named_in_the_players_language():
     details = result.details | {"rank": {"en": "Primus Pilus", "pl": "Primus Pilus"}}
     assert "Звание в одиночной игре: Примипил" in drawn(RENDERER.details(details, text("ru", 1)))
     assert "Ranga w grze solo: Primus Pilus" in drawn(RENDERER.details(details, text("pl", 1)))
+
+
+@pytest.mark.parametrize(("players", "seed", "reshuffles"), [(4, 4, False), (1, 29, True)])
+def test_the_fate_deck_is_told_by_the_cohorts_its_cards_attack(players, seed, reshuffles):
+    """What is left in the Fate deck follows from the public discard pile and the attack on the
+    table; the counts must add up to the deck's size at every step, reshuffles included."""
+    state = GAME.new(players, seed=seed, difficulty="hard")
+    for _ in random_steps(state, Rng(seed)):
+        view = state.view(0)
+        assert sum(fate_deck_attacks(view).values()) == view["fate_deck"]
+    keys = [event.key for event in state.events]
+    assert ("hadrians_wall.fate_reshuffled" in keys) == reshuffles
+    seen = drawn(RENDERER.table(GAME.new(2, seed=1).view(0), text("en", 2), 0))
+    assert "Fate deck: 47 cards (attacking the Cohorts — left: " in seen

@@ -29,6 +29,8 @@ from tabulae.games.hadrians_wall.data import (
     COLUMN_ENDS,
     COURT_BOXES,
     DIPLOMAT_NEEDS,
+    DISDAIN_BOXES,
+    FATE_CARDS,
     GLADIATOR_BOXES,
     MAP_COLUMNS,
     MAP_ICONS,
@@ -237,6 +239,7 @@ def year(view: dict[str, Any], text: GameText) -> RenderableType:
                 text,
                 "hadrians_wall.view.deck",
                 deck=view["fate_deck"],
+                attacks=fate_deck_attacks(view),
                 discard=len(view["fate_discard"]),
             ),
             style="dim",
@@ -256,6 +259,17 @@ def year(view: dict[str, Any], text: GameText) -> RenderableType:
             )
         )
     return Group(*lines)
+
+
+def fate_deck_attacks(view: dict[str, Any]) -> dict[str, int]:
+    """How many cards left in the Fate deck attack each Cohort: every card not in the discard
+    pile or among the attack cards on the table (the discard pile is public)."""
+    gone = [*view["fate_discard"], *(c["id"] for c in (view["attack"] or {}).get("cards", []))]
+    counts = dict.fromkeys(COHORTS, 0)
+    for card in FATE_CARDS:
+        if card.id not in gone:
+            counts[COHORTS[card.attack]] += 1
+    return counts
 
 
 def summary(view: dict[str, Any], text: GameText, seat: int | None) -> Table:
@@ -452,9 +466,11 @@ def left_sheet(sheet: dict[str, Any], penalty: int, text: GameText) -> Table:
     for attribute, value in sheet["attributes"].items():
         bar = boxes(value, ATTRIBUTE_LENGTH, ATTRIBUTE_LENGTH, (LANDMARK_LEVEL,), mark="┃")
         lines.append((text.term(attribute), value, bar))
-    held = sheet["disdain"]["held"]
-    cost = say(text, "hadrians_wall.view.disdain", penalty=penalty) if held else ""
-    lines.append((text.term("disdain"), held, Text(cost, style="red")))
+    disdain = sheet["disdain"]
+    circles = boxes(disdain["removed"], DISDAIN_BOXES, disdain["circled"], full=FILLED, empty="○")
+    if disdain["held"]:
+        circles.append(" " + say(text, "hadrians_wall.view.disdain", penalty=penalty), style="red")
+    lines.append((text.term("disdain"), disdain["held"], circles))
     return rows(lines)
 
 
