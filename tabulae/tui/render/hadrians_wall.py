@@ -467,10 +467,10 @@ def left_sheet(sheet: dict[str, Any], penalty: int, text: GameText) -> Table:
         bar = boxes(value, ATTRIBUTE_LENGTH, ATTRIBUTE_LENGTH, (LANDMARK_LEVEL,), mark="┃")
         lines.append((text.term(attribute), value, bar))
     disdain = sheet["disdain"]
-    circles = boxes(disdain["removed"], DISDAIN_BOXES, disdain["circled"], full=FILLED, empty="○")
+    marks = boxes(disdain["removed"], DISDAIN_BOXES, disdain["circled"], full=FILLED, empty="○")
     if disdain["held"]:
-        circles.append(" " + say(text, "hadrians_wall.view.disdain", penalty=penalty), style="red")
-    lines.append((text.term("disdain"), disdain["held"], circles))
+        marks.append(" " + say(text, "hadrians_wall.view.disdain", penalty=penalty), style="red")
+    lines.append((text.term("disdain"), disdain["held"], marks))
     return rows(lines)
 
 
