@@ -16,12 +16,19 @@ from tabulae.core import Game, MatchFormatError, UnknownGame, games, load, visib
 from tabulae.core.bench import bench_engine
 from tabulae.core.match import Match
 
+from .groups import DefaultCommandGroup
+from .serve import bench_server, serve
+
 app = typer.Typer(
     help="Tabulae: Sylla, The Builders: Antiquity and Hadrian's Wall.",
     no_args_is_help=True,
     add_completion=False,
 )
 console = Console()
+bench_app = typer.Typer(
+    cls=DefaultCommandGroup,
+    help="Measure speed: the engine (`tabulae bench [GAME]`) or the server (`bench server`).",
+)
 
 
 def _game(ref: str) -> Game:
@@ -52,7 +59,7 @@ def list_games(as_json: Annotated[bool, typer.Option("--json", help="print JSON"
     console.print(table)
 
 
-@app.command()
+@bench_app.command("engine")
 def bench(
     game: Annotated[
         str | None, typer.Argument(help="a game id or module:attr (all if omitted)")
@@ -118,6 +125,11 @@ def replay(
         return
     for seat in sorted(range(match.players), key=lambda s: result.ranks[s]):
         console.print(f"  {result.ranks[seat]}. {match.seats[seat]}: {result.scores[seat]}")
+
+
+app.command()(serve)
+app.add_typer(bench_app, name="bench")
+bench_app.command("server")(bench_server)
 
 
 def main() -> None:
