@@ -387,6 +387,17 @@ class _Checker:
                         copy.legal_actions(seat) == state.legal_actions(seat),
                         f"determinize({seat}) changed that seat's legal actions",
                     )
+                self.expect(
+                    all(e.visible_to(seat) for e in copy.events),
+                    f"determinize({seat}) kept events that seat may not see",
+                )
+            key = rng.next64()
+            again = copy.determinize(seat, Rng(key))
+            self.expect(
+                snapshot(again) == snapshot(state.determinize(seat, Rng(key))),
+                f"determinize({seat}) depends on more than what that seat knows: re-determinizing "
+                "a determinized copy gave another world than the original with the same generator",
+            )
 
     def check_determinized_playout(self, state: State, seat: int, rng: Rng) -> None:
         copy = state.determinize(seat, Rng(rng.next64()))

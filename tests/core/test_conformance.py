@@ -81,6 +81,30 @@ def determinize_redealing_own_hand(self, seat, rng):
     return twin
 
 
+def determinize_keeping_every_event(self, seat, rng):
+    twin = TesseraeState.determinize(self, seat, rng)
+    twin.events = list(self.events)
+    return twin
+
+
+def determinize_pooling_in_hidden_order(self, seat, rng):
+    """Shuffles the unseen tiles in the order they happen to lie: a copy of the same
+    information with another guess gives another world for the same generator."""
+    twin = self.clone()
+    twin.rng = Rng(rng.next64())
+    twin.events = [e for e in self.events if e.visible_to(seat)]
+    others = [s for s in range(self.players) if s != seat]
+    pool = list(twin.stack) + [t for s in others for t in twin.hands[s]]
+    pool += [twin.secret[s] for s in others if s in twin.secret]
+    rng.shuffle(pool)
+    for s in others:
+        twin.hands[s] = sorted(pool.pop() for _ in range(len(twin.hands[s])))
+        if s in twin.secret:
+            twin.secret[s] = pool.pop()
+    twin.stack = pool
+    return twin
+
+
 def view_with_a_tuple(self, seat):
     return {**TesseraeState.view(self, seat), "points": tuple(self.points)}
 
@@ -120,6 +144,14 @@ def result_with_wrong_ranks(self):
             "changed under determinize",
         ),
         (planted("TupleView", view=view_with_a_tuple), "not JSON-ready"),
+        (
+            planted("EventKeeping", determinize=determinize_keeping_every_event),
+            "kept events that seat may not see",
+        ),
+        (
+            planted("HiddenOrder", determinize=determinize_pooling_in_hidden_order),
+            "depends on more than what that seat knows",
+        ),
         (planted("BadAudience", apply=private_event_in_public), "malformed audience"),
         (
             planted("Duplicate", legal_actions=legal_actions_listing_a_duplicate),

@@ -10,6 +10,7 @@ the most points wins, ties broken by the tiles left in hand; full ties share.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from tabulae.core import Action, Event, Game, IllegalAction, Option, Result, Rng, State
@@ -31,12 +32,36 @@ class Tesserae(Game):
         Option("rounds", 3, "rounds to play", minimum=1),
         Option("open_hands", False, "everyone sees every hand"),
     )
+    terms = MappingProxyType(
+        {
+            term: MappingProxyType(dict(zip(("en", "pl", "nl", "ru"), names, strict=True)))
+            for term, *names in (
+                ("round", "Round", "Runda", "Ronde", "Раунд"),
+                ("phase", "Phase", "Faza", "Fase", "Фаза"),
+                ("turn", "Turn", "Kolejka", "Beurt", "Ход"),
+                ("points", "Points", "Punkty", "Punten", "Очки"),
+                ("stack", "Stack", "Stos", "Stapel", "Стопка"),
+                ("hands", "Tiles in hand", "Płytki w ręce", "Tegels in hand", "Плитки в руке"),
+                ("chosen", "Tile chosen", "Płytka wybrana", "Tegel gekozen", "Плитка выбрана"),
+                ("my_choice", "Your tile", "Twoja płytka", "Jouw tegel", "Ваша плитка"),
+                ("draw", "Drawing", "Dobieranie", "Trekken", "Добор"),
+                ("play", "Playing", "Zagrywanie", "Spelen", "Розыгрыш"),
+                ("over", "Game over", "Koniec gry", "Einde van het spel", "Конец игры"),
+            )
+        }
+    )
 
     def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> TesseraeState:
         return TesseraeState.setup(self, players, rng, options)
 
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         return [DRAW, PASS, *(Action("play", n) for n in tiles(players))]
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Points, plus a little for the tiles in hand: they win later rounds and break ties."""
+        assert isinstance(state, TesseraeState)
+        top = tiles(state.players)[-1]
+        return state.points[seat] + 0.1 * sum(state.hands[seat]) / top
 
 
 class TesseraeState(State):
@@ -165,7 +190,9 @@ class TesseraeState(State):
     def determinize(self, seat: int | None, rng: Rng) -> TesseraeState:
         twin = self.clone()
         twin.rng = Rng(rng.next64())
+        twin.events = [e for e in self.events if e.visible_to(seat)]
         if self.options["open_hands"] or self.phase == "over":
+            twin.stack.sort()  # sorted first, so the copy depends only on what seat knows
             rng.shuffle(twin.stack)
             return twin
         others = [s for s in range(self.players) if s != seat]
@@ -174,6 +201,7 @@ class TesseraeState(State):
             pool += twin.hands[s]
             if s in twin.secret:
                 pool.append(twin.secret[s])
+        pool.sort()
         rng.shuffle(pool)
         for s in others:
             size = len(twin.hands[s])
