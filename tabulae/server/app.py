@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 import tabulae
 
-from . import api, ws
+from . import api, interface, ws
 from .config import Settings
 from .errors import ApiError
 from .lobby import Lobby
@@ -52,6 +52,7 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse(body.to_json(), status_code=422)
 
     app.include_router(api.router)
+    app.include_router(interface.router)
     app.include_router(ws.router)
     if settings.static_dir is not None and settings.static_dir.is_dir():
         app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="web")
