@@ -17,6 +17,7 @@ from tabulae.core.bench import bench_engine
 from tabulae.core.match import Match
 
 from .groups import DefaultCommandGroup
+from .play import play, resume
 from .serve import bench_server, serve
 
 app = typer.Typer(
@@ -68,13 +69,17 @@ def bench(
         int | None, typer.Option(help="player count (default: 4 where allowed)")
     ] = None,
     seconds: Annotated[float, typer.Option(help="playout time per game")] = 2.0,
+    adapters: Annotated[
+        bool, typer.Option(help="also time PettingZoo, OpenSpiel and Gymnasium (research extra)")
+    ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Measure engine speed on random playouts: games, actions and protocol calls per second."""
     chosen = [_game(game)] if game else list(games().values())
     if not chosen:
         raise typer.BadParameter("no games are registered")
-    figures = []
+    adapter_bench = _adapter_bench() if adapters else None
+    figures, adapter_figures = [], []
     with Progress(console=Console(stderr=True), transient=True, disable=as_json) as bar:
         for each in chosen:
             task = bar.add_task(f"{each.id}", total=1.0)
@@ -83,8 +88,13 @@ def bench(
                     each, players, seconds, progress=lambda f, t=task: bar.update(t, completed=f)
                 )
             )
+            if adapter_bench:
+                adapter_figures.append(adapter_bench(each, players, seconds))
     if as_json:
-        print(json.dumps([f.to_json() for f in figures], indent=1))
+        rows = [f.to_json() for f in figures]
+        for row, extra in zip(rows, adapter_figures, strict=False):
+            row["adapters"] = extra.to_json()
+        print(json.dumps(rows, indent=1))
         return
     table = Table("engine, one core", *(f"{f.game} ({f.players}p)" for f in figures))
     rows = [
@@ -99,7 +109,27 @@ def bench(
     ]
     for label, field, style in rows:
         table.add_row(label, *(style.format(getattr(f, field)) for f in figures))
+    adapter_rows = [
+        ("PettingZoo steps/s", "pettingzoo_steps_per_s"),
+        ("OpenSpiel steps/s", "openspiel_steps_per_s"),
+        ("Gymnasium steps/s", "gymnasium_steps_per_s"),
+    ]
+    for label, field in adapter_rows if adapter_figures else ():
+        values = (getattr(a, field) for a in adapter_figures)
+        table.add_row(label, *("—" if v is None else f"{v:,.0f}" for v in values))
     console.print(table)
+
+
+def _adapter_bench():
+    """The adapter benchmark, or None (with a note) when the research extra is missing."""
+    try:
+        from tabulae.interop.bench import bench_adapters
+    except ImportError as missing:
+        Console(stderr=True).print(
+            f"Adapters not timed: {missing.name} is not installed (pip install 'tabulae[research]')"
+        )
+        return None
+    return bench_adapters
 
 
 @app.command()
@@ -127,6 +157,8 @@ def replay(
         console.print(f"  {result.ranks[seat]}. {match.seats[seat]}: {result.scores[seat]}")
 
 
+app.command()(play)
+app.command()(resume)
 app.command()(serve)
 app.add_typer(bench_app, name="bench")
 bench_app.command("server")(bench_server)

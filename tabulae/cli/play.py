@@ -1,0 +1,185 @@
+"""`tabulae play` and `tabulae resume`: a game at the terminal against bots or friends."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from tabulae.core import BadOptions, Game, Match, MatchFormatError, UnknownGame
+from tabulae.i18n import LANGUAGES, Translator, default_language, translator
+from tabulae.tui import saving
+from tabulae.tui.seats import HUMAN, Seat, SeatError, default_seats, parse_seats
+from tabulae.tui.session import Leave, Session
+
+DEFAULT_PLAYERS = 3
+
+Lang = Annotated[
+    str | None,
+    typer.Option(help=f"language: {', '.join(LANGUAGES)} (default: from the locale)"),
+]
+Seats = Annotated[
+    str | None,
+    typer.Option(
+        help="who sits where, comma-separated: 'human' or a bot, with parameters after colons "
+        "(human,ismcts:iterations=200,random); default: you in seat 1, bots in the others"
+    ),
+]
+
+
+def play(
+    game: Annotated[str, typer.Argument(help="a game id (see `tabulae games`) or module:attr")],
+    seats: Seats = None,
+    players: Annotated[
+        int | None,
+        typer.Option(help=f"players when --seats is not given (default {DEFAULT_PLAYERS})"),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="the game's seed (default: random, shown)")
+    ] = None,
+    names: Annotated[str | None, typer.Option(help="players' names, comma-separated")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option: name=value")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="save the game to this file after every move")
+    ] = None,
+    lang: Lang = None,
+) -> None:
+    """Play a game at the terminal against bots or friends."""
+    tr = _translator(lang)
+    rules = _game(game)
+    try:
+        table = parse_seats(seats) if seats else None
+    except SeatError as error:
+        raise typer.BadParameter(
+            tr._(error.message, **error.values), param_hint="--seats"
+        ) from None
+    count = len(table) if table else players or _players(rules)
+    options = _options(option or [], tr)
+    try:
+        rules.configure(count, options)
+    except BadOptions as error:
+        raise typer.BadParameter(str(error)) from None
+    if table and players is not None and players != len(table):
+        message = tr._(
+            "--players {players} does not match {seats:# seat|# seats}.",
+            players=players,
+            seats=len(table),
+        )
+        raise typer.BadParameter(message)
+    table = table or default_seats(count)
+    labels = names.split(",") if names else _names(table, tr)
+    if len(labels) != count:
+        message = tr._(
+            "{names:# name|# names} for {players:# player|# players}.",
+            names=len(labels),
+            players=count,
+        )
+        raise typer.BadParameter(message, param_hint="--names")
+    match = Match(
+        game,
+        count,
+        secrets.randbelow(1_000_000) if seed is None else seed,
+        options,
+        [label.strip() for label in labels],
+    )
+    _run(Session(match, table, tr, _console(), save_path=save))
+
+
+def resume(
+    path: Annotated[Path, typer.Argument(help="a saved game", exists=True, dir_okay=False)],
+    seats: Seats = None,
+    save: Annotated[
+        Path | None, typer.Option(help="save to this file instead of the one resumed")
+    ] = None,
+    lang: Lang = None,
+) -> None:
+    """Resume a saved game (people and bots take their seats again)."""
+    tr = _translator(lang)
+    try:
+        match, table, bot_rng = saving.load(path)
+        _game(match.game)
+        if seats:
+            table = parse_seats(seats)
+        table = table or [Seat(HUMAN)] * match.players
+        if len(table) != match.players:
+            message = tr._(
+                "{seats:# seat|# seats} for {players:# player|# players}.",
+                seats=len(table),
+                players=match.players,
+            )
+            raise typer.BadParameter(message, param_hint="--seats")
+        session = Session(match, table, tr, _console(), save_path=save or path, bot_rng=bot_rng)
+    except (MatchFormatError, OSError) as error:
+        raise typer.BadParameter(
+            tr._("Cannot resume {path}: {error}", path=str(path), error=str(error))
+        ) from None
+    except SeatError as error:
+        raise typer.BadParameter(tr._(error.message, **error.values)) from None
+    _run(session)
+
+
+def _run(session: Session) -> None:
+    tr = session.tr
+    try:
+        session.run()
+    except Leave as left:
+        session.console.print(_resume_hint(tr, left.path), soft_wrap=True)
+    except (EOFError, KeyboardInterrupt):
+        path = session.default_path()
+        session.save(path)
+        session.console.print()
+        session.console.print(Text(tr._("The input ended."), style="yellow"))
+        session.console.print(_resume_hint(tr, path), soft_wrap=True)
+        raise typer.Exit(1) from None
+
+
+def _resume_hint(tr: Translator, path: Path) -> Text:
+    return Text(tr._("Saved to {path}. Go on with: tabulae resume {path}", path=str(path)))
+
+
+def _translator(lang: str | None) -> Translator:
+    try:
+        return translator(lang or default_language())
+    except ValueError:
+        raise typer.BadParameter(f"{lang!r}: {', '.join(LANGUAGES)}", param_hint="--lang") from None
+
+
+def _game(ref: str) -> Game:
+    from .app import _game as load_game  # the command's one way of finding games
+
+    try:
+        return load_game(ref)
+    except (typer.BadParameter, UnknownGame) as error:
+        raise typer.BadParameter(str(error)) from None
+
+
+def _players(game: Game) -> int:
+    return min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)
+
+
+def _names(seats: list[Seat], tr: Translator) -> list[str]:
+    return [
+        tr._("Player {n}", n=number) if seat.human else tr._("Bot {n}", n=number)
+        for number, seat in enumerate(seats, start=1)
+    ]
+
+
+def _options(settings: list[str], tr: Translator) -> dict[str, str]:
+    options = {}
+    for setting in settings:
+        name, equals, value = setting.partition("=")
+        if not equals:
+            message = tr._("Options are written name=value, not {text}.", text=setting)
+            raise typer.BadParameter(message, param_hint="--option")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _console() -> Console:
+    return Console(highlight=False)

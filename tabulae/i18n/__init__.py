@@ -1,0 +1,34 @@
+"""Player-facing text in English, Polish, Dutch and Russian, from gettext catalogs.
+
+Catalogs live in ``locale/<language>/<domain>.po`` and are read as they are, without a compile
+step. The domain ``tabulae`` holds the interface's own text, whose msgids are the English
+messages. Each game has a domain named by its id, whose msgids are keys: its event keys
+(``tesserae.drew``), action labels (``tesserae.action.play``) and action help
+(``tesserae.help.play``). Messages are Python format strings; ``{n:# point|# points}``
+chooses a plural form by the language's rule (``#`` stands for the number) and ``{0:seat}``
+shows a seat number as the player's name.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .game_text import GameText
+from .translator import LANGUAGES, Translator, translator
+
+
+def N_(msgid: str) -> str:
+    """Mark a message for translation where it is defined; translate it where it is shown."""
+    return msgid
+
+
+def default_language() -> str:
+    """The first supported language named by the usual locale variables, else English."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for entry in os.environ.get(variable, "").split(":"):
+            if entry[:2].lower() in LANGUAGES:
+                return entry[:2].lower()
+    return "en"
+
+
+__all__ = ["LANGUAGES", "N_", "GameText", "Translator", "default_language", "translator"]

@@ -1,0 +1,148 @@
+"""Find every message the program can show, and add the missing ones to the catalogs.
+
+Interface messages are found in the source (calls of ``_`` and ``N_`` with a literal); a
+game's messages are its action labels and help, from its action list, and its event keys,
+from random games at every player count and option. ``python -m tabulae.i18n.catalogs``
+adds what is missing to every language's catalogs, with empty translations to fill in.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabulae.core import Action, Event, Game, Rng, games, load, random_steps
+
+from .po import Catalog, entries, quote
+from .translator import LANGUAGES, LOCALE, UI
+
+PACKAGE = Path(__file__).parent.parent
+# The modules whose text players read.
+INTERFACE = ("cli/play.py", "tui", "i18n/game_text.py")
+PLURAL_FORMS = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "nl": "nplurals=2; plural=(n != 1);",
+    "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+    "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+    "(n%100<10 || n%100>=20) ? 1 : 2);",
+}
+
+
+@dataclass
+class Message:
+    """A msgid and what translators need to know: where it is used, which arguments it gets."""
+
+    msgid: str
+    notes: set[str] = field(default_factory=set)
+    samples: list[Event | Action] = field(default_factory=list)
+
+
+def interface_messages() -> dict[str, Message]:
+    found: dict[str, Message] = {}
+    for part in INTERFACE:
+        root = PACKAGE / part
+        for path in sorted([root] if root.is_file() else root.rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                msgid = _marked(node)
+                if msgid is not None:
+                    where = path.relative_to(PACKAGE.parent).as_posix()
+                    found.setdefault(msgid, Message(msgid)).notes.add(where)
+    return found
+
+
+def _marked(node: ast.AST) -> str | None:
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    function = node.func
+    name = function.attr if isinstance(function, ast.Attribute) else getattr(function, "id", "")
+    literal = node.args[0]
+    if name in ("_", "N_") and isinstance(literal, ast.Constant) and isinstance(literal.value, str):
+        return literal.value
+    return None
+
+
+def configurations(game: Game) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Every player count with the default options, and every other option value once."""
+    for players in range(game.min_players, game.max_players + 1):
+        yield players, {}
+    for option in game.options:
+        values = option.choices or (
+            (not option.default,) if isinstance(option.default, bool) else ()
+        )
+        for value in values:
+            if value != option.default:
+                yield game.max_players, {option.name: value}
+
+
+def game_messages(game: Game, seeds: int = 3) -> dict[str, Message]:
+    found: dict[str, Message] = {}
+    for (players, options), seed in itertools.product(configurations(game), range(seeds)):
+        for action in game.actions(players, game.configure(players, options)):
+            for key in (f"{game.id}.action.{action.kind}", f"{game.id}.help.{action.kind}"):
+                message = found.setdefault(key, Message(key))
+                if key.startswith(f"{game.id}.action.") and len(message.samples) < 3:
+                    message.samples.append(action)
+        state = game.new(players, seed, **options)
+        for _ in random_steps(state, Rng(seed)):
+            pass
+        for event in state.events:
+            message = found.setdefault(event.key, Message(event.key))
+            message.notes.add("args: " + ", ".join(event.args) if event.args else "no args")
+            if len(message.samples) < 8:
+                message.samples.append(event)
+    return found
+
+
+def catalog_path(lang: str, domain: str) -> Path:
+    return LOCALE / lang / f"{domain}.po"
+
+
+def add_missing(lang: str, domain: str, messages: dict[str, Message]) -> list[str]:
+    """Append entries for the msgids the catalog lacks; return them."""
+    path = catalog_path(lang, domain)
+    text = path.read_text(encoding="utf-8") if path.exists() else header(lang, domain)
+    present = {entry.get("msgid") for entry in entries(text)}
+    missing = [msgid for msgid in messages if msgid not in present]
+    for msgid in missing:
+        notes = "".join(f"#. {note}\n" for note in sorted(messages[msgid].notes))
+        text += f"\n{notes}msgid {quote(msgid)}\nmsgstr {quote('')}\n"
+    if missing:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return missing
+
+
+def header(lang: str, domain: str) -> str:
+    return (
+        f"# {domain}: {lang} messages.\n"
+        'msgid ""\nmsgstr ""\n'
+        '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        f'"Language: {lang}\\n"\n'
+        f'"Plural-Forms: {PLURAL_FORMS[lang]}\\n"\n'
+    )
+
+
+def read(lang: str, domain: str) -> Catalog:
+    path = catalog_path(lang, domain)
+    return Catalog.read(path) if path.exists() else Catalog()
+
+
+def main(refs: list[str]) -> None:
+    chosen = [load(ref) for ref in refs] if refs else list(games().values())
+    domains = {UI: interface_messages()} | {game.id: game_messages(game) for game in chosen}
+    for lang, (domain, messages) in itertools.product(LANGUAGES, domains.items()):
+        if lang == "en" and domain == UI:
+            continue  # the interface's msgids are its English text
+        for msgid in add_missing(lang, domain, messages):
+            print(f"{lang}/{domain}.po: {msgid}")
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.path.insert(0, "")
+    main(sys.argv[1:])

@@ -1,0 +1,141 @@
+"""What the terminal prints: the table, the choices, help, the hand-over and the end screen."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from tabulae.core import Action, Event, Result
+from tabulae.i18n import N_, GameText
+
+from .seats import Seat
+
+ERASE_SCROLLBACK = "\x1b[3J"
+# Beyond this many choices, they are shown in columns, by label only.
+LONG = 24
+
+# Each command's words and what it does, for the help screen.
+COMMAND_HELP = (
+    ("? · help", N_("this help; “? 3” or “? play” explains an action")),
+    ("u · undo", N_("take back your last decision (against bots, while nothing hidden showed)")),
+    ("s · save [FILE]", N_("save the game; resume it with “tabulae resume FILE”")),
+    ("l · log", N_("everything you have seen happen so far")),
+    ("v · view", N_("show the table again")),
+    ("q · quit", N_("save and leave")),
+)
+
+
+def seating(text: GameText, seats: list[Seat], seed: int) -> RenderableType:
+    tr = text.tr
+    table = Table.grid(padding=(0, 2))
+    for number, (name, seat) in enumerate(zip(text.names, seats, strict=True), start=1):
+        kind = tr._("person") if seat.human else tr._("bot {name}", name=str(seat))
+        table.add_row(f"{number}.", Text(name, style="bold"), Text(kind))
+    title = tr._(
+        "{game} · {players:# player|# players} · seed {seed}",
+        game=text.title,
+        players=len(seats),
+        seed=seed,
+    )
+    return Group(Rule(Text(title)), table)
+
+
+def narration(text: GameText, event: Event) -> Text:
+    line = Text("· " + text.event(event))
+    if event.audience is not None:
+        line.stylize("italic")
+    return line
+
+
+def choices(text: GameText, legal: list[Action]) -> RenderableType:
+    """The numbered choices: a table, or columns when there are many."""
+    rows = []
+    for number, action in enumerate(legal, start=1):
+        label, notation = text.action(action), str(action)
+        rows.append(
+            (Text(f"{number}", style="bold cyan"), Text(label), notation, label == notation)
+        )
+    if len(rows) > LONG:
+        return Columns([Text.assemble(n, " ", label) for n, label, _, _ in rows], padding=(0, 3))
+    table = Table.grid(padding=(0, 2))
+    for number, label, notation, same in rows:
+        table.add_row(number, label, Text("" if same else notation, style="dim"))
+    return table
+
+
+def help_screen(text: GameText) -> RenderableType:
+    tr = text.tr
+    table = Table.grid(padding=(0, 2))
+    for words, meaning in COMMAND_HELP:
+        table.add_row(Text(words, style="bold"), Text(tr._(meaning)))
+    how = tr._(
+        "Choose an action by its number or by its notation (the grey words); "
+        "the beginning of a notation is enough when only one action starts so."
+    )
+    return Panel(Group(Text(how), table), title=tr._("Help"), title_align="left")
+
+
+def action_help(text: GameText, action: Action) -> RenderableType:
+    body = text.help(action.kind) or text.tr._("No help is written for this action yet.")
+    title = f"{text.action(action)} · {action}"
+    return Panel(Text(body), title=Text(title), title_align="left")
+
+
+def hand_over(text: GameText, seat: int) -> RenderableType:
+    tr = text.tr
+    message = tr._("Pass the terminal to {name}.", name=text.names[seat])
+    note = tr._(
+        "Everyone else looks away. {name}, press Enter when you are ready.", name=text.names[seat]
+    )
+    return Panel(Group(Text(message, style="bold"), Text(note)), box=box.DOUBLE)
+
+
+def end_screen(text: GameText, result: Result, details: RenderableType | None) -> RenderableType:
+    tr = text.tr
+    table = Table("#", tr._("Player"), tr._("Score"), box=box.ROUNDED)
+    breaks = bool(result.tiebreaks) and any(result.tiebreaks)
+    if breaks:
+        table.add_column(tr._("Tie-breaks"))
+    order = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
+    for seat in order:
+        row = [
+            Text(str(result.ranks[seat])),
+            Text(text.names[seat]),
+            Text(_number(result.scores[seat])),
+        ]
+        if breaks:
+            row.append(Text(", ".join(_number(v) for v in result.tiebreaks[seat])))
+        table.add_row(*row, style="bold" if result.ranks[seat] == 1 else None)
+    winners = [text.names[seat] for seat in result.winners]
+    if len(winners) == 1:
+        verdict = tr._("{name} wins!", name=winners[0])
+    else:
+        verdict = tr._("Shared victory: {names}.", names=", ".join(winners))
+    parts: list[RenderableType] = [
+        Rule(Text(tr._("Game over"))),
+        table,
+        Text(verdict, style="bold"),
+    ]
+    if details is not None:
+        parts += [Text(tr._("Score breakdown"), style="bold"), details]
+    return Group(*parts)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def clear(console: Console) -> None:
+    """Clear a terminal and its scrollback (so no one scrolls back to another's secrets);
+    in a log or a pipe, draw a line instead."""
+    if console.is_terminal:
+        console.clear()
+        console.file.write(ERASE_SCROLLBACK)
+        console.file.flush()
+    else:
+        console.print(Rule())

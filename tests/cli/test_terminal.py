@@ -1,0 +1,46 @@
+"""In a real terminal: colours, and a hand-over that wipes the screen and its scrollback."""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+
+import pytest
+
+from .driver import TIMEOUT, environment
+
+pty = pytest.importorskip("pty")
+
+
+def in_a_terminal(*args: str) -> str:
+    """Run the command on a pseudo-terminal, answering 1 (or Enter) to every prompt."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child becomes the command
+        os.execve(sys.executable, [sys.executable, "-m", "tabulae", *args], environment())
+    output = b""
+    while True:
+        ready, _, _ = select.select([fd], [], [], TIMEOUT)
+        assert ready, output.decode(errors="replace")[-2000:]
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the command has ended
+            break
+        if not chunk:
+            break
+        output += chunk
+        if output.rstrip().endswith("›".encode()):
+            os.write(fd, b"1\r")
+    os.waitpid(pid, 0)
+    return output.decode(errors="replace")
+
+
+def test_hot_seat_in_a_terminal_clears_the_screen_and_scrollback_between_players():
+    out = in_a_terminal(
+        "play", "tests.core.toy_game:GAME", "--seats", "human,human,random", "--seed", "3",
+        "--lang", "pl",
+    )  # fmt: skip
+    assert out.count("Przekaż terminal: teraz gra") >= 4
+    assert out.count("\x1b[2J") >= 8 and out.count("\x1b[3J") >= 8  # before and after each one
+    assert "\x1b[1;36m1\x1b[0m" in out  # choices in colour
+    assert "Koniec gry" in out
