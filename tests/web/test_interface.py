@@ -20,11 +20,20 @@ def test_the_bots_on_offer_are_the_registry(http):
     assert all(bot["about"] for bot in bots)
 
 
-def test_a_game_s_terms_come_in_the_language_asked(http):
+def test_a_game_s_words_come_in_the_language_asked(http):
     polish = http.get("/api/text/pl/tesserae").json()
     english = http.get("/api/text/en/tesserae").json()
-    assert polish["terms"]["hands"] == "Płytki w ręce"
-    assert english["terms"]["hands"] == "Tiles in hand"
+    assert polish["game"]["terms"]["hands"] == "Płytki w ręce"
+    assert english["game"]["terms"]["hands"] == "Tiles in hand"
+    assert polish["game"]["messages"]["tesserae.action.draw"] == "Dobierz płytkę"
+    assert polish["messages"]["Your move."] == "Twój ruch."
+    assert english["messages"] == {}  # the English msgids are the English text
+
+
+def test_the_plural_rule_is_the_catalogs(http):
+    assert http.get("/api/text/en").json()["plural"] == "(n != 1)"
+    russian = http.get("/api/text/ru").json()["plural"]
+    assert "n%10==1 && n%100!=11" in russian
 
 
 def test_unknown_languages_and_games_are_refused(http):

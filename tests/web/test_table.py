@@ -121,15 +121,23 @@ def test_an_illegal_action_is_refused_with_its_reason(browser):
 def test_the_language_switch_changes_the_board(browser):
     ala = browser.person()
     ala.start_table(GAME, 2, "Ala", seats={1: "random"})
-    board = ala.page.locator("#board")
+    ala.wait_ready()
+    page, board = ala.page, ala.page.locator("#board")
     assert "Tiles in hand" in board.inner_text()
-    ala.page.select_option("#language-switch", "pl")
-    ala.page.wait_for_function("() => document.documentElement.lang === 'pl'")
+    assert "Draw a tile" in page.inner_text("#actions")
+    page.select_option("#language-switch", "pl")
+    page.wait_for_function("() => document.documentElement.lang === 'pl'")
     assert "Płytki w ręce" in board.inner_text()
     assert "Tiles in hand" not in board.inner_text()
-    ala.page.reload()
+    assert "Dobierz płytkę" in page.inner_text("#actions")  # the game's catalog
+    assert page.inner_text("#prompt") == "Twój ruch."  # the interface's catalog
+    assert "Rozpoczyna się gra dla 2 graczy." in page.inner_text("#log")  # a plural form
+    page.reload()
     ala.wait_connected()
     assert "Płytki w ręce" in board.inner_text()  # the choice is kept
+    page.select_option("#language-switch", "ru")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    assert "Плитки в руке" in board.inner_text()
 
 
 def test_the_replay_viewer_steps_through_a_finished_match(browser):

@@ -13,14 +13,6 @@ import * as store from "./store.js";
 
 export const LANGUAGES = { en: "English", pl: "Polski", nl: "Nederlands", ru: "Русский" };
 
-// gettext's plural index for each CLDR category, as in the catalogs' Plural-Forms headers.
-const PLURAL_INDEX = {
-  en: { one: 0 },
-  nl: { one: 0 },
-  pl: { one: 0, few: 1, many: 2, other: 2 },
-  ru: { one: 0, few: 1, many: 2, other: 2 },
-};
-
 export function chosenLanguage() {
   const kept = store.language();
   if (kept in LANGUAGES) return kept;
@@ -33,21 +25,20 @@ export function chosenLanguage() {
 
 /** The interface's text, and a game's when `game` is given, in one language. */
 export async function loadText(lang, game = null) {
-  const [ui, gameText] = await Promise.all([
-    api(`/text/${lang}`),
-    game ? api(`/text/${lang}/${encodeURIComponent(game)}`) : null,
-  ]);
-  return new Text(lang, ui.messages, gameText || { messages: {}, terms: {} });
+  return new Text(await api(game ? `/text/${lang}/${encodeURIComponent(game)}` : `/text/${lang}`));
 }
 
 export class Text {
-  constructor(lang, ui = {}, game = { messages: {}, terms: {} }) {
-    this.lang = lang;
-    this.ui = ui;
-    this.messages = game.messages || {};
-    this.terms = game.terms || {};
+  /** @param data  the server's answer: lang, plural (the catalogs' C expression), messages,
+   *               and for a game its messages and terms */
+  constructor(data) {
+    this.lang = data.lang;
+    this.ui = data.messages;
+    this.messages = data.game?.messages ?? {};
+    this.terms = data.game?.terms ?? {};
     this.names = [];
-    this.rules = new Intl.PluralRules(lang);
+    // The rule is the catalogs' own Plural-Forms expression, served by this server.
+    this.pluralIndex = new Function("n", `return Number(${data.plural});`);
   }
 
   /** Interface text: the msgid is the English message. */
@@ -121,8 +112,7 @@ export class Text {
   }
 
   plural(n) {
-    const index = PLURAL_INDEX[this.lang] || PLURAL_INDEX.en;
-    return index[this.rules.select(Number(n))] ?? (this.lang === "en" || this.lang === "nl" ? 1 : 2);
+    return this.pluralIndex(Math.abs(Math.trunc(Number(n))));
   }
 
   /** Python's str.format with plural forms and seat names. */

@@ -62,10 +62,17 @@ function render() {
       newTableForm(),
       page.notice && h("p", { class: "notice", role: "alert" }, page.notice),
     ),
-    tableList("open", t("Open tables"), t("No table is waiting for players.")),
-    tableList("playing", t("Games being played"), t("No game is being played.")),
-    tableList("finished", t("Finished games"), t("No game has finished yet.")),
+    Object.values(tableLists()),
   );
+}
+
+function tableLists() {
+  const t = page.text.t.bind(page.text);
+  return {
+    open: tableList("open", t("Open tables"), t("No table is waiting for players.")),
+    playing: tableList("playing", t("Games being played"), t("No game is being played.")),
+    finished: tableList("finished", t("Finished games"), t("No game has finished yet.")),
+  };
 }
 
 function newTableForm() {
@@ -272,15 +279,8 @@ async function refreshTables() {
       playing: playing.filter((table) => table.status === "playing"),
       finished: finished.slice(0, 20),
     };
-    for (const status of ["open", "playing", "finished"]) {
-      const shown = document.getElementById(`tables-${status}`);
-      const headings = {
-        open: ["Open tables", "No table is waiting for players."],
-        playing: ["Games being played", "No game is being played."],
-        finished: ["Finished games", "No game has finished yet."],
-      };
-      const [heading, empty] = headings[status].map((m) => page.text.t(m));
-      shown?.replaceWith(tableList(status, heading, empty));
+    for (const [status, list] of Object.entries(tableLists())) {
+      document.getElementById(`tables-${status}`)?.replaceWith(list);
     }
   } catch {
     // The next refresh tries again; the lobby stays usable meanwhile.
