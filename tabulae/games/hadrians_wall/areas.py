@@ -1,0 +1,67 @@
+"""How an area of the sheets offers, plays and refuses its actions.
+
+Each action kind belongs to one area, which lists the kind's legal actions for a
+seat (the single definition of legality), plays one of them, and explains in
+words why any other action of that kind is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from tabulae.core import Action
+
+from .data import COLUMN_ENDS
+from .sheet import LARGE_GRANARY, MEDIUM_GRANARY, TRACK_AREAS, lacking
+
+if TYPE_CHECKING:
+    from .state import HadriansWallState
+
+
+class Area(NamedTuple):
+    options: Callable[[HadriansWallState, int], list[Action]]
+    """Every legal action of this kind for the seat, in a stable order."""
+    perform: Callable[[HadriansWallState, int, Action], dict[str, Any]]
+    """Play a legal action; returns the event's arguments."""
+    refusal: Callable[[HadriansWallState, int, Action], str]
+    """Why an action of this kind is not legal now."""
+
+
+def word(action: Action, index: int, allowed: tuple[str, ...]) -> str | None:
+    """The action's argument at `index` if it is one of `allowed`, else None."""
+    args = action.args
+    if len(args) > index and args[index] in allowed:
+        return args[index]  # type: ignore[return-value]
+    return None
+
+
+def number(action: Action, index: int, low: int, high: int) -> int | None:
+    """The action's int argument at `index` if it lies in low..high, else None."""
+    args = action.args
+    if len(args) > index and type(args[index]) is int and low <= args[index] <= high:
+        return args[index]  # type: ignore[return-value]
+    return None
+
+
+def not_built(name: str) -> str:
+    return f"build the {name} first"
+
+
+def track_refusal(
+    sheet: list[int], slot: int, cost: tuple[tuple[int, int], ...], name: str
+) -> str | None:
+    """Why the next box of a gated left-sheet track cannot be filled, or None."""
+    area = TRACK_AREAS[slot]
+    ends = COLUMN_ENDS[area]
+    box = sheet[slot] + 1
+    if box > ends[-1]:
+        return f"the {name} is full"
+    level = sheet[MEDIUM_GRANARY] + sheet[LARGE_GRANARY]
+    if box > ends[level]:
+        granary = "Medium" if level == 0 else "Large"
+        column = "centre" if level == 0 else "right"
+        return (
+            f"{name} box {box} is in the locked {column} column: build the {granary} Granary first"
+        )
+    return lacking(sheet, cost)

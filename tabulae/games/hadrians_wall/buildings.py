@@ -1,0 +1,84 @@
+"""Buildings on both sheets: each built once, the larger after the smaller (H-06).
+
+Left-sheet buildings need the Infrastructure on their banner; right-sheet ones
+need a citizen-track level. Building pays the cost and takes the reward at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabulae.core import Action
+
+from .areas import Area, word
+from .data import BUILDING_INDEX, BUILDINGS, CITIZENS
+from .rewards import gain_all
+from .sheet import BUILT, CITIZEN, infrastructure, lacking, pay
+
+if TYPE_CHECKING:
+    from .state import HadriansWallState
+
+BUILD_ACTIONS = tuple(Action("build", b.id) for b in BUILDINGS)
+_IDS = tuple(b.id for b in BUILDINGS)
+_RULES = tuple(
+    (
+        BUILT + i,
+        -1 if b.after is None else BUILT + BUILDING_INDEX[b.after],
+        -1 if b.needs[0] == "infrastructure" else CITIZEN + CITIZENS.index(b.needs[0]),
+        b.needs[1],
+        b.cost,
+    )
+    for i, b in enumerate(BUILDINGS)
+)
+"""Per building: its flag slot, the flag slot of the one it needs first (or -1), the citizen
+track it needs (or -1 for Infrastructure), the level, and the cost."""
+
+
+def _options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    level = infrastructure(sheet)
+    found = []
+    for action, (flag, after, track, need, cost) in zip(BUILD_ACTIONS, _RULES, strict=True):
+        if sheet[flag] or (after >= 0 and not sheet[after]):
+            continue
+        if (sheet[track] if track >= 0 else level) < need:
+            continue
+        for slot, amount in cost:
+            if sheet[slot] < amount:
+                break
+        else:
+            found.append(action)
+    return found
+
+
+def _perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    i = BUILDING_INDEX[action[1]]
+    building = BUILDINGS[i]
+    pay(sheet, building.cost)
+    sheet[BUILT + i] = 1
+    gain_all(sheet, st.pending[seat], building.reward)
+    return {"building": building.id}
+
+
+def _refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    name = word(action, 0, _IDS)
+    if name is None or len(action.args) != 1:
+        return f"there is no building {action.args[0] if action.args else ''!r} to build"
+    i = BUILDING_INDEX[name]
+    building = BUILDINGS[i]
+    flag, after, track, need, cost = _RULES[i]
+    if sheet[flag]:
+        return f"the {name} is already built"
+    if after >= 0 and not sheet[after]:
+        return f"the {name} needs the {building.after} first"
+    have = sheet[track] if track >= 0 else infrastructure(sheet)
+    if have < need:
+        what = "Infrastructure" if track < 0 else f"{building.needs[0]}s"
+        return f"the {name} needs {what} {need}; you have {have}"
+    return lacking(sheet, cost) or "not allowed now"
+
+
+AREAS = {"build": Area(_options, _perform, _refusal)}
+ACTIONS = BUILD_ACTIONS

@@ -1,0 +1,317 @@
+"""The left sheet's actions: Mining & Foresting, Wall Guard, Cippi, Wall, Fort,
+Training Grounds, Forum and Landmarks. Buildings are in `buildings`.
+
+Mining & Foresting, Wall Guard, Cippi, Wall and Fort are tracks split into
+columns that the Granaries open (H-05); the Cippi and the Wall also hang on
+chains from the Fort.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabulae.core import Action
+
+from .areas import Area, track_refusal, word
+from .data import (
+    ATTRIBUTES,
+    CIPPI_BOXES,
+    CIPPI_NEEDS_FORT,
+    DATA,
+    FORT_BOXES,
+    FORUM_BOXES,
+    FORUM_WORKERS,
+    GUARD_BOXES,
+    LANDMARK_COST,
+    LANDMARKS,
+    MINING_BOXES,
+    POOL,
+    TRAINING_BOXES,
+    TRAINING_REWARD,
+    WALL_BOXES,
+)
+from .rewards import fill_track, gain_all
+from .sheet import (
+    ATTRIBUTE,
+    BUILDER,
+    CIPPI,
+    FORT,
+    FORUM,
+    GUARD,
+    LANDMARK,
+    MINING,
+    TRAINING,
+    WALL,
+    affords,
+    cost_of,
+    lacking,
+    open_boxes,
+    pay,
+)
+
+if TYPE_CHECKING:
+    from .state import HadriansWallState
+
+_MINING_COST = cost_of(DATA["mining_foresting"]["cost"])
+_GUARD_COST = cost_of(DATA["wall_guard"]["cost_each"])
+_CIPPI_COST = cost_of(DATA["cippi"]["cost"])
+_WALL_COST = cost_of(DATA["wall"]["cost"])
+_FORT_PAYMENTS = tuple(DATA["fort"]["cost_any_of"])
+_TRAINING_COST = cost_of(DATA["training_grounds"]["cost"])
+_LANDMARK_COST = cost_of(LANDMARK_COST)
+_LANDMARK_IDS = tuple(lm[0] for lm in LANDMARKS)
+
+MINE = Action("mine")
+GUARD_ACTION = Action("guard")
+CIPPI_ACTION = Action("cippi")
+WALL_ACTION = Action("wall")
+FORT_ACTIONS = tuple(Action("fort", p) for p in _FORT_PAYMENTS)
+TRAINING_ACTION = Action("training")
+FORUM_ACTIONS = tuple(
+    Action("forum", a, b, take)
+    for i, a in enumerate(FORUM_WORKERS)
+    for b in FORUM_WORKERS[i:]
+    for take in FORUM_WORKERS
+    if take not in (a, b)
+)
+"""Return two workers (an unordered pair, soldiers excluded), take one of another type."""
+LANDMARK_ACTIONS = tuple(Action("landmark", lm) for lm in _LANDMARK_IDS)
+
+
+def _plain_track(
+    slot: int, boxes: tuple, cost: tuple[tuple[int, int], ...], action: Action, name: str
+) -> Area:
+    """A track whose next box costs the same every time (Mining & Foresting, Wall Guard)."""
+
+    def options(st: HadriansWallState, seat: int) -> list[Action]:
+        sheet = st.sheets[seat]
+        if sheet[slot] < open_boxes(sheet, slot) and affords(sheet, cost):
+            return [action]
+        return []
+
+    def perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+        sheet = st.sheets[seat]
+        pay(sheet, cost)
+        fill_track(sheet, st.pending[seat], slot, boxes)
+        return {"box": sheet[slot]}
+
+    def refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+        return track_refusal(st.sheets[seat], slot, cost, name) or f"'{action}' takes no arguments"
+
+    return Area(options, perform, refusal)
+
+
+# -- Cippi and Wall: chained to the Fort ----------------------------------------------------------
+
+
+def _cippi_fort_box(sheet: list[int]) -> int:
+    return CIPPI_NEEDS_FORT[sheet[CIPPI]]
+
+
+def _wall_fort_box(sheet: list[int]) -> int:
+    return sheet[WALL] + 1
+
+
+def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, fort_box) -> Area:
+    def options(st: HadriansWallState, seat: int) -> list[Action]:
+        sheet = st.sheets[seat]
+        if (
+            sheet[slot] < open_boxes(sheet, slot)
+            and sheet[FORT] >= fort_box(sheet)
+            and affords(sheet, cost)
+        ):
+            return [action]
+        return []
+
+    def perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+        sheet = st.sheets[seat]
+        pay(sheet, cost)
+        fill_track(sheet, st.pending[seat], slot, boxes)
+        return {"box": sheet[slot]}
+
+    def refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+        sheet = st.sheets[seat]
+        reason = track_refusal(sheet, slot, cost, name)
+        if reason:
+            return reason
+        if sheet[FORT] < fort_box(sheet):
+            return (
+                f"{name} box {sheet[slot] + 1} hangs on a chain from Fort box {fort_box(sheet)}, "
+                f"and only {sheet[FORT]} Fort boxes are filled"
+            )
+        return f"'{action}' takes no arguments"
+
+    return Area(options, perform, refusal)
+
+
+# -- Fort: a builder or a soldier -----------------------------------------------------------------
+
+
+def _fort_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if sheet[FORT] >= open_boxes(sheet, FORT):
+        return []
+    return [a for a, p in zip(FORT_ACTIONS, _FORT_PAYMENTS, strict=True) if sheet[POOL.index(p)]]
+
+
+def _fort_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    sheet[POOL.index(action[1])] -= 1
+    fill_track(sheet, st.pending[seat], FORT, FORT_BOXES)
+    return {"box": sheet[FORT], "paid": action[1]}
+
+
+def _fort_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    payment = word(action, 0, _FORT_PAYMENTS)
+    if payment is None or len(action.args) != 1:
+        return "the Fort takes 1 builder or 1 soldier: 'fort builder' or 'fort soldier'"
+    slot = POOL.index(payment)
+    return track_refusal(st.sheets[seat], FORT, ((slot, 1),), "Fort") or "not allowed now"
+
+
+# -- Training Grounds: once a year, a builder becomes a sword on the Wall Guard ----------------
+
+
+def _used_this_year(sheet: list[int], start: int, boxes: int, year: int) -> bool:
+    return year in sheet[start : start + boxes]
+
+
+def _training_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if (
+        sheet[BUILDER]
+        and sheet[TRAINING + TRAINING_BOXES - 1] == 0
+        and not _used_this_year(sheet, TRAINING, TRAINING_BOXES, st.year)
+    ):
+        return [TRAINING_ACTION]
+    return []
+
+
+def _training_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    pay(sheet, _TRAINING_COST)
+    box = sheet[TRAINING : TRAINING + TRAINING_BOXES].index(0)
+    sheet[TRAINING + box] = st.year
+    guard_before = sheet[GUARD]
+    gain_all(sheet, st.pending[seat], TRAINING_REWARD)
+    return {"box": box + 1, "sword": sheet[GUARD] > guard_before}
+
+
+def _training_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    if sheet[TRAINING + TRAINING_BOXES - 1]:
+        return "every Training Grounds box is filled"
+    if _used_this_year(sheet, TRAINING, TRAINING_BOXES, st.year):
+        return f"the Training Grounds were already used in year {st.year}"
+    return lacking(sheet, _TRAINING_COST) or "'training' takes no arguments"
+
+
+# -- Forum: two workers for one of another type, once a year -------------------------------------
+
+
+def _forum_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if sheet[FORUM + FORUM_BOXES - 1] or _used_this_year(sheet, FORUM, FORUM_BOXES, st.year):
+        return []
+    found = []
+    for action in FORUM_ACTIONS:
+        a, b = POOL.index(action[1]), POOL.index(action[2])
+        if (sheet[a] >= 2) if a == b else (sheet[a] and sheet[b]):
+            found.append(action)
+    return found
+
+
+def _forum_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    sheet[POOL.index(action[1])] -= 1
+    sheet[POOL.index(action[2])] -= 1
+    sheet[POOL.index(action[3])] += 1
+    box = sheet[FORUM : FORUM + FORUM_BOXES].index(0)
+    sheet[FORUM + box] = st.year
+    return {"box": box + 1, "returned": [action[1], action[2]], "took": action[3]}
+
+
+def _forum_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    if len(action) == 4 and Action("forum", action[2], action[1], action[3]) in FORUM_ACTIONS:
+        return (
+            f"name the returned workers in the order {', '.join(FORUM_WORKERS)}: "
+            f"'forum {action[2]} {action[1]} {action[3]}'"
+        )
+    if action not in FORUM_ACTIONS:
+        return (
+            "the Forum returns 2 workers other than soldiers and takes 1 of a type different "
+            "from both, never a soldier, e.g. 'forum servant civilian builder'"
+        )
+    if sheet[FORUM + FORUM_BOXES - 1]:
+        return "every Forum box is filled"
+    if _used_this_year(sheet, FORUM, FORUM_BOXES, st.year):
+        return f"the Forum was already used in year {st.year}"
+    return f"you do not have the {action[1]} and {action[2]} to return"
+
+
+# -- Landmarks ------------------------------------------------------------------------------------
+
+
+def _landmark_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if not affords(sheet, _LANDMARK_COST):
+        return []
+    return [
+        action
+        for i, (action, (_, attribute, level, _)) in enumerate(
+            zip(LANDMARK_ACTIONS, LANDMARKS, strict=True)
+        )
+        if not sheet[LANDMARK + i] and sheet[ATTRIBUTE + attribute] >= level
+    ]
+
+
+def _landmark_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    i = _LANDMARK_IDS.index(action[1])
+    pay(sheet, _LANDMARK_COST)
+    sheet[LANDMARK + i] = 1
+    gain_all(sheet, st.pending[seat], LANDMARKS[i][3])
+    return {"landmark": action[1]}
+
+
+def _landmark_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    name = word(action, 0, _LANDMARK_IDS)
+    if name is None or len(action.args) != 1:
+        return f"the Landmarks are {', '.join(_LANDMARK_IDS)}"
+    i = _LANDMARK_IDS.index(name)
+    _, attribute, level, _ = LANDMARKS[i]
+    if sheet[LANDMARK + i]:
+        return f"the {name} is already built"
+    if sheet[ATTRIBUTE + attribute] < level:
+        return (
+            f"the {name} needs {ATTRIBUTES[attribute]} {level}; "
+            f"you have {sheet[ATTRIBUTE + attribute]}"
+        )
+    return lacking(sheet, _LANDMARK_COST) or "not allowed now"
+
+
+AREAS = {
+    "mine": _plain_track(MINING, MINING_BOXES, _MINING_COST, MINE, "Mining & Foresting"),
+    "guard": _plain_track(GUARD, GUARD_BOXES, _GUARD_COST, GUARD_ACTION, "Wall Guard"),
+    "cippi": _chained_track(
+        CIPPI, CIPPI_BOXES, _CIPPI_COST, CIPPI_ACTION, "Cippi", _cippi_fort_box
+    ),
+    "wall": _chained_track(WALL, WALL_BOXES, _WALL_COST, WALL_ACTION, "Wall", _wall_fort_box),
+    "fort": Area(_fort_options, _fort_perform, _fort_refusal),
+    "training": Area(_training_options, _training_perform, _training_refusal),
+    "forum": Area(_forum_options, _forum_perform, _forum_refusal),
+    "landmark": Area(_landmark_options, _landmark_perform, _landmark_refusal),
+}
+ACTIONS = (
+    MINE,
+    GUARD_ACTION,
+    CIPPI_ACTION,
+    WALL_ACTION,
+    *FORT_ACTIONS,
+    TRAINING_ACTION,
+    *FORUM_ACTIONS,
+    *LANDMARK_ACTIONS,
+)
+"""Every left-sheet action (buildings aside), in a fixed order."""

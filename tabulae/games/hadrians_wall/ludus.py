@@ -1,0 +1,153 @@
+"""The Ludus Gladiatorious: training the red and blue gladiators, and their battles (H-12).
+
+Training circles a gladiator's next box (the performers threshold of that column
+applies); a battle, once a year per gladiator, fills circled boxes by a Fate
+card's damage, then pays the reward of the survivor's last circled box or the
+dead gladiator's last filled box.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabulae.core import Action
+
+from .areas import Area, not_built, word
+from .data import (
+    BUILDING_INDEX,
+    GLADIATOR_BOXES,
+    GLADIATOR_DIED,
+    GLADIATOR_NEEDS,
+    GLADIATOR_SURVIVED,
+    GLADIATOR_TRAINING,
+    GLADIATORS,
+    POOL,
+)
+from .rewards import gain_all
+from .sheet import (
+    BUILT,
+    CIRCLED,
+    DEAD,
+    FILLED,
+    FOUGHT,
+    PERFORMERS,
+    lacking,
+)
+
+if TYPE_CHECKING:
+    from .state import HadriansWallState
+
+
+GLADIATOR_ACTIONS = tuple(Action("gladiator", g, w) for g in GLADIATORS for w in GLADIATOR_TRAINING)
+BATTLE_ACTIONS = tuple(Action("battle", g) for g in GLADIATORS)
+
+_LUDUS = BUILT + BUILDING_INDEX["ludus"]
+_TRAINING_SLOTS = tuple(POOL.index(w) for w in GLADIATOR_TRAINING)
+
+
+def _gladiator_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if not sheet[_LUDUS]:
+        return []
+    found = []
+    for g in range(len(GLADIATORS)):
+        circled = sheet[CIRCLED + g]
+        if (
+            sheet[DEAD + g]
+            or circled >= GLADIATOR_BOXES
+            or sheet[PERFORMERS] < GLADIATOR_NEEDS[circled]
+        ):
+            continue
+        for k, slot in enumerate(_TRAINING_SLOTS):
+            if sheet[slot]:
+                found.append(GLADIATOR_ACTIONS[g * len(_TRAINING_SLOTS) + k])
+    return found
+
+
+def _gladiator_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    g = GLADIATORS.index(action[1])
+    sheet[POOL.index(action[2])] -= 1
+    sheet[CIRCLED + g] += 1
+    return {"gladiator": action[1], "strength": sheet[CIRCLED + g]}
+
+
+def _gladiator_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    name = word(action, 0, GLADIATORS)
+    payment = word(action, 1, GLADIATOR_TRAINING)
+    if name is None or payment is None or len(action.args) != 2:
+        return "training names a gladiator and a servant or civilian: 'gladiator red servant'"
+    if not sheet[_LUDUS]:
+        return not_built("Ludus")
+    g = GLADIATORS.index(name)
+    if sheet[DEAD + g]:
+        return f"the {name} gladiator is dead"
+    circled = sheet[CIRCLED + g]
+    if circled >= GLADIATOR_BOXES:
+        return f"the {name} gladiator is fully trained"
+    if sheet[PERFORMERS] < GLADIATOR_NEEDS[circled]:
+        return (
+            f"training the {name} gladiator again needs {GLADIATOR_NEEDS[circled]} performers; "
+            f"you have {sheet[PERFORMERS]}"
+        )
+    return lacking(sheet, ((POOL.index(payment), 1),)) or "not allowed now"
+
+
+def _battle_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if not sheet[_LUDUS]:
+        return []
+    return [
+        action
+        for g, action in enumerate(BATTLE_ACTIONS)
+        if not sheet[DEAD + g]
+        and sheet[CIRCLED + g] > sheet[FILLED + g]
+        and sheet[FOUGHT + g] != st.year
+    ]
+
+
+def _battle_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    g = GLADIATORS.index(action[1])
+    card = st.draw_fate()
+    circled = sheet[CIRCLED + g]
+    filled = min(circled, sheet[FILLED + g] + card.damage)
+    sheet[FILLED + g] = filled
+    sheet[FOUGHT + g] = st.year
+    survived = filled < circled
+    if survived:
+        reward = GLADIATOR_SURVIVED[circled - 1]
+    else:
+        sheet[DEAD + g] = 1
+        reward = GLADIATOR_DIED[filled - 1]
+    gain_all(sheet, st.pending[seat], reward)
+    return {
+        "gladiator": action[1],
+        "fate_card": card.id,
+        "damage": card.damage,
+        "survived": survived,
+        "reward": list(reward),
+    }
+
+
+def _battle_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    name = word(action, 0, GLADIATORS)
+    if name is None or len(action.args) != 1:
+        return "a battle names a gladiator: 'battle red' or 'battle blue'"
+    if not sheet[_LUDUS]:
+        return not_built("Ludus")
+    g = GLADIATORS.index(name)
+    if sheet[DEAD + g]:
+        return f"the {name} gladiator is dead"
+    if sheet[CIRCLED + g] <= sheet[FILLED + g]:
+        return f"the {name} gladiator has no strength left to fight: train him first"
+    return f"the {name} gladiator already fought in year {st.year}"
+
+
+AREAS = {
+    "gladiator": Area(_gladiator_options, _gladiator_perform, _gladiator_refusal),
+    "battle": Area(_battle_options, _battle_perform, _battle_refusal),
+}
+ACTIONS = (*GLADIATOR_ACTIONS, *BATTLE_ACTIONS)

@@ -1,0 +1,133 @@
+"""The Market: trade goods bought from a neighbour's Prospect card, a Neutral card or the Fate deck.
+
+A purchase pays 1 resource and writes the good's number in an open Market box
+whose traders threshold is met, in any order (H-10). The first six distinct
+numbers give renown; duplicates are recorded and give nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabulae.core import Action
+
+from .areas import Area, not_built, number, word
+from .data import (
+    BUILDING_INDEX,
+    DATA,
+    MARKET_BOXES,
+    UNIQUE_GOODS_RENOWN,
+)
+from .rewards import gain, gain_all
+from .sheet import (
+    BUILT,
+    MARKET,
+    RESOURCE,
+    TRADERS,
+    affords,
+    cost_of,
+    lacking,
+    pay,
+)
+
+if TYPE_CHECKING:
+    from .state import HadriansWallState
+
+
+MARKET_SOURCES = ("left", "right", "deck", "neutral1", "neutral2")
+"""Where a good comes from: a neighbour's Prospect card (left = next seat, right = previous
+seat), the Fate deck, or a Neutral Prospect card (1-2 players)."""
+MARKET_ACTIONS = {
+    (box, source): Action("market", box, source)
+    for box in range(1, len(MARKET_BOXES) + 1)
+    for source in MARKET_SOURCES
+}
+
+_MARKET = BUILT + BUILDING_INDEX["market"]
+_PURCHASE = cost_of(DATA["market"]["purchase_cost"])
+
+
+def _goods(st: HadriansWallState, seat: int) -> list[tuple[str, int, int | None]]:
+    """(source, trade-good number, who receives the resource) for each way to buy now."""
+    own = st.prospect_card(seat).trade_good
+    found = [
+        (w, card.trade_good, target)
+        for w, card, target in st.offers(seat)
+        if card.trade_good != own
+    ]
+    found.append(("deck", 0, None))
+    return found
+
+
+def _market_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if not sheet[_MARKET] or not affords(sheet, _PURCHASE):
+        return []
+    traders = sheet[TRADERS]
+    goods = _goods(st, seat)
+    return [
+        MARKET_ACTIONS[box + 1, source]
+        for box, (need, _) in enumerate(MARKET_BOXES)
+        if not sheet[MARKET + box] and traders >= need
+        for source, _, _ in goods
+    ]
+
+
+def _market_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    box, source = action[1] - 1, action[2]
+    pay(sheet, _PURCHASE)
+    drawn = None
+    if source == "deck":
+        own = st.prospect_card(seat).trade_good
+        card = st.draw_fate()
+        while card.trade_good == own and not st.options["deck_draw_may_match_own_prospect"]:
+            card = st.draw_fate()
+        good, drawn = card.trade_good, card.id
+    else:
+        ((good, target),) = [(c.trade_good, t) for w, c, t in st.offers(seat) if w == source]
+        st.hand_over(target, RESOURCE)
+    goods = sheet[MARKET : MARKET + len(MARKET_BOXES)]
+    unique_before = len({g for g in goods if g})
+    sheet[MARKET + box] = good
+    unique = len({g for g in goods if g} | {good})
+    renown = 0
+    if unique > unique_before:
+        renown = UNIQUE_GOODS_RENOWN[unique - 1]
+        for _ in range(renown):
+            gain(sheet, st.pending[seat], "renown")
+    gain_all(sheet, st.pending[seat], MARKET_BOXES[box][1])
+    args: dict[str, Any] = {"box": box + 1, "source": source, "good": good, "renown": renown}
+    if drawn:
+        args["fate_card"] = drawn
+    return args
+
+
+def _market_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    box = number(action, 0, 1, len(MARKET_BOXES))
+    source = word(action, 1, MARKET_SOURCES)
+    if box is None or source is None or len(action.args) != 2:
+        return "a purchase names a Market box 1-8 and a source: 'market 3 deck'"
+    if not sheet[_MARKET]:
+        return not_built("Market")
+    if sheet[MARKET + box - 1]:
+        return f"Market box {box} is already filled"
+    need = MARKET_BOXES[box - 1][0]
+    if sheet[TRADERS] < need:
+        return f"Market box {box} needs {need} traders; you have {sheet[TRADERS]}"
+    if source != "deck":
+        offered = {w: c for w, c, _ in st.offers(seat)}
+        if source not in offered:
+            return f"there is no '{source}' Prospect card to buy from"
+        if offered[source].trade_good == st.prospect_card(seat).trade_good:
+            return "you may not buy the trade good shown on your own Prospect card"
+    return lacking(sheet, _PURCHASE) or "not allowed now"
+
+
+AREAS = {"market": Area(_market_options, _market_perform, _market_refusal)}
+
+
+def actions(sources: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every purchase at a table whose sources of goods are those given."""
+    return tuple(a for (_, s), a in MARKET_ACTIONS.items() if s in sources)

@@ -1,0 +1,349 @@
+"""The right sheet's civic areas: citizen tracks, Theatre, Temples, Baths, Courthouse and Diplomats.
+
+Its buildings are in `buildings`, the Market in `market`, the Ludus in `ludus`
+and the Scouts in `scouts`. Theatre, Baths and Courthouse boxes fill in any
+order once their threshold is met (H-04); the # boxes hold the year to enforce
+the per-year limits (H-07).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabulae.core import Action
+
+from .areas import Area, not_built, number, word
+from .data import (
+    BATHS_BOXES,
+    BUILDING_INDEX,
+    CITIZENS,
+    COHORTS,
+    COURT_BOXES,
+    COURT_COLUMNS,
+    DATA,
+    DIPLOMAT_COST,
+    DIPLOMAT_FAVOURS,
+    DIPLOMAT_NEEDS,
+    DIPLOMAT_REWARD,
+    PERFORMANCES,
+    POOL,
+    TEMPLE_ROW_BOXES,
+    TEMPLE_WORKERS,
+)
+from .rewards import advance_citizen, gain, gain_all
+from .sheet import (
+    APPARITORES,
+    BATHS,
+    BUILT,
+    CITIZEN,
+    CIVILIAN,
+    COURT,
+    DIPLOMATS,
+    PATRICIANS,
+    PERFORMERS,
+    PRIESTS,
+    RESOURCE,
+    SERVED,
+    TEMPLE,
+    THEATRE,
+    affords,
+    cost_of,
+    disdain,
+    lacking,
+    pay,
+)
+from .sheet import (
+    DIPLOMAT_FAVOURS as FAVOURS,
+)
+
+if TYPE_CHECKING:
+    from .state import HadriansWallState
+
+
+CITIZEN_ACTIONS = tuple(Action("citizen", c) for c in CITIZENS)
+PERFORM_ACTIONS = tuple(Action("perform", n) for n in range(1, len(PERFORMANCES) + 1))
+TEMPLE_ACTIONS = tuple(Action("temple", w) for w in TEMPLE_WORKERS)
+BRIBE_ACTIONS = tuple(Action("bribe", n) for n in range(1, len(BATHS_BOXES) + 1))
+RULING_ACTIONS = tuple(Action("ruling", n) for n in range(1, len(COURT_BOXES) + 1))
+DIPLOMAT_ACTIONS = tuple(Action("diplomat", c) for c in COHORTS)
+
+_THEATRE = BUILT + BUILDING_INDEX["theatre"]
+_BATHS = BUILT + BUILDING_INDEX["baths"]
+_COURTHOUSE = BUILT + BUILDING_INDEX["courthouse"]
+_TEMPLES = {size: BUILT + BUILDING_INDEX[f"{size}_temple"] for size in ("small", "medium", "large")}
+_CIVILIAN = ((CIVILIAN, 1),)
+_PERFORMANCE = cost_of(DATA["theatre"]["performance_cost"])
+_DIPLOMAT = cost_of(DIPLOMAT_COST)
+_TEMPLE_SLOTS = tuple(POOL.index(w) for w in TEMPLE_WORKERS)
+_BATHS_PER_YEAR = DATA["baths"]["per_year"]
+
+
+# -- citizen tracks -------------------------------------------------------------------------------
+
+
+def _citizen_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if not sheet[CIVILIAN]:
+        return []
+    return [a for i, a in enumerate(CITIZEN_ACTIONS) if sheet[CITIZEN + i] < 9]
+
+
+def _citizen_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    i = CITIZENS.index(action[1])
+    pay(sheet, _CIVILIAN)
+    advance_citizen(sheet, st.pending[seat], i)
+    return {"citizen": action[1], "box": sheet[CITIZEN + i]}
+
+
+def _citizen_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    citizen = word(action, 0, CITIZENS)
+    if citizen is None or len(action.args) != 1:
+        return f"the citizen tracks are {', '.join(CITIZENS)}"
+    if st.sheets[seat][CITIZEN + CITIZENS.index(citizen)] >= 9:
+        return f"the {citizen} track is full"
+    return lacking(st.sheets[seat], _CIVILIAN) or "not allowed now"
+
+
+# -- Theatre --------------------------------------------------------------------------------------
+
+
+def _performed(sheet: list[int], year: int) -> bool:
+    return year in sheet[THEATRE : THEATRE + len(PERFORMANCES)]
+
+
+def _perform_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if not sheet[_THEATRE] or not affords(sheet, _PERFORMANCE) or _performed(sheet, st.year):
+        return []
+    return [
+        action
+        for i, (action, (need, _)) in enumerate(zip(PERFORM_ACTIONS, PERFORMANCES, strict=True))
+        if not sheet[THEATRE + i] and sheet[PERFORMERS] >= need
+    ]
+
+
+def _perform_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    i = action[1] - 1
+    pay(sheet, _PERFORMANCE)
+    sheet[THEATRE + i] = st.year
+    gain_all(sheet, st.pending[seat], PERFORMANCES[i][1])
+    return {"performance": i + 1}
+
+
+def _perform_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    n = number(action, 0, 1, len(PERFORMANCES))
+    if n is None or len(action.args) != 1:
+        return "a performance is numbered 1-6: 'perform 2'"
+    if not sheet[_THEATRE]:
+        return not_built("Theatre")
+    if sheet[THEATRE + n - 1]:
+        return f"performance {n} has already been given"
+    if _performed(sheet, st.year):
+        return f"the Theatre already gave a performance in year {st.year}"
+    need = PERFORMANCES[n - 1][0]
+    if sheet[PERFORMERS] < need:
+        return f"performance {n} needs {need} performers; you have {sheet[PERFORMERS]}"
+    return lacking(sheet, _PERFORMANCE) or "not allowed now"
+
+
+# -- Temples --------------------------------------------------------------------------------------
+
+
+def _temple_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    box = sheet[TEMPLE]
+    if box >= len(TEMPLE_ROW_BOXES):
+        return []
+    size, need, _ = TEMPLE_ROW_BOXES[box]
+    if not sheet[_TEMPLES[size]] or sheet[PRIESTS] < need:
+        return []
+    return [a for a, slot in zip(TEMPLE_ACTIONS, _TEMPLE_SLOTS, strict=True) if sheet[slot]]
+
+
+def _temple_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    box = sheet[TEMPLE]
+    size, _, reward = TEMPLE_ROW_BOXES[box]
+    sheet[POOL.index(action[1])] -= 1
+    sheet[TEMPLE] = box + 1
+    gain_all(sheet, st.pending[seat], reward)
+    return {"temple": size, "box": box + 1, "paid": action[1]}
+
+
+def _temple_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    payment = word(action, 0, TEMPLE_WORKERS)
+    if payment is None or len(action.args) != 1:
+        return "a temple box costs any 1 worker: 'temple servant'"
+    box = sheet[TEMPLE]
+    if box >= len(TEMPLE_ROW_BOXES):
+        return "every temple box is filled"
+    size, need, _ = TEMPLE_ROW_BOXES[box]
+    if not sheet[_TEMPLES[size]]:
+        return f"the next temple box is in the {size.capitalize()} Temple: build it first"
+    if sheet[PRIESTS] < need:
+        return f"the next temple row needs {need} priests; you have {sheet[PRIESTS]}"
+    return lacking(sheet, ((POOL.index(payment), 1),)) or "not allowed now"
+
+
+# -- Baths ----------------------------------------------------------------------------------------
+
+
+def _bribes(sheet: list[int], year: int) -> int:
+    return sheet[BATHS : BATHS + len(BATHS_BOXES)].count(year)
+
+
+def _bribe_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if not sheet[_BATHS] or disdain(sheet) < 1 or _bribes(sheet, st.year) >= _BATHS_PER_YEAR:
+        return []
+    return [
+        action
+        for i, (action, (need, cost)) in enumerate(zip(BRIBE_ACTIONS, BATHS_BOXES, strict=True))
+        if not sheet[BATHS + i] and sheet[APPARITORES] >= need and sheet[RESOURCE] >= cost
+    ]
+
+
+def _bribe_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    i = action[1] - 1
+    sheet[RESOURCE] -= BATHS_BOXES[i][1]
+    sheet[BATHS + i] = st.year
+    gain(sheet, st.pending[seat], "remove_disdain")
+    return {"box": i + 1, "paid": BATHS_BOXES[i][1]}
+
+
+def _bribe_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    n = number(action, 0, 1, len(BATHS_BOXES))
+    if n is None or len(action.args) != 1:
+        return "a bribe names a Baths box 1-6: 'bribe 1'"
+    if not sheet[_BATHS]:
+        return not_built("Baths")
+    if sheet[BATHS + n - 1]:
+        return f"Baths box {n} is already filled"
+    if disdain(sheet) < 1:
+        return "the Baths remove disdain, and you hold none"
+    if _bribes(sheet, st.year) >= _BATHS_PER_YEAR:
+        return f"you already gave {_BATHS_PER_YEAR} bribes in year {st.year}"
+    need, cost = BATHS_BOXES[n - 1]
+    if sheet[APPARITORES] < need:
+        return f"Baths box {n} needs {need} apparitores; you have {sheet[APPARITORES]}"
+    return f"Baths box {n} costs {cost} resources; you have {sheet[RESOURCE]}"
+
+
+# -- Courthouse -----------------------------------------------------------------------------------
+
+
+def _column_used(sheet: list[int], column: int, year: int) -> bool:
+    return any(sheet[COURT + i] == year for i, box in enumerate(COURT_BOXES) if box[0] == column)
+
+
+def _ruling_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if not sheet[_COURTHOUSE]:
+        return []
+    used = [_column_used(sheet, c, st.year) for c in range(len(COURT_COLUMNS))]
+    return [
+        action
+        for i, (action, (column, need, cost, _)) in enumerate(
+            zip(RULING_ACTIONS, COURT_BOXES, strict=True)
+        )
+        if not sheet[COURT + i]
+        and not used[column]
+        and sheet[APPARITORES] >= need
+        and affords(sheet, cost)
+    ]
+
+
+def _ruling_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    i = action[1] - 1
+    _, _, cost, reward = COURT_BOXES[i]
+    pay(sheet, cost)
+    sheet[COURT + i] = st.year
+    gain_all(sheet, st.pending[seat], reward)
+    return {"box": i + 1, "column": COURT_COLUMNS[COURT_BOXES[i][0]]}
+
+
+def _ruling_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    n = number(action, 0, 1, len(COURT_BOXES))
+    if n is None or len(action.args) != 1:
+        return "a ruling names a Courthouse box 1-9 (left column 1-3, centre 4-6, right 7-9)"
+    if not sheet[_COURTHOUSE]:
+        return not_built("Courthouse")
+    column, need, cost, _ = COURT_BOXES[n - 1]
+    if sheet[COURT + n - 1]:
+        return f"Courthouse box {n} is already filled"
+    if _column_used(sheet, column, st.year):
+        return (
+            f"the {COURT_COLUMNS[column]} Courthouse column already gave a ruling in year {st.year}"
+        )
+    if sheet[APPARITORES] < need:
+        return f"Courthouse box {n} needs {need} apparitores; you have {sheet[APPARITORES]}"
+    return lacking(sheet, cost) or "not allowed now"
+
+
+# -- Diplomats ------------------------------------------------------------------------------------
+
+
+def _diplomat_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    k = sheet[DIPLOMATS]
+    if (
+        k >= len(DIPLOMAT_NEEDS)
+        or sheet[PATRICIANS] < DIPLOMAT_NEEDS[k]
+        or not affords(sheet, _DIPLOMAT)
+    ):
+        return []
+    return [a for c, a in enumerate(DIPLOMAT_ACTIONS) if not sheet[SERVED + c]]
+
+
+def _diplomat_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    c = COHORTS.index(action[1])
+    pay(sheet, _DIPLOMAT)
+    sheet[DIPLOMATS] += 1
+    sheet[SERVED + c] = sheet[DIPLOMATS]
+    sheet[FAVOURS + c] += DIPLOMAT_FAVOURS
+    gain_all(sheet, st.pending[seat], DIPLOMAT_REWARD)
+    return {"diplomat": sheet[DIPLOMATS], "cohort": action[1]}
+
+
+def _diplomat_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    cohort = word(action, 0, COHORTS)
+    if cohort is None or len(action.args) != 1:
+        return "a Diplomat serves the left, centre or right Cohort: 'diplomat left'"
+    k = sheet[DIPLOMATS]
+    if k >= len(DIPLOMAT_NEEDS):
+        return "all three Diplomats are already sent"
+    if sheet[PATRICIANS] < DIPLOMAT_NEEDS[k]:
+        return (
+            f"Diplomat {k + 1} needs {DIPLOMAT_NEEDS[k]} patricians; you have {sheet[PATRICIANS]}"
+        )
+    if sheet[SERVED + COHORTS.index(cohort)]:
+        return f"a Diplomat already serves the {cohort} Cohort; each serves a different one"
+    return lacking(sheet, _DIPLOMAT) or "not allowed now"
+
+
+AREAS = {
+    "citizen": Area(_citizen_options, _citizen_perform, _citizen_refusal),
+    "perform": Area(_perform_options, _perform_perform, _perform_refusal),
+    "temple": Area(_temple_options, _temple_perform, _temple_refusal),
+    "bribe": Area(_bribe_options, _bribe_perform, _bribe_refusal),
+    "ruling": Area(_ruling_options, _ruling_perform, _ruling_refusal),
+    "diplomat": Area(_diplomat_options, _diplomat_perform, _diplomat_refusal),
+}
+ACTIONS = (
+    *CITIZEN_ACTIONS,
+    *PERFORM_ACTIONS,
+    *TEMPLE_ACTIONS,
+    *BRIBE_ACTIONS,
+    *RULING_ACTIONS,
+    *DIPLOMAT_ACTIONS,
+)

@@ -1,0 +1,117 @@
+"""Scouts: a soldier for a pattern placed on the Scouting Map (H-11).
+
+The pattern comes from the player's own Prospect card (the soldier goes to the
+supply), a neighbour's (the soldier goes to him) or a Neutral card (the soldier
+goes on it). The geometry of placements lives in `scouting`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabulae.core import Action
+
+from .areas import Area, number, word
+from .data import (
+    SCOUT_COST,
+    SCOUT_NEEDS,
+)
+from .rewards import gain_all
+from .scouting import CELLS, ORIENTATIONS, PLACEMENTS, mask_of, why_not
+from .scouting import rewards as map_rewards
+from .sheet import (
+    MAP,
+    PATRICIANS,
+    SCOUTS,
+    SOLDIER,
+    affords,
+    cost_of,
+    lacking,
+    pay,
+)
+
+if TYPE_CHECKING:
+    from .state import HadriansWallState
+
+
+SOURCES = ("own", "left", "right", "neutral1", "neutral2")
+"""Whose Prospect card's pattern a scout uses: the player's own, a neighbour's (left = next
+seat, right = previous seat), or a Neutral card's (1-2 players)."""
+SCOUT_ACTIONS = {
+    (source, orientation, cell): Action("scout", source, orientation, cell)
+    for source in SOURCES
+    for orientation in range(ORIENTATIONS)
+    for cell in range(1, CELLS + 1)
+}
+
+_SCOUT = cost_of(SCOUT_COST)
+
+
+def _scout_ready(sheet: list[int]) -> bool:
+    k = sheet[SCOUTS]
+    return k < len(SCOUT_NEEDS) and sheet[PATRICIANS] >= SCOUT_NEEDS[k] and affords(sheet, _SCOUT)
+
+
+def _scout_options(st: HadriansWallState, seat: int) -> list[Action]:
+    sheet = st.sheets[seat]
+    if not _scout_ready(sheet):
+        return []
+    filled = sheet[MAP]
+    return [
+        SCOUT_ACTIONS[source, orientation, cell + 1]
+        for source, card, _ in st.patterns(seat)
+        for orientation, cell, mask in PLACEMENTS[card.pattern]
+        if not mask & filled
+    ]
+
+
+def _scout_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
+    sheet = st.sheets[seat]
+    source, orientation, cell = action[1], action[2], action[3] - 1
+    ((card, target),) = [(c, t) for w, c, t in st.patterns(seat) if w == source]
+    mask = mask_of(card.pattern, orientation, cell)
+    pay(sheet, _SCOUT)
+    st.hand_over(target, SOLDIER)
+    sheet[SCOUTS] += 1
+    gained = map_rewards(sheet[MAP], mask)
+    sheet[MAP] |= mask
+    gain_all(sheet, st.pending[seat], tuple(gained))
+    return {
+        "scout": sheet[SCOUTS],
+        "source": source,
+        "pattern": card.pattern,
+        "orientation": orientation,
+        "cell": cell + 1,
+        "gained": gained,
+    }
+
+
+def _scout_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    sheet = st.sheets[seat]
+    source = word(action, 0, SOURCES)
+    orientation = number(action, 1, 0, ORIENTATIONS - 1)
+    cell = number(action, 2, 1, CELLS)
+    if source is None or orientation is None or cell is None or len(action.args) != 3:
+        return (
+            "a scout names a source, an orientation 0-7 and an anchor cell 1-20: 'scout own 4 16'"
+        )
+    k = sheet[SCOUTS]
+    if k >= len(SCOUT_NEEDS):
+        return "all five Scouts are already sent"
+    if sheet[PATRICIANS] < SCOUT_NEEDS[k]:
+        return f"Scout {k + 1} needs {SCOUT_NEEDS[k]} patricians; you have {sheet[PATRICIANS]}"
+    offered = {w: c for w, c, _ in st.patterns(seat)}
+    if source not in offered:
+        return f"there is no '{source}' Prospect card whose pattern you could use"
+    reason = lacking(sheet, _SCOUT)
+    if reason:
+        return reason
+    return why_not(offered[source].pattern, orientation, cell - 1, sheet[MAP]) or "not allowed now"
+
+
+AREAS = {"scout": Area(_scout_options, _scout_perform, _scout_refusal)}
+
+
+def actions(sources: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every scout at a table whose pattern sources are those given."""
+    return tuple(a for (s, _, _), a in SCOUT_ACTIONS.items() if s in sources)

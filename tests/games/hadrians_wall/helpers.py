@@ -1,0 +1,85 @@
+"""Set up positions for scenario tests: a game in its year, with sheets filled as a test needs."""
+
+from __future__ import annotations
+
+from tabulae.core import Action
+from tabulae.core.conformance import snapshot
+from tabulae.games.hadrians_wall import GAME, HadriansWallState
+from tabulae.games.hadrians_wall import sheet as S
+from tabulae.games.hadrians_wall.data import BUILDING_INDEX, CARD_INDEX, FATE_CARDS, POOL
+
+
+def in_year(players: int = 1, seed: int = 0, **options) -> HadriansWallState:
+    """A game in year 1's actions, every pool emptied so a test sets exactly what it needs."""
+    state = GAME.new(players, seed=seed, **options)
+    for seat in range(players):
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert state.phase == "actions"
+    for sheet in state.sheets:
+        for i in range(len(POOL)):
+            sheet[S.POOL_AT + i] = 0
+    return state
+
+
+def give(state: HadriansWallState, seat: int = 0, **pieces: int) -> None:
+    """Set a player's workers and resources, e.g. give(state, resource=2, soldier=1)."""
+    for name, amount in pieces.items():
+        state.sheets[seat][S.POOL_AT + POOL.index(name)] = amount
+
+
+def pool(state: HadriansWallState, seat: int = 0) -> dict[str, int]:
+    sheet = state.sheets[seat]
+    return {p: sheet[S.POOL_AT + i] for i, p in enumerate(POOL) if sheet[S.POOL_AT + i]}
+
+
+def build(state: HadriansWallState, *buildings: str, seat: int = 0) -> None:
+    """Mark buildings as built without paying (the position a rulebook example starts from)."""
+    for b in buildings:
+        state.sheets[seat][S.BUILT + BUILDING_INDEX[b]] = 1
+
+
+def prospect(state: HadriansWallState, seat: int, card: str) -> None:
+    """Make `card` the seat's current Prospect card."""
+    state.prospects[seat][-1] = CARD_INDEX[card]
+
+
+def fate_on_top(state: HadriansWallState, *fate_ids: str) -> None:
+    """Put Fate cards on top of the deck, the first named drawn first."""
+    indices = [i for f in fate_ids for i, c in enumerate(FATE_CARDS) if c.id == f]
+    rest = [i for i in state.fate_deck if i not in indices]
+    state.fate_deck = rest + list(reversed(indices))
+
+
+def fate_with(**fields) -> str:
+    """The id of the first Fate card whose fields match, e.g. fate_with(trade_good=6)."""
+    for card in FATE_CARDS:
+        if all(getattr(card, k) == v for k, v in fields.items()):
+            return card.id
+    raise LookupError(fields)
+
+
+def play(state: HadriansWallState, seat: int, *actions: str) -> None:
+    for text in actions:
+        state.apply(seat, Action.parse(text))
+
+
+def refused(state: HadriansWallState, seat: int, text: str) -> str:
+    """Apply an action that must be refused; check nothing changed and return the reason."""
+    from tabulae.core import IllegalAction
+
+    before = snapshot(state)
+    try:
+        state.apply(seat, Action.parse(text))
+    except IllegalAction as error:
+        assert snapshot(state) == before, f"refusing '{text}' changed the state"
+        return error.reason
+    raise AssertionError(f"'{text}' was accepted")
+
+
+def end_year(state: HadriansWallState) -> None:
+    """Everyone passes; the attack follows (favour choices left to the test)."""
+    for seat in range(state.players):
+        if not state.passed[seat]:
+            while state.pending[seat]:
+                state.apply(seat, state.legal_actions(seat)[0])
+            state.apply(seat, Action("pass"))
