@@ -1,7 +1,13 @@
 // The games with a board of their own; any other game is shown by the generic board.
 
-export const BOARDS = {};
+export const BOARDS = {
+  hadrians_wall: () => import("./hadrians_wall.js"),
+};
 
+/** The board of a game, ready to draw (its printed components loaded), or null. */
 export async function boardFor(game) {
-  return BOARDS[game] ? (await BOARDS[game]()).default : null;
+  if (!BOARDS[game]) return null;
+  const board = (await BOARDS[game]()).default;
+  await board.prepare?.();
+  return board;
 }
