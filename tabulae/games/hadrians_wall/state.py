@@ -277,22 +277,30 @@ class HadriansWallState(State):
         return twin
 
     def determinize(self, seat: int | None, rng: Rng) -> HadriansWallState:
-        """Re-sample deck orders, others' undisclosed cards and others' secret choices."""
+        """Re-sample deck orders, others' undisclosed cards and others' secret choices.
+
+        Unseen cards are pooled in sorted order before shuffling, so the copy depends only
+        on what `seat` knows and on `rng`.
+        """
         twin = self.clone()
         twin.rng = Rng(rng.next64())
+        twin.fate_deck.sort()
         rng.shuffle(twin.fate_deck)
+        twin.neutral_deck.sort()
         rng.shuffle(twin.neutral_deck)
         for other in range(self.players):
             if other == seat:
+                twin.decks[other].sort()
                 rng.shuffle(twin.decks[other])
                 continue
             if twin.drawn[other]:
-                pool = twin.drawn[other] + twin.decks[other]
+                pool = sorted(twin.drawn[other] + twin.decks[other])
                 rng.shuffle(pool)
                 twin.drawn[other], twin.decks[other] = pool[:2], pool[2:]
                 if twin.chosen[other] >= 0:
                     twin.chosen[other] = twin.drawn[other][rng.below(2)]
             else:
+                twin.decks[other].sort()
                 rng.shuffle(twin.decks[other])
             if self.phase == "attack":
                 twin._guess_favours(other, rng)
