@@ -105,7 +105,22 @@ def hadrians_wall() -> dict[str, Any]:
     )
 
 
-PRINTED: dict[str, Callable[[], dict[str, Any]]] = {"hadrians_wall": hadrians_wall}
+def sylla() -> dict[str, Any]:
+    from tabulae.games.sylla.components import load
+
+    raw = load().raw
+    tendencies = {t["id"]: t["colour"] for t in raw["tendencies"]["values"]}
+    tendencies[raw["tendencies"]["famine"]["id"]] = raw["tendencies"]["famine"]["colour"]
+    road = raw["road_to_glory"]
+    return _plain(
+        {
+            "road_to_glory": {"min": road["printed_min"], "max": road["printed_max"]},
+            "tendencies": tendencies,
+        }
+    )
+
+
+PRINTED: dict[str, Callable[[], dict[str, Any]]] = {"hadrians_wall": hadrians_wall, "sylla": sylla}
 
 
 def path(game: str) -> Path:
@@ -116,8 +131,15 @@ def text(game: str) -> str:
     return json.dumps(PRINTED[game](), ensure_ascii=False, indent=1) + "\n"
 
 
+def installed() -> list[str]:
+    """The games with a board whose rules are installed here."""
+    from tabulae.core import games
+
+    return [game for game in PRINTED if game in games()]
+
+
 def main() -> None:
-    for game in PRINTED:
+    for game in installed():
         path(game).write_text(text(game), encoding="utf-8")
         print(f"wrote {path(game)}")
 

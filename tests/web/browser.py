@@ -142,8 +142,8 @@ class Person:
         )
 
     def click_action(self, action: list) -> None:
-        selector = f"#actions button.action[data-action='{json.dumps(action)}']"
-        self.act(lambda page: page.click(selector))
+        as_json = json.dumps(action, separators=(",", ":"))  # as the page writes it
+        self.act(lambda page: page.click(f"#actions button.action[data-action='{as_json}']"))
 
     def play_to_the_end(self, choose: Callable[[Person], Callable[[Page], None]]) -> int:
         """Act whenever the page offers actions, by the click `choose` picks; returns the

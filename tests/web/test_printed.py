@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from tabulae.web.printed import PRINTED, path, text
+from tabulae.web.printed import installed, path, text
 
 
-@pytest.mark.parametrize("game", list(PRINTED))
+@pytest.mark.parametrize("game", installed())
 def test_the_printed_file_matches_the_component_data(game):
     assert path(game).read_text(encoding="utf-8") == text(game), (
         f"run: python -m tabulae.web.printed (the {game} data changed)"

@@ -2,6 +2,7 @@
 
 export const BOARDS = {
   hadrians_wall: () => import("./hadrians_wall.js"),
+  sylla: () => import("./sylla.js"),
 };
 
 /** The board of a game, ready to draw (its printed components loaded), or null. */
