@@ -12,6 +12,8 @@ import httpx
 from playwright.sync_api import Browser as Chromium
 from playwright.sync_api import BrowserContext, Page
 
+from tabulae.core import Rng
+
 WAIT_MS = 20_000
 # Ready to act, or over: the page is not waiting on an answer and shows actions, or the end.
 READY = """() => {
@@ -167,3 +169,30 @@ class Person:
 
     def notice(self) -> str:
         return self.page.inner_text("#notice")
+
+
+def board_clicks(seed: int, parts: str, ends: str | None = None):
+    """A chooser that clicks a random legal part of the board (the CSS selector `parts`), or
+    about one time in three a button that ends the turn (`ends`), when there is one; a part
+    offering several actions opens a menu, where a random one is taken."""
+    rng = Rng(seed)
+
+    def choose(person: Person):
+        page = person.page
+        found = page.locator(parts)
+        finish = page.locator(ends) if ends else None
+        count, finishing = found.count(), finish.count() if finish else 0
+        if finishing and (count == 0 or rng.below(3) == 0):
+            return lambda page: finish.first.click()
+        assert count > 0, f"the board offers no legal part for {person.legal()}"
+        part = found.nth(rng.below(count))
+
+        def click(page: Page) -> None:
+            part.click()
+            if page.locator(".board-menu").count():
+                menu = page.locator(".board-menu button")
+                menu.nth(rng.below(menu.count())).click()
+
+        return click
+
+    return choose

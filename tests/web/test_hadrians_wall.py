@@ -12,37 +12,11 @@ from tabulae.core import Action, Rng
 from tabulae.games.hadrians_wall.data import CARD_INDEX, PATTERNS, PLAYER_CARDS
 from tabulae.games.hadrians_wall.scouting import orient
 
-from .browser import Browser, Person
+from .browser import Browser, Person, board_clicks
 from .test_table import engine_scores
 
 GAME = "hadrians_wall"
 OWN = ".hw-player.you"
-
-
-def sheet_clicks(seed: int):
-    """Click a random legal part of one's own sheets or cards, and end the year about one time
-    in three; a part offering several actions opens a menu, where a random one is taken."""
-    rng = Rng(seed)
-
-    def choose(person: Person):
-        page = person.page
-        parts = page.locator(f"{OWN} .clickable.legal:not(.hw-end)")
-        ends = page.locator(f"{OWN} button.hw-end")
-        count, finish = parts.count(), ends.count()
-        if finish and (count == 0 or rng.below(3) == 0):
-            return lambda page: ends.first.click()
-        assert count > 0, "the sheets offer no legal part to click"
-        part = parts.nth(rng.below(count))
-
-        def click(page):
-            part.click()
-            menu = page.locator(".board-menu button")
-            if page.locator(".board-menu").count():
-                menu.nth(rng.below(menu.count())).click()
-
-        return click
-
-    return choose
 
 
 def test_a_two_player_game_against_a_bot_is_played_to_the_end_on_the_sheets(browser):
@@ -55,7 +29,9 @@ def test_a_two_player_game_against_a_bot_is_played_to_the_end_on_the_sheets(brow
         assert page.locator(f"{OWN} [data-area={area}]").count() == 1, area
     assert page.locator(f"{OWN} [data-track=fort] .box").count() == 21
     assert page.locator(f"{OWN} [data-track=wall_guard] .box").count() == 18
-    clicks = ala.play_to_the_end(sheet_clicks(5))
+    clicks = ala.play_to_the_end(
+        board_clicks(5, f"{OWN} .clickable.legal:not(.hw-end)", f"{OWN} button.hw-end")
+    )
     assert clicks >= 12  # a Path card and the end of the year, six times at least
     assert page.get_attribute("#table", "data-status") == "finished"
     assert ala.scores() == engine_scores(browser, table)

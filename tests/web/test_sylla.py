@@ -6,37 +6,13 @@ from __future__ import annotations
 import pytest
 
 import tabulae
-from tabulae.core import Rng
 
-from .browser import Person
+from .browser import board_clicks
 from .test_table import engine_scores
 
 GAME = "sylla"
 pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Sylla is not installed")
 BOARD = ".sylla"
-
-
-def board_clicks(seed: int):
-    """Click a random legal part of the board; a part offering several actions opens a menu,
-    where a random one is taken."""
-    rng = Rng(seed)
-
-    def choose(person: Person):
-        page = person.page
-        parts = page.locator(f"{BOARD} .clickable.legal")
-        count = parts.count()
-        assert count > 0, f"the board offers no legal part for {person.legal()}"
-        part = parts.nth(rng.below(count))
-
-        def click(page):
-            part.click()
-            if page.locator(".board-menu").count():
-                menu = page.locator(".board-menu button")
-                menu.nth(rng.below(menu.count())).click()
-
-        return click
-
-    return choose
 
 
 def test_a_game_against_a_bot_is_played_to_the_end_on_the_board(browser):
@@ -46,7 +22,7 @@ def test_a_game_against_a_bot_is_played_to_the_end_on_the_board(browser):
     for area in ("road_to_glory", "res_publica_ladder", "famine", "events", "building_row"):
         assert page.locator(f"{BOARD} [data-area={area}]").count() == 1, area
     assert page.locator(f"{BOARD} [data-area=road_to_glory] [data-space]").count() == 51
-    clicks = ala.play_to_the_end(board_clicks(7))
+    clicks = ala.play_to_the_end(board_clicks(7, f"{BOARD} .clickable.legal"))
     assert clicks > 20
     assert ala.scores() == engine_scores(browser, table)
 

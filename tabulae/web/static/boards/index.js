@@ -1,6 +1,7 @@
 // The games with a board of their own; any other game is shown by the generic board.
 
 export const BOARDS = {
+  builders: () => import("./builders.js"),
   hadrians_wall: () => import("./hadrians_wall.js"),
   sylla: () => import("./sylla.js"),
 };
