@@ -23,7 +23,7 @@ from .conftest import CHROMIUM, CHROMIUM_ARGS
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
 # game: (players, actions of the first seat before the picture, seed)
-SCENES = {"hadrians_wall": (3, 40, 11)}
+SCENES = {"sylla": (3, 30, 5), "builders": (2, 25, 4), "hadrians_wall": (3, 40, 11)}
 
 
 def play_first_seat(api: httpx.Client, table: str, token: str, actions: int, seed: int) -> None:
