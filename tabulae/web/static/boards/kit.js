@@ -21,7 +21,8 @@ export function legalStarting(ctx, ...prefix) {
   return ctx.legal.filter((action) => prefix.every((word, i) => action[i] === word));
 }
 
-function closeMenu() {
+/** Close a board's open menu (its actions may be stale once the table moves on). */
+export function closeMenu() {
   document.querySelector(".board-menu")?.remove();
 }
 

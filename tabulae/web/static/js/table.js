@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { renderActions } from "./actions.js";
 import { boardFor } from "../boards/index.js";
+import { closeMenu } from "../boards/kit.js";
 import { fill, h, param } from "./dom.js";
 import { renderGeneric } from "./generic.js";
 import { chosenLanguage, loadText } from "./i18n.js";
@@ -73,6 +74,7 @@ function connect() {
       render();
     },
     update: (message) => {
+      closeMenu();
       page.snapshot = message;
       page.events.push(...message.events);
       render();
