@@ -197,7 +197,7 @@ function renderSeats() {
             .trim(),
           "data-seat": s,
         },
-        h("span", { class: `token seat-${s}` }),
+        h("span", { class: `token seat-${s}`, style: pawnColour(s) }),
         info.taken ? seatName(s) : t("free seat"),
         info.bot && h("small", {}, ` (${t("bot")})`),
         s === page.seat && h("small", {}, ` (${t("you")})`),
@@ -205,6 +205,12 @@ function renderSeats() {
     ),
     shareLink(),
   );
+}
+
+/** A game that gives players colours (Sylla's blue, red, …) colours their pawns the same. */
+function pawnColour(seat) {
+  const colour = page.snapshot?.view?.players?.[seat]?.colour;
+  return typeof colour === "string" && /^[a-z]+$/.test(colour) ? `background:${colour}` : null;
 }
 
 function shareLink() {
