@@ -161,3 +161,15 @@ def test_the_replay_viewer_steps_through_a_finished_match(browser):
         f"() => document.getElementById('replay').dataset.version === '{last - 1}'"
     )
     assert page.locator("#log li.private").count() == 0
+
+
+def test_errors_in_the_browser_console_are_caught(browser):
+    """The harness itself: what the fixture fails a test on is really collected."""
+    person = browser.person()
+    person.page.goto("/")
+    person.page.evaluate("console.error('logged on purpose')")
+    person.page.evaluate("setTimeout(() => { throw new Error('thrown on purpose'); })")
+    person.page.wait_for_timeout(200)
+    assert any("logged on purpose" in error for error in browser.errors)
+    assert any("thrown on purpose" in error for error in browser.errors)
+    browser.errors.clear()
