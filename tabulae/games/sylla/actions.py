@@ -1,0 +1,73 @@
+"""Sylla's action vocabulary: every action is a small `Action` with readable notation.
+
+Multi-step decisions are sequences of these (one card tilted, one cube placed,
+one starting character chosen at a time), so the action space is fixed and
+finite. Amounts of deniers are bounded by `CAP`, far above any real holding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from tabulae.core import Action
+
+from .components import Components
+
+CAP = 99  # the largest bid or commitment of deniers the action space offers
+CUBE_TYPES = ("legionary", "vestal")
+DIRECTIONS = ("left", "right")
+TILTED = "tilted"
+CRANE = "crane"  # the Crane card, as a name in `tilt` and `flip`
+FAMINE = "famine"  # the Famine marker, for the tavern_may_move_famine option
+
+PASS = Action("pass")
+BID = tuple(Action("bid", n) for n in range(CAP + 1))
+THUMB = {
+    True: tuple(Action("thumb", "up", n) for n in range(CAP + 1)),
+    False: tuple(Action("thumb", "down", n) for n in range(CAP + 1)),
+}
+RECRUIT = tuple(Action("recruit", k) for k in range(0, 11))  # recruit k: display slot k (from 1)
+OFFER = tuple(Action("offer", k) for k in range(0, 11))  # offer k: building row slot k (from 1)
+FREE = tuple(Action("free", n) for n in range(0, 41))
+
+
+@lru_cache(maxsize=4096)
+def act(kind: str, *args: int | str) -> Action:
+    """A shared Action instance (actions are values; sharing saves allocations)."""
+    return Action(kind, *args)
+
+
+def flip_names(comp: Components) -> list[str]:
+    """Names a `flip` can take: character designs, the Crane card and kept buildings."""
+    return [d.id for d in comp.designs] + [CRANE] + [b.id for b in comp.buildings if b.kept]
+
+
+def all_actions(comp: Components, players: int, options: Mapping[str, Any]) -> list[Action]:
+    """Every action a configuration can ever offer, in a fixed order."""
+    count = comp.player_counts[players]
+    tendencies = comp.tendencies
+    events = [e.id for e in comp.events]
+    markers = [*tendencies, FAMINE] if options["tavern_may_move_famine"] else list(tendencies)
+    slaves = sum(1 for _, d in comp.cards if comp.designs[d].type == "slave")
+    character_names = [d.id for d in comp.designs] + [CRANE]
+    actions = [PASS]
+    actions += [act("choose", d.id) for d in comp.designs]
+    actions += BID
+    actions += [act("token", t) for t in tendencies]
+    actions += RECRUIT[1 : count.display_size + 1]
+    actions += OFFER[1 : len(comp.slot_colours) + 1]
+    actions += [act("tilt", name) for name in character_names]
+    actions += [act("temple", t) for t in tendencies]
+    actions += [act("tavern", m, d) for m in markers for d in DIRECTIONS]
+    actions += [act("cube", c, e) for c in CUBE_TYPES for e in events]
+    actions += [act("prevent", e) for e in events]
+    actions += [act("remove", e) for e in events]
+    for name in flip_names(comp):
+        actions.append(act("flip", name))
+        if name in character_names:
+            actions.append(act("flip", name, TILTED))
+    actions += THUMB[True] + THUMB[False]
+    actions += FREE[: slaves + 1]
+    return actions

@@ -1,0 +1,115 @@
+"""The Sylla rule set: options (the rulings' defaults), setup, the action space, judgement."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabulae.core import Action, BadOptions, Game, Option, Rng, State
+
+from .actions import all_actions
+from .components import STANDARD, load
+from .setup import start
+from .state import SyllaState
+from .table import UP
+from .terms import build_terms
+
+
+class Sylla(Game):
+    id = "sylla"
+    name = "Sylla"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("open_screens", False, "money and tokens visible to all (S-40)"),
+        Option(
+            "seller_after_all_pass",
+            "same",
+            "who offers after a tile nobody bought (S-15)",
+            choices=("same", "next_clockwise"),
+        ),
+        Option(
+            "private_temple_uses_per_phase",
+            1,
+            "uses of each Private temple in phase IV (S-21)",
+            minimum=1,
+        ),
+        Option("tavern_may_lock_at_end", True, "a Tavern may push a marker against an end (S-22)"),
+        Option("tavern_may_move_famine", False, "a Tavern may move the Famine marker (S-22)"),
+        Option(
+            "repeat_event_flips_again",
+            True,
+            "a card-turning event still in play turns more cards when it occurs again (S-28)",
+        ),
+        Option("limited_bank", False, "the bank holds only the 60 deniers of the box (S-41)"),
+        Option("limited_tokens", False, "38 tokens of each tendency in the supply (S-41)"),
+        Option(
+            "edition",
+            STANDARD,
+            "component data: 'standard' (bundled) or the path of another data file",
+        ),
+    )
+
+    def configure(
+        self, players: int, options: Mapping[str, Any] | None = None
+    ) -> Mapping[str, Any]:
+        """The core checks, and that the edition's data file can be read."""
+        config = super().configure(players, options)
+        try:
+            load(config["edition"])
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise BadOptions(f"edition {config['edition']!r} cannot be read: {error}") from None
+        return config
+
+    @property
+    def terms(self) -> Mapping[str, Mapping[str, str]]:  # type: ignore[override]
+        """The rulebooks' names of every word the engine shows (standard edition)."""
+        return build_terms(load(STANDARD))
+
+    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> State:
+        return start(SyllaState, self, players, rng, options)
+
+    def actions(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        return all_actions(load(options["edition"]), players, options)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """Prestige, plus what a seat's holdings will turn into by the end, in prestige.
+
+        Tokens at the current ladder values; deniers at half a point (a gift to the
+        People pays 1 per 2); face-up Christians and Slaves at their Ecclesia worth;
+        and for each round left, Market stalls and Merchants as income, Fields as
+        famine saved, Senators as Great Work votes.
+        """
+        assert isinstance(state, SyllaState)
+        s, comp = state, state.comp
+        if s.step == "over":
+            return float(s.prestige[seat])
+        values = [comp.ladder_values[pos - 1] for pos in s.ladder]
+        worth = float(s.prestige[seat])
+        worth += sum(n * v for n, v in zip(s.tokens(seat), values, strict=True))
+        worth += 0.5 * s.money[seat]
+        left = comp.rounds - s.round + 1
+        for card, _, held in s.chars[seat]:
+            if held != UP or s.is_crane(card):
+                continue
+            design = comp.design_of(card)
+            worth += comp.ecclesia_christian if design.christian else 0
+            if design.type == "slave":
+                worth += comp.ecclesia_slave_prestige - 0.5 * comp.ecclesia_slave_cost
+            elif design.type in ("senator", "merchant"):
+                worth += 0.5 * left
+            else:
+                worth += 0.3 * left
+        for kind, held in s.builds[seat]:
+            if held == UP:
+                building = comp.buildings[kind].id
+                if building == "market_stall":
+                    worth += 1.0 * left
+                elif building == "field":
+                    worth += min(2, s.famine) * left
+                else:
+                    worth += 0.5 * left
+        return worth
+
+
+GAME = Sylla()

@@ -1,0 +1,42 @@
+"""The Sylla position as the core protocol sees it: whose move, what is legal, playing it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabulae.core import Action, IllegalAction, Result
+
+from .rules import STEPS, advance
+from .table import Table
+from .view import build_view
+
+
+class SyllaState(Table):
+    __slots__ = ()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move:
+            return []
+        return STEPS[self.step].legal(self, seat)
+
+    def apply(self, seat: int, action: Action) -> None:
+        if self.step == "over":
+            raise IllegalAction("the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+        if seat not in self.to_move:
+            waiting = " and ".join(self.name(p) for p in self.to_move)
+            raise IllegalAction(f"it is not {self.name(seat)}'s turn: waiting for {waiting}")
+        step = STEPS[self.step]
+        if action not in step.legal(self, seat):
+            raise IllegalAction(step.why(self, seat, action))
+        step.play(self, seat, action)
+        advance(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return build_view(self, seat)
+
+    def result(self) -> Result | None:
+        if self.step != "over":
+            return None
+        return Result.ranked(list(self.prestige), details=dict(self.final))

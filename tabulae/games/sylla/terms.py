@@ -1,0 +1,68 @@
+"""The rulebooks' names of Sylla's words, for `Game.terms`: id -> language -> name.
+
+Every id the engine shows (characters, designs, buildings, events, Great Works,
+tendencies, phases, colours) maps to the names the Polish, Dutch and Russian
+rulebooks use, all read from the component data.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from .components import Components
+
+LANGUAGES = ("en", "pl", "nl", "ru")
+
+# Words of the engine's own (steps and view keys) that the component data does not name.
+ENGINE_WORDS = {
+    "round": ("Round", "Runda", "Ronde", "Раунд"),
+    "setup": ("Setup", "Przygotowanie", "Voorbereiding", "Подготовка к игре"),
+    "over": ("Game over", "Koniec gry", "Einde van het spel", "Конец игры"),
+    "prestige": ("Prestige", "Prestiż", "Aanzien", "Престиж"),
+    "money": ("Deniers", "Denary", "Munten", "Денарии"),
+    "tokens": ("Res Publica tokens", "Żetony Republiki", "Res Publica-fiches", "Жетоны Республики"),
+    "up": ("Thumb up", "Kciuk w górę", "Duim naar boven", "Палец вверх"),
+    "down": ("Thumb down", "Kciuk w dół", "Duim naar beneden", "Палец вниз"),
+}
+
+
+def build_terms(comp: Components) -> MappingProxyType:
+    if comp.edition not in _BUILT:
+        _BUILT[comp.edition] = _build(comp)
+    return _BUILT[comp.edition]
+
+
+_BUILT: dict[str, MappingProxyType] = {}
+
+
+def _build(comp: Components) -> MappingProxyType:
+    raw = comp.raw
+    terms: dict[str, Any] = {}
+
+    def add(ident: str, names: Any) -> None:
+        if names and ident not in terms:
+            terms[ident] = MappingProxyType({k: names[k] for k in LANGUAGES if k in names})
+
+    christian = raw["character_types"]["christian_symbol"]["names"]
+    for design in comp.designs:
+        names = dict(design.names)
+        if design.christian:
+            names = {k: f"{v} ({christian[k]})" for k, v in names.items() if k in christian}
+        add(design.id, names)
+    add("christian", christian)
+    for section in ("character_types", "tendencies", "building_kinds", "phases", "terms"):
+        for item in raw[section]["values"]:
+            add(item["id"], item["names"])
+    add("famine", raw["tendencies"]["famine"]["names"])
+    for card in raw["events"]["cards"]:
+        add(card["id"], card["names"])
+    for card in raw["great_works"]["cards"]:
+        add(card["id"], card["names"])
+    for section in ("player_colours", "hex_colours"):
+        for item in raw[section]["values"]:
+            add(item["id"], item["names"])
+    add("crane_card", comp.crane_names)
+    for ident, names in ENGINE_WORDS.items():
+        add(ident, dict(zip(LANGUAGES, names, strict=True)))
+    return MappingProxyType(terms)

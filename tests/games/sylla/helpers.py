@@ -1,0 +1,150 @@
+"""Arranging a Sylla table the way a rulebook example shows it, then playing it by notation.
+
+A test starts a real game, makes the starting choices through the protocol, then
+lays out the cards the example names (events in play, display, building row,
+Great Work) in place of the shuffled ones, as players would set up the example.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from tabulae.core import Action
+from tabulae.games.sylla import GAME
+from tabulae.games.sylla.state import SyllaState
+from tabulae.games.sylla.table import UP
+
+
+def new_table(
+    players: int,
+    starting: Mapping[int, Sequence[str]],
+    seed: int = 0,
+    **options,
+) -> SyllaState:
+    """A game whose seat N holds Revenue tile N+1 (so seat 0 is First Consul), past setup."""
+    state = GAME.new(players, seed=seed, **options)
+    assert isinstance(state, SyllaState)
+    state.revenue = tuple(range(players))
+    state.fc = state.actor = 0
+    for seat, designs in starting.items():
+        for design in designs:
+            play(state, seat, f"choose {design}")
+    return state
+
+
+def play(state: SyllaState, seat: int, *moves: str) -> None:
+    for move in moves:
+        state.apply(seat, Action.parse(move))
+
+
+def card_of(state: SyllaState, design: str, pool: Iterable[int]) -> int:
+    return next(c for c in pool if state.comp.card_names[c] == design)
+
+
+def give(state: SyllaState, seat: int, design: str, tilted: bool = False) -> None:
+    """Give a seat a card of a design: from the deck, one nobody holds, or the display."""
+    held = {c for cards in state.chars for c, _, _ in cards} | set(state.display)
+    free = [c for c in range(len(state.comp.cards)) if c not in held]
+    card = card_of(state, design, [*state.deck, *free, *state.display])
+    for pool in (state.deck, state.display):
+        if card in pool:
+            pool.remove(card)
+    state.chars[seat].append((card, tilted, UP))
+
+
+def arrange_display(state: SyllaState, designs: Sequence[str]) -> None:
+    """Put the display back in the deck and deal these designs instead."""
+    state.deck.extend(state.display)
+    state.display = []
+    for design in designs:
+        card = card_of(state, design, state.deck)
+        state.deck.remove(card)
+        state.display.append(card)
+
+
+def arrange_events(state: SyllaState, top_to_bottom: Sequence[str]) -> None:
+    """The three events above Decadence, from the top; the deck keeps the rest."""
+    comp = state.comp
+    wanted = [comp.index("events", e) for e in top_to_bottom]
+    every = [i for i in range(len(comp.events)) if not comp.events[i].permanent]
+    state.row_events[:3] = wanted
+    state.event_deck = [i for i in every if i not in wanted]
+
+
+def arrange_row(state: SyllaState, buildings: Sequence[str | None]) -> None:
+    """The six tiles of the building row, left to right (None: an empty slot)."""
+    comp = state.comp
+    pool = [*state.stack, *(t for t in state.row if t >= 0)]
+    row = []
+    for kind in buildings:
+        if kind is None:
+            row.append(-1)
+            continue
+        tile = next(t for t in pool if comp.buildings[comp.tiles[t].kind].id == kind)
+        pool.remove(tile)
+        row.append(tile)
+    state.row = row
+    letters = comp.letters_stacked
+    state.stack = sorted(pool, key=lambda t: letters.index(comp.tiles[t].letter))
+
+
+def arrange_great_work(state: SyllaState, *works: str) -> None:
+    """The Great Works of the coming rounds, in order (the first is this round's)."""
+    comp = state.comp
+    ids = [comp.index("great_works", w) for w in works]
+    rest = [
+        w
+        for w in range(len(comp.great_works))
+        if w not in ids and w != state.gw_removed and w not in state.gw_built
+    ]
+    state.gw_stack = rest + ids[::-1]
+    if state.gw_removed in ids:
+        state.gw_removed = next(w for w in rest)
+        state.gw_stack.remove(state.gw_removed)
+
+
+def names(state: SyllaState, seat: int) -> list[tuple[str, bool, bool]]:
+    """A seat's characters as (name, tilted, face down)."""
+    return [(state.comp.card_names[c], t, h != UP) for c, t, h in state.chars[seat]]
+
+
+def keys(state: SyllaState, since: int = 0) -> list[str]:
+    return [e.key for e in state.events[since:]]
+
+
+def holding(state: SyllaState, seat: int, *designs: str, tilted: bool = False) -> None:
+    """Replace a seat's characters with cards of these designs (`crane` for a Crane card)."""
+    state.chars[seat] = []
+    for design in designs:
+        if design == "crane":
+            crane = len(state.comp.cards) + state.comp.crane_cards - state.cranes_left
+            state.cranes_left -= 1
+            state.chars[seat].append((crane, tilted, UP))
+        else:
+            give(state, seat, design, tilted)
+
+
+def building(state: SyllaState, seat: int, *kinds: str) -> None:
+    """Give a seat kept buildings, face up."""
+    for kind in kinds:
+        state.builds[seat].append((state.comp.index("buildings", kind), UP))
+
+
+def enter(state: SyllaState, phase: str) -> None:
+    """Start a phase of the current round on the arranged table, as the phase marker moves."""
+    from tabulae.games.sylla.rules import NEXT_PHASE, advance
+
+    begin = {name: start for name, start in NEXT_PHASE.values()}[phase]
+    state.phase, state.step = phase, ""
+    begin(state)
+    advance(state)
+
+
+def started(players: int = 4, seed: int = 0, **options) -> SyllaState:
+    """A game past the starting choice (everyone takes the first designs of the set)."""
+    state = GAME.new(players, seed=seed, **options)
+    assert isinstance(state, SyllaState)
+    while state.step == "choose":
+        seat = state.to_move[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state

@@ -1,0 +1,369 @@
+"""Phase V: cubes, rewards, prevention, every event, the card-turning exceptions and refill."""
+
+import pytest
+
+from tabulae.core import IllegalAction
+
+from .helpers import arrange_events, building, enter, holding, names, play, started
+
+HELD = {"christian_persecution", "senate_purge", "slave_revolt", "flood", "pillage"}
+
+
+def table(events=("epidemic", "eruption", "imperial_cult"), **options):
+    s = started(4, seed=5, **options)
+    s.fc = 0
+    for seat in range(4):
+        holding(s, seat, "slave_plain")
+    arrange_events(s, list(events))
+    return s
+
+
+def event_id(s, name):
+    return s.comp.index("events", name)
+
+
+def place(s, *moves):
+    """(seat, move) pairs, each checked to be that seat's turn."""
+    for seat, move in moves:
+        assert s.to_move == (seat,), (seat, move, s.to_move)
+        play(s, seat, move)
+
+
+# -- cubes and rewards -------------------------------------------------------------------------
+
+
+def test_cubes_come_from_untilted_legionaries_and_vestals_and_keep_their_type():
+    """S-23: a Vestal cube only on a Vestal event, a Legionary cube only on a Legionary one."""
+    s = table(("epidemic", "senate_purge", "imperial_cult"))
+    holding(s, 0, "vestal_a", "legionary_a", "legionary_b")
+    s.chars[0][2] = (s.chars[0][2][0], True, -1)  # a tilted Legionary gives no cube
+    enter(s, "events")
+    assert s.cubes_left[0] == [1, 1] and s.to_move == (0,)
+    assert [str(a) for a in s.legal_actions(0)] == [
+        "cube legionary senate_purge",
+        "cube legionary imperial_cult",
+        "cube legionary decadence",
+        "cube vestal epidemic",
+        "cube vestal imperial_cult",
+        "cube vestal decadence",
+    ]
+    with pytest.raises(IllegalAction, match="does not show the vestal symbol"):
+        play(s, 0, "cube vestal senate_purge")
+    with pytest.raises(IllegalAction, match="not an event in play"):
+        play(s, 0, "cube vestal flood")
+
+
+def test_players_without_cubes_are_skipped_and_the_last_place_several_in_a_row():
+    s = table()
+    holding(s, 1, "vestal_a", "vestal_b", "legionary_a")
+    holding(s, 2, "vestal_a")
+    enter(s, "events")
+    place(s, (1, "cube vestal epidemic"), (2, "cube vestal eruption"))
+    place(s, (1, "cube vestal epidemic"), (1, "cube legionary imperial_cult"))
+    assert s.phase != "events" or s.step in ("prevent", "remove", "flip")
+
+
+def test_majorities_take_public_tokens_ties_all_take_and_decadence_gives_prestige():
+    """S-24: each tied majority takes a token; no cube, no token; Decadence 1 prestige."""
+    s = table()
+    holding(s, 1, "vestal_a", "vestal_b")
+    holding(s, 2, "vestal_a", "legionary_a")
+    holding(s, 3, "vestal_b")
+    enter(s, "events")
+    place(
+        s,
+        (1, "cube vestal epidemic"),
+        (2, "cube vestal epidemic"),
+        (3, "cube vestal decadence"),
+        (1, "cube vestal eruption"),
+        (2, "cube legionary decadence"),
+    )
+    assert s.known[1] == [0, 1, 1] and s.known[2] == [0, 1, 0]  # Epidemic tied, Eruption
+    assert s.known[0] == [0, 0, 0] and s.known[3] == [0, 0, 0]  # Imperial Cult had no cube
+    assert s.prestige == [10, 10, 11, 11]
+    assert all(e.audience is None for e in s.events if e.key == "sylla.token")
+
+
+# -- prevention and removal ----------------------------------------------------------------
+
+
+def test_the_first_consul_breaks_ties_even_without_any_cube():
+    """S-25: with no cube at all, the First Consul picks the two prevented events."""
+    s = table()
+    enter(s, "events")
+    assert s.step == "prevent" and s.to_move == (0,) and s.need == 2
+    play(s, 0, "prevent decadence")
+    play(s, 0, "prevent eruption")
+    # Epidemic and Imperial Cult occurred; Decadence is never removed: Eruption leaves.
+    assert s.ladder == [3, 3, 4]
+    assert event_id(s, "eruption") not in s.row_events
+    assert event_id(s, "decadence") == s.row_events[3]
+    assert len(s.event_deck) == 5
+
+
+def test_the_event_with_more_cubes_is_removed_and_a_tie_is_the_consuls_choice():
+    s = table()
+    holding(s, 1, "vestal_a", "vestal_b")
+    holding(s, 2, "vestal_a", "vestal_b")
+    enter(s, "events")
+    place(
+        s,
+        (1, "cube vestal epidemic"),
+        (2, "cube vestal eruption"),
+        (1, "cube vestal epidemic"),
+        (2, "cube vestal eruption"),
+    )
+    assert s.step == "remove" and s.to_move == (0,)
+    with pytest.raises(IllegalAction, match="cannot be removed; choose epidemic or eruption"):
+        play(s, 0, "remove imperial_cult")
+    play(s, 0, "remove epidemic")
+    assert event_id(s, "epidemic") not in s.row_events and event_id(s, "eruption") in s.row_events
+
+
+def test_events_occur_from_the_top_and_each_marker_event_moves_its_marker():
+    """S-26; Epidemic, Eruption, Imperial Cult move Health, Leisure, Civic Spirit left."""
+    s = table(("famine", "epidemic", "eruption"))
+    holding(s, 1, "vestal_a", "vestal_b")
+    enter(s, "events")
+    place(s, (1, "cube vestal decadence"), (1, "cube vestal eruption"))
+    moves = [e.args for e in s.events if e.key in ("sylla.famine", "sylla.marker")][-2:]
+    assert [m["cause"] for m in moves] == ["famine", "epidemic"]
+    assert s.famine == 1 and s.ladder == [4, 3, 4]
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [([5, 6, 5], [4, 4, 4]), ([3, 5, 2], [3, 3, 2]), ([1, 1, 1], [1, 1, 1])],
+)
+def test_decadence_moves_every_rightmost_marker_but_never_famine(before, after):
+    """S-30: all tied rightmost markers move, even all three; one on position 1 stays.
+
+    Epidemic occurs first (Health one left), then Decadence.
+    """
+    s = table()
+    s.ladder = list(before)
+    s.famine = 3
+    enter(s, "events")
+    play(s, 0, "prevent eruption")
+    play(s, 0, "prevent imperial_cult")
+    assert s.ladder == after and s.famine == 3
+
+
+# -- card-turning events ------------------------------------------------------------------
+
+
+def occur(s, *events):
+    """Make these events occur: everyone else is prevented by the First Consul."""
+    enter(s, "events")
+    while s.step == "cube":  # cubes go on the events to prevent
+        seat = s.to_move[0]
+        moves = [str(a) for a in s.legal_actions(seat)]
+        play(s, seat, next((m for m in moves if m.split()[2] not in events), moves[0]))
+    rows = [s.comp.events[e].id for e in s.row_events]
+    for name in rows:
+        if (
+            name not in events
+            and s.step == "prevent"
+            and name in [str(a).split()[1] for a in s.legal_actions(0)]
+        ):
+            play(s, 0, f"prevent {name}")
+
+
+@pytest.mark.parametrize(
+    "event, cards, eligible",
+    [
+        (
+            "christian_persecution",
+            ["senator_christian", "merchant_christian", "slave_christian", "senator_plain"],
+            ["senator_christian", "merchant_christian", "slave_christian"],
+        ),
+        (
+            "senate_purge",
+            ["senator_christian", "senator_plain", "merchant_plain"],
+            ["senator_christian", "senator_plain"],
+        ),
+        (
+            "slave_revolt",
+            ["slave_christian", "slave_plain", "vestal_a"],
+            ["slave_christian", "slave_plain"],
+        ),
+    ],
+)
+def test_character_events_turn_one_eligible_card_face_down(event, cards, eligible):
+    """S-27: each player chooses which of his face-up eligible cards turns face down."""
+    s = table((event, "epidemic", "eruption"))
+    holding(s, 0, *cards)
+    occur(s, event, "epidemic")
+    assert s.step == "flip" and s.to_move == (0,)
+    assert [str(a) for a in s.legal_actions(0)] == [f"flip {c}" for c in eligible]
+    play(s, 0, f"flip {eligible[-1]}")
+    down = [n for n, _, d in names(s, 0) if d]
+    assert down == [eligible[-1]]
+    assert s.chars[0][cards.index(eligible[-1])][2] == event_id(s, event)
+    # the other seats held one Slave each: only the Slave Revolt touched them, by itself
+    touched = [seat for seat in (1, 2, 3) if names(s, seat)[0][2]]
+    assert touched == ([1, 2, 3] if event == "slave_revolt" else [])
+
+
+def test_tilted_cards_are_eligible_and_named_so():
+    s = table(("senate_purge", "epidemic", "eruption"))
+    holding(s, 0, "senator_plain", "senator_christian")
+    s.chars[0][0] = (s.chars[0][0][0], True, -1)
+    occur(s, "senate_purge", "epidemic")
+    assert [str(a) for a in s.legal_actions(0)] == [
+        "flip senator_plain tilted",
+        "flip senator_christian",
+    ]
+    play(s, 0, "flip senator_plain tilted")
+    assert names(s, 0)[0] == ("senator_plain", True, True)
+
+
+def test_flood_turns_a_building_or_the_crane_card_never_the_revenue_tile():
+    s = table(("flood", "epidemic", "eruption"))
+    holding(s, 0, "slave_plain", "crane")
+    building(s, 0, "market_stall", "field")
+    building(s, 1, "tavern")
+    occur(s, "flood", "epidemic")
+    assert [str(a) for a in s.legal_actions(0)] == ["flip crane", "flip market_stall", "flip field"]
+    play(s, 0, "flip field")
+    assert s.builds[0][1][1] == event_id(s, "flood")
+    assert s.builds[1][0][1] == event_id(s, "flood")  # a single choice is made by itself
+
+
+def test_pillage_turns_a_market_stall():
+    s = table(("pillage", "epidemic", "eruption"))
+    building(s, 0, "field", "market_stall")
+    occur(s, "pillage", "epidemic")
+    assert s.builds[0] == [
+        (s.comp.index("buildings", "field"), -1),
+        (s.comp.index("buildings", "market_stall"), event_id(s, "pillage")),
+    ]
+
+
+def test_a_player_with_no_eligible_card_is_unaffected():
+    s = table(("senate_purge", "epidemic", "eruption"))
+    occur(s, "senate_purge", "epidemic")
+    assert all(not d for seat in range(4) for _, _, d in names(s, seat))
+    assert s.phase != "events"
+
+
+@pytest.mark.parametrize("again, down", [(True, 2), (False, 1)])
+def test_an_event_that_occurs_again_turns_another_card(again, down):
+    """S-28 (option repeat_event_flips_again, default true)."""
+    s = table(("senate_purge", "epidemic", "eruption"), repeat_event_flips_again=again)
+    holding(s, 0, "senator_plain", "senator_christian", "slave_plain")
+    occur(s, "senate_purge", "epidemic")
+    play(s, 0, "flip senator_plain")
+    s.phase = "events"
+    occur(s, "senate_purge", "epidemic")
+    assert sum(d for _, _, d in names(s, 0)) == down
+
+
+# -- when an event leaves play (S-29) -----------------------------------------------------
+
+
+def leave(s, event):
+    """Remove an event from play, as phase V's removal does."""
+    from tabulae.games.sylla.events import _remove
+
+    s.tied = []
+    _remove(s, s.row_events.index(event_id(s, event)))
+
+
+def hold(s, seat, position, event):
+    card, tilted, _ = s.chars[seat][position]
+    s.chars[seat][position] = (card, tilted, event_id(s, event))
+
+
+@pytest.mark.parametrize(
+    "leaving, staying, card, stays",
+    [
+        ("christian_persecution", "senate_purge", "senator_christian", True),
+        ("christian_persecution", "slave_revolt", "slave_christian", True),
+        ("christian_persecution", "senate_purge", "merchant_christian", False),
+        ("christian_persecution", "slave_revolt", "senator_christian", False),
+        ("senate_purge", "christian_persecution", "senator_christian", True),
+        ("senate_purge", "christian_persecution", "senator_plain", False),
+        ("slave_revolt", "christian_persecution", "slave_christian", True),
+        ("slave_revolt", "christian_persecution", "slave_plain", False),
+    ],
+)
+def test_characters_stay_face_down_while_another_event_could_hold_them(
+    leaving, staying, card, stays
+):
+    """Rulebook exceptions: "If Senate Purge (or Slave Revolt) is visible, Christian Senators
+    (or Slaves) stay face down even after the Persecution card is removed", and the reverse."""
+    s = table((leaving, staying, "epidemic"))
+    holding(s, 0, card)
+    hold(s, 0, 0, leaving)
+    leave(s, leaving)
+    held = s.chars[0][0][2]
+    assert held == (event_id(s, staying) if stays else -1)
+
+
+@pytest.mark.parametrize(
+    "leaving, staying, kind, stays",
+    [
+        ("flood", "pillage", "market_stall", True),
+        ("flood", "pillage", "field", False),
+        ("pillage", "flood", "market_stall", True),
+        ("flood", "epidemic", "market_stall", False),
+    ],
+)
+def test_market_stalls_stay_face_down_between_flood_and_pillage(leaving, staying, kind, stays):
+    """Rulebook exceptions: "If Pillage is visible, Market stalls stay face down even after the
+    Flood card is removed", and the reverse."""
+    s = table((leaving, staying, "eruption"))
+    building(s, 0, kind)
+    s.builds[0][0] = (s.builds[0][0][0], event_id(s, leaving))
+    leave(s, leaving)
+    assert s.builds[0][0][1] == (event_id(s, staying) if stays else -1)
+
+
+def test_a_card_held_over_follows_the_rule_again_when_its_new_event_leaves():
+    s = table(("christian_persecution", "senate_purge", "epidemic"))
+    holding(s, 0, "senator_christian")
+    hold(s, 0, 0, "christian_persecution")
+    leave(s, "christian_persecution")
+    assert s.chars[0][0][2] == event_id(s, "senate_purge")
+    leave(s, "senate_purge")
+    assert s.chars[0][0][2] == -1
+    assert [e.key for e in s.events if e.key in ("sylla.still_face_down", "sylla.face_up")] == [
+        "sylla.still_face_down",
+        "sylla.face_up",
+    ]
+
+
+def test_face_down_cards_have_no_effect():
+    s = table()
+    holding(s, 0, "merchant_plain", "vestal_a", "senator_plain")
+    for position, event in enumerate(("christian_persecution", "flood", "senate_purge")):
+        hold(s, 0, position, event)
+    assert s.active(0, "merchant") == 0 and s.active(0, "vestal") == 0 and s.senators(0) == 0
+
+
+@pytest.mark.parametrize(
+    "event, marker, famine",
+    [
+        ("epidemic", "health", 0),
+        ("eruption", "leisure", 0),
+        ("imperial_cult", "civic_spirit", 0),
+        ("famine", None, 1),
+    ],
+)
+def test_each_marker_event_moves_its_marker(event, marker, famine):
+    """Epidemic: Health one left; Eruption: Leisure; Imperial Cult: Civic Spirit; Famine:
+    the Famine marker one right. The other three events are prevented here."""
+    others = [e for e in ("epidemic", "eruption", "imperial_cult", "famine") if e != event]
+    s = table((event, others[0], others[1]))
+    s.ladder = [4, 4, 4]
+    enter(s, "events")
+    play(s, 0, f"prevent {others[0]}")
+    play(s, 0, f"prevent {others[1]}")
+    # the event occurred, then Decadence moved the rightmost markers
+    occurred = [e.args["event"] for e in s.events if e.key == "sylla.occurs"]
+    assert occurred == [event, "decadence"]
+    changes = [e.args for e in s.events if e.key in ("sylla.marker", "sylla.famine")]
+    first = changes[0]
+    assert first["cause"] == event and first["after"] - first["before"] == (1 if famine else -1)
+    assert first.get("marker") == marker and s.famine == famine

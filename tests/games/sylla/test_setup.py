@@ -1,0 +1,88 @@
+"""Setup: Revenue tiles and sets, the secret starting choice, money, stacks, events, Great Works."""
+
+import pytest
+
+from tabulae.core import Rng
+from tabulae.games.sylla import GAME
+
+from .helpers import play
+
+
+@pytest.mark.parametrize("players, chosen", [(2, 6), (3, 6), (4, 4)])
+def test_revenue_tiles_sets_and_the_first_consul(players, chosen):
+    """S-02, S-03: random tiles from all four; the lowest tile is First Consul; 4 or 6 chosen."""
+    for seed in range(8):
+        s = GAME.new(players, seed=seed)
+        assert len(set(s.revenue)) == players
+        assert s.fc == min(range(players), key=lambda p: s.revenue[p])
+        assert s.step == "choose" and s.to_move == tuple(range(players))
+        for seat in range(players):
+            assert len(s.legal_actions(seat)) == 10
+        while s.step == "choose":
+            seat = s.to_move[-1]
+            play(s, seat, str(s.legal_actions(seat)[-1]))
+        for seat in range(players):
+            assert len(s.chars[seat]) == chosen
+            own = {s.comp.cards[c][0] for c, _, _ in s.chars[seat]}
+            assert own == {s.revenue[seat]}
+        # every other card, undealt sets included, is in the deck or the display
+        display = 6 if players != 3 else 5
+        assert len(s.display) == display
+        assert len(s.deck) + len(s.display) + players * chosen == 40
+
+
+def test_starting_money_is_three_plus_one_per_merchant():
+    """S-01 (the Russian figure of 4 is a translation error)."""
+    s = GAME.new(4, seed=3)
+    choices = [
+        ["merchant_plain", "merchant_christian", "senator_plain", "slave_plain"],
+        ["merchant_christian", "senator_plain", "slave_plain", "vestal_a"],
+        ["legionary_a", "senator_plain", "slave_plain", "vestal_a"],
+        ["legionary_a", "legionary_b", "vestal_b", "vestal_a"],
+    ]
+    for seat, designs in enumerate(choices):
+        play(s, seat, *(f"choose {d}" for d in designs))
+    assert s.money == [5, 4, 3, 3]
+
+
+def test_the_starting_choice_is_secret_until_all_reveal():
+    """S-03: simultaneous and secret; the others see only who is ready."""
+    s = GAME.new(3, seed=5)
+    play(s, 0, "choose senator_plain", "choose vestal_a")
+    assert s.view(0)["my_choice"] == ["senator_plain", "vestal_a"]
+    assert s.view(1)["my_choice"] == [] and s.view(None)["my_choice"] == []
+    assert "vestal_a" not in str(s.view(1))
+    private = [e for e in s.events if e.key == "sylla.chose"]
+    assert private and all(e.audience == (0,) for e in private)
+    other = s.determinize(1, Rng(9))
+    assert len(other.picks[0]) == 2 and other.view(1) == s.view(1)
+    assert s.chars == [[], [], []]
+
+
+def test_the_table():
+    """Building stack C-B-A with six A tiles shown; Decadence fixed with three events above;
+    Great Works: the first removed (public), the next visible; ladder on 4, Famine on 0."""
+    s = GAME.new(4, seed=11)
+    comp = s.comp
+    assert all(comp.tiles[t].letter == "A" for t in s.row) and len(s.row) == 6
+    letters = [comp.tiles[t].letter for t in s.stack]
+    assert letters == sorted(letters, key="CBA".index)
+    assert comp.events[s.row_events[3]].id == "decadence"
+    assert len(set(s.row_events)) == 4 and len(s.event_deck) == 6
+    view = s.view(2)
+    assert view["great_work"]["removed"] == comp.great_works[s.gw_removed].id
+    assert view["great_work"]["next"] == comp.great_works[s.gw_stack[-1]].id
+    assert len(s.gw_stack) == 5 and s.gw_removed not in s.gw_stack
+    assert s.ladder == [4, 4, 4] and s.famine == 0 and s.prestige == [10] * 4
+    assert view["building_stack_top"] == "A"
+
+
+def test_two_players_put_sets_three_and_four_in_the_deck():
+    """Russian 2-player text: the remaining cards, sets III and IV included, form the deck."""
+    s = GAME.new(2, seed=2)
+    while s.step == "choose":
+        play(s, s.to_move[0], str(s.legal_actions(s.to_move[0])[0]))
+    pool = s.deck + s.display
+    assert len(pool) == 28
+    undealt = set(range(4)) - set(s.revenue)
+    assert all(any(s.comp.cards[c][0] == n for c in pool) for n in undealt)
