@@ -66,7 +66,7 @@ function workerCard(ctx, card, actions = [], tool = null) {
     h(
       "div",
       { class: "card-foot" },
-      h("span", { class: "coins", title: term("wage", text) }, card.wage),
+      h("span", { class: "coins", title: text.t("Wage") }, card.wage),
       card.university &&
         h("span", { class: "university", title: `${term("university", text)}: ${term(card.university, text)}` }, `U·${MATERIAL_MARK[card.university]}`),
       tool && h("span", { class: "tool", title: term(tool, text) }, term(tool, text)),
@@ -104,7 +104,7 @@ function rows(ctx) {
         h(
           "div",
           { class: "bd-stack tools" },
-          h("small", {}, term("tools", text)),
+          h("small", {}, text.t("Tools")),
           investments.tools.map((tool) =>
             clickable(
               h("span", { class: "tool", "data-tool": tool.word, title: term(tool.adds, text) }, name(tool, text)),
@@ -121,10 +121,10 @@ function rows(ctx) {
         h(
           "div",
           { class: "bd-stack universities" },
-          h("small", {}, term("universities", text)),
+          h("small", {}, text.t("Universities")),
           investments.universities.map((material) => h("span", { class: "university", "data-material": material }, term(material, text))),
         ),
-        h("div", { class: "bd-stack prices" }, h("small", {}, term("prices", text)), h("span", {}, text.show(investments.prices))),
+        h("div", { class: "bd-stack prices" }, h("small", {}, text.t("Prices")), h("span", {}, text.show(investments.prices))),
       ),
     ),
   );
@@ -147,8 +147,8 @@ function turnBar(ctx) {
       Array.from({ length: Math.max(turn.free_actions_left, 0) }, () => h("span", { class: "pip" })),
       ` ${term("free_actions_left", text)}: ${turn.free_actions_left}`,
     ),
-    turn.free_actions_left === 0 && h("span", {}, `${term("extra_action_cost", text)}: ${turn.extra_action_cost}`),
-    turn.investment_taken && h("span", { class: "taken" }, term("investment_taken", text)),
+    turn.free_actions_left === 0 && h("span", {}, `${text.t("Price of another action")}: ${turn.extra_action_cost}`),
+    turn.investment_taken && h("span", { class: "taken" }, text.t("Investment taken")),
     h("span", {}, `${term("round", text)} ${view.round}`, view.last_round ? ` · ${term("last_round", text)}` : ""),
     view.bank !== null && h("span", {}, `${term("bank", text)}: ${view.bank}`),
     takes.map((action) => clickable(h("button", { type: "button", class: "bd-take", name: action.join("-") }, text.action(action, GAME)), [action], ctx)),
@@ -168,9 +168,9 @@ function site(ctx, player, buildingSite) {
     h(
       "div",
       { class: "progress" },
-      h("small", {}, term("supplied", text), " "),
+      h("small", {}, text.t("Supplied"), " "),
       materials(ctx, buildingSite.supplied, "supplied"),
-      h("small", {}, " ", term("missing", text), " "),
+      h("small", {}, " ", text.t("Missing"), " "),
       materials(ctx, buildingSite.missing, "missing"),
     ),
     h("div", { class: "crew" }, buildingSite.crew.map((member) => workerCard(ctx, member.card, [], member.tool))),
@@ -245,12 +245,20 @@ function breakdown(result, ctx) {
   const { text, players } = ctx;
   const settled = result.details.players;
   if (!settled) return null;
-  const rows = ["vp", "held", "paid", "left", "unfreed_slaves", "unpaid_loans", "score"];
+  const rows = [
+    ["vp", term("vp", text)],
+    ["held", text.t("Sesterces held")],
+    ["paid", text.t("Paid to free slaves and repay loans")],
+    ["left", text.t("Sesterces left")],
+    ["unfreed_slaves", text.t("Slaves not freed")],
+    ["unpaid_loans", text.t("Loans not repaid")],
+    ["score", text.t("Score")],
+  ];
   return h(
     "table",
     { class: "grid breakdown" },
     h("tr", {}, h("th", {}), Array.from({ length: players }, (_, s) => h("th", {}, text.seat(s)))),
-    rows.map((row) => h("tr", {}, h("th", {}, term(row, text)), settled.map((p) => h("td", {}, text.show(p[row]))))),
+    rows.map(([key, label]) => h("tr", {}, h("th", {}, label), settled.map((p) => h("td", {}, text.show(p[key]))))),
   );
 }
 
