@@ -52,7 +52,7 @@ def list_games(as_json: Annotated[bool, typer.Option("--json", help="print JSON"
     for info in described:
         options = "\n".join(
             f"{o['name']}={o['default']}"
-            + (f"  [{' / '.join(map(str, o['choices']))}]" if "choices" in o else "")
+            + (f"  \\[{' / '.join(map(str, o['choices']))}]" if "choices" in o else "")
             for o in info["options"]
         )
         low, high = info["players"]

@@ -67,3 +67,21 @@ def test_replay_of_a_broken_record_says_why(tmp_path):
     path.write_text('{"format": "tabulae.match", "version": 7}')
     failed = tabulae("replay", str(path), check=False)
     assert failed.returncode == 1 and "version 7" in failed.stdout
+
+
+def test_games_table_shows_every_option_with_its_choices():
+    import os
+
+    import tabulae as package
+
+    wide = subprocess.run(
+        [sys.executable, "-m", "tabulae", "games"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "COLUMNS": "400"},
+    ).stdout
+    for game in package.games().values():
+        for option in game.describe()["options"]:
+            if option.get("choices") and not isinstance(option["default"], bool):
+                assert f"[{' / '.join(map(str, option['choices']))}]" in wide, option["name"]

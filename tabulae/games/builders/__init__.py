@@ -1,0 +1,7 @@
+"""The Builders: Antiquity (Bombyx; design Frédéric Henry), for 2–4 players."""
+
+from .game import Builders
+
+GAME = Builders()
+
+__all__ = ["GAME", "Builders"]

@@ -1,0 +1,63 @@
+"""The rule set of The Builders: Antiquity, with the options named in the rulings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabulae.core import Action, Game, Option, Rng, State
+
+from .cards import RULES
+from .evaluate import estimate
+from .notation import every_action
+from .state import BuildersState
+from .terms import TERMS
+
+
+class Builders(Game):
+    id = "builders"
+    name = "The Builders: Antiquity"
+    min_players = 2
+    max_players = 4
+    terms = TERMS
+    options = (
+        Option(
+            "fourth_apprentice",
+            "stone_decoration",
+            "materials of the fourth apprentice (ruling B-03)",
+            choices=("stone_decoration", "stone_architecture"),
+        ),
+        Option(
+            "citizen_wage",
+            RULES.citizen_wage,
+            "wage of a freed slave (ruling B-04)",
+            minimum=0,
+        ),
+        Option(
+            "university_effect",
+            "set_to_3",
+            "a University sets its material to 3, or adds 3 (ruling B-05)",
+            choices=("set_to_3", "add_3"),
+        ),
+        Option(
+            "limited_bank",
+            False,
+            f"the bank holds only the {RULES.bank} sesterces of the coins (ruling B-06)",
+        ),
+        Option(
+            "end_stuck_game",
+            True,
+            "end a game the rules can no longer end (no player can ever finish another "
+            "building) after the round, scored as usual; not in the rulebook",
+        ),
+    )
+
+    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> BuildersState:
+        return BuildersState.setup(self, players, rng, options)
+
+    def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
+        return every_action()
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, BuildersState)
+        return estimate(state, seat)

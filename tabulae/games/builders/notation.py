@@ -1,0 +1,80 @@
+"""The actions of The Builders: Antiquity and their notation, built once and shared.
+
+| action | meaning |
+|---|---|
+| `start 23` | start construction of building 23 from the row |
+| `hire 38` | recruit worker 38 from the row |
+| `buy slave 52`, `buy tool mallet`, `loan` | take an investment (one per turn) |
+| `train 38 stone` | put the stone University on idle worker 38 (an investment) |
+| `send 38 23`, `send 38 23 mallet` | send card 38 to work on building 23, with a tool or not |
+| `take 1`, `take 3`, `take 6` | take that many sesterces (for 1, 2 or 3 actions) |
+| `free 52` | free idle slave 52 |
+| `end` | end the turn |
+
+Numbers are card numbers (see `cards`); tools are named by their word and
+Universities by the material they teach.
+"""
+
+from __future__ import annotations
+
+from tabulae.core import Action
+
+from .cards import BUILDINGS, LAST_CARD, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS
+
+END = Action("end")
+LOAN = Action("loan")
+TAKE: dict[int, Action] = {n: Action("take", n) for n in sorted(RULES.take_sesterces)}
+START: tuple[Action | None, ...] = tuple(
+    Action("start", n) if 1 <= n <= len(BUILDINGS) else None for n in range(LAST_CARD + 1)
+)
+HIRE: tuple[Action | None, ...] = tuple(
+    Action("hire", n) if n in WORKERS else None for n in range(LAST_CARD + 1)
+)
+BUY_SLAVE: tuple[Action | None, ...] = tuple(
+    Action("buy", "slave", n) if n in SLAVES else None for n in range(LAST_CARD + 1)
+)
+BUY_TOOL: tuple[Action, ...] = tuple(Action("buy", "tool", t.word) for t in TOOLS)
+FREE: tuple[Action | None, ...] = tuple(
+    Action("free", n) if n in SLAVES else None for n in range(LAST_CARD + 1)
+)
+TOOL_WORDS: dict[str, int] = {t.word: t.material for t in TOOLS}
+MATERIAL_WORDS: dict[str, int] = {m: i for i, m in enumerate(MATERIALS)}
+
+# Cards that may carry a tool or be trained: workers, and slaves once freed.
+SKILLED = (*WORKERS, *SLAVES)
+CREW_CARDS = (*MACHINES, *WORKERS, *SLAVES)
+
+
+def _train(card: int) -> tuple[Action, ...] | None:
+    if card not in SKILLED:
+        return None
+    return tuple(Action("train", card, m) for m in MATERIALS)
+
+
+def _send(card: int, building: int) -> tuple[Action, ...] | None:
+    """`send card building`, then one action per tool (index = tool's material + 1)."""
+    if card not in CREW_CARDS or not 1 <= building <= len(BUILDINGS) or card == building:
+        return None
+    plain = Action("send", card, building)
+    if card not in SKILLED:
+        return (plain,)
+    return (plain, *(Action("send", card, building, t.word) for t in TOOLS))
+
+
+TRAIN: tuple[tuple[Action, ...] | None, ...] = tuple(_train(n) for n in range(LAST_CARD + 1))
+SEND: tuple[tuple[tuple[Action, ...] | None, ...], ...] = tuple(
+    tuple(_send(card, b) for b in range(len(BUILDINGS) + 1)) for card in range(LAST_CARD + 1)
+)
+
+
+def every_action() -> list[Action]:
+    """Every action the game can ever offer, in a fixed order (the same for any setup)."""
+    actions = [END, *TAKE.values()]
+    actions += [a for a in START if a]
+    actions += [a for a in HIRE if a]
+    actions += [a for a in BUY_SLAVE if a]
+    actions += [*BUY_TOOL, LOAN]
+    actions += [a for row in TRAIN if row for a in row]
+    actions += [a for a in FREE if a]
+    actions += [a for row in SEND for sends in row if sends for a in sends]
+    return actions

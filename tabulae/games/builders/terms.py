@@ -1,0 +1,112 @@
+"""The names players read for the words of the views, events and actions.
+
+English and Polish names come from the data file, which holds the Polish
+rulebook's names; the table below adds Dutch and Russian, and Polish where the
+rulebook prints none. Card ids are named in English and, where the rulebook
+prints it, Polish.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from .cards import BUILDINGS, CREW, MATERIAL_NAMES, RULES, TOOLS
+
+LANGUAGES = ("en", "pl", "nl", "ru")
+
+# term: (en, pl, nl, ru); None where the data file already names it in that language.
+_WORDS: dict[str, tuple[str | None, ...]] = {
+    # actions
+    "start": ("Start construction", "Rozpoczęcie budowy", "Bouw starten", "Начать стройку"),
+    "hire": ("Recruit a worker", "Najęcie Robotnika", "Arbeider aannemen", "Нанять рабочего"),
+    "buy": ("Buy", "Zakup", "Kopen", "Купить"),
+    "train": ("Train a worker", "Szkolenie Robotnika", "Arbeider opleiden", "Обучить рабочего"),
+    "send": (
+        "Send a worker to work",
+        "Wysłanie Robotnika do pracy",
+        "Arbeider aan het werk zetten",
+        "Отправить рабочего на стройку",
+    ),
+    "take": ("Take sesterces", "Pobranie Sestercji", "Sestertiën nemen", "Взять сестерции"),
+    "free": ("Free a slave", "Uwolnienie Więźnia", "Slaaf vrijlaten", "Освободить раба"),
+    "end": ("End the turn", "Koniec tury", "Beurt beëindigen", "Закончить ход"),
+    # investments and cards
+    "slave": (None, None, "Slaaf", "Раб"),
+    "citizen": (None, None, "Burger", "Гражданин"),
+    "tool": ("Tool", "Narzędzie", "Gereedschap", "Инструмент"),
+    "loan": ("Loan", "Pożyczka", "Lening", "Заём"),
+    "university": ("University", "Uniwersytet", "Universiteit", "Университет"),
+    "worker": ("Worker", "Robotnik", "Arbeider", "Рабочий"),
+    "machine": ("Machine", "Maszyna", "Machine", "Машина"),
+    "building": ("Building", "Budynek", "Gebouw", "Здание"),
+    "apprentice": (None, None, "Leerling", "Ученик"),
+    "laborer": (None, None, "Handlanger", "Разнорабочий"),
+    "craftsman": (None, "Rzemieślnik", "Vakman", "Ремесленник"),
+    "master": (None, "Mistrz", "Meester", "Мастер"),
+    # materials and tools
+    "stone": (None, None, "Steen", "Камень"),
+    "wood": (None, None, "Hout", "Дерево"),
+    "architecture": (None, None, "Architectuur", "Архитектура"),
+    "decoration": (None, None, "Decoratie", "Украшение"),
+    "mallet": (None, None, "Hamer", "Киянка"),
+    "saw": (None, "Piła", "Zaag", "Пила"),
+    "square": (None, "Węgielnica", "Winkelhaak", "Угольник"),
+    "brush": (None, "Pędzel", "Kwast", "Кисть"),
+    # the view
+    "turn": ("Turn", "Tura", "Beurt", "Ход"),
+    "over": ("Game over", "Koniec gry", "Einde van het spel", "Конец игры"),
+    "round": ("Round", "Runda", "Ronde", "Раунд"),
+    "last_round": ("Last round", "Ostatnia runda", "Laatste ronde", "Последний раунд"),
+    "sesterces": ("Sesterces", "Sestercje", "Sestertiën", "Сестерции"),
+    "vp": ("Victory points", "Punkty zwycięstwa", "Overwinningspunten", "Победные очки"),
+    "bank": ("Bank", "Bank", "Bank", "Банк"),
+    "buildings": ("Buildings", "Budynki", "Gebouwen", "Здания"),
+    "workers": ("Workers", "Robotnicy", "Arbeiders", "Рабочие"),
+    "investments": ("Investments", "Inwestycje", "Investeringen", "Инвестиции"),
+    "sites": (
+        "Buildings under construction",
+        "Budynki w budowie",
+        "Gebouwen in aanbouw",
+        "Здания в постройке",
+    ),
+    "finished": ("Finished buildings", "Budynki ukończone", "Voltooide gebouwen", "Готовые здания"),
+    "idle": (
+        "Available workers",
+        "Dostępni Robotnicy",
+        "Beschikbare arbeiders",
+        "Свободные рабочие",
+    ),
+    "actions_used": ("Actions used", "Wykonane akcje", "Gebruikte acties", "Использовано действий"),
+    "free_actions_left": (
+        "Free actions left",
+        "Pozostałe darmowe akcje",
+        "Resterende gratis acties",
+        "Осталось бесплатных действий",
+    ),
+}
+
+
+def _known() -> dict[str, Mapping[str, str]]:
+    """Names the data file gives (English, and Polish where the rulebook prints it)."""
+    known: dict[str, Mapping[str, str]] = dict(MATERIAL_NAMES)
+    known.update({t.word: t.names for t in TOOLS})
+    known.update({c.tier: c.names for c in CREW})
+    known["citizen"] = RULES.citizen_names
+    known.update({b.id: b.names for b in BUILDINGS})
+    return known
+
+
+def _terms() -> Mapping[str, Mapping[str, str]]:
+    known = _known()
+    terms: dict[str, Mapping[str, str]] = {}
+    for term in sorted(set(known) | set(_WORDS)):
+        names = dict(known.get(term, {}))
+        for language, name in zip(LANGUAGES, _WORDS.get(term, ()), strict=False):
+            if name is not None:
+                names.setdefault(language, name)
+        terms[term] = MappingProxyType({k: names[k] for k in LANGUAGES if k in names})
+    return MappingProxyType(terms)
+
+
+TERMS = _terms()

@@ -1,0 +1,221 @@
+"""The worked examples of the rulebook, replayed on the engine."""
+
+from tabulae.games.builders.cards import RULES
+
+from .positions import NUMBER, hand, new, play, site, tool
+
+LIGHTHOUSE = NUMBER["lighthouse_of_alexandria"]
+
+
+def test_a_worker_with_a_mallet_goes_to_the_lighthouse_for_one_action_and_four_sesterces():
+    """Rulebook, "Zakup narzędzi": "For 2 sesterces the player may take one of the Tool cards.
+    From then on, when he sends a Worker to work, he may equip him with the Tool at no
+    extra cost. [...] Sending this Worker equipped with a Mallet to work on the Lighthouse
+    of Alexandria costs 1 action and 4 sesterces. The player had already spent 2 sesterces
+    buying the Mallet."
+    """
+    state = new()
+    (craftsman,) = hand(state, 0, "craftsman_1")
+    site(state, 0, "lighthouse_of_alexandria")
+
+    play(state, "buy tool mallet")
+    assert (state.money[0], state.used, state.tools[0]) == (8, 1, [0])
+
+    play(state, f"send {craftsman} {LIGHTHOUSE} mallet")
+    assert state.money[0] == 4, "the wage of 4 sesterces and nothing for the tool"
+    assert state.used == 2, "one action"
+    lighthouse = state.sites[0][LIGHTHOUSE]
+    assert lighthouse.crew == [(craftsman, 0)]
+    assert lighthouse.supplied == [3 + 1, 0, 1, 0], "the craftsman's 3 stone and the mallet's 1"
+    assert state.tools[0] == [], "the mallet is on the site"
+
+
+def test_a_trained_worker_still_costs_his_wage():
+    """Rulebook, "Szkolenie robotnika": "For 7 sesterces the player may train one of his
+    available Workers [...] The new Materials replace the old Materials on the Worker card.
+    The cost of sending the Worker to work does not rise. [...] After training this Worker
+    at the cost of 1 action and 7 sesterces, sending him to work on the Lighthouse of
+    Alexandria costs the player 1 action and 4 sesterces."
+    """
+    state = new()
+    (craftsman,) = hand(state, 0, "craftsman_5")
+    site(state, 0, "lighthouse_of_alexandria")
+    state.money[0] = 11
+
+    play(state, f"train {craftsman} decoration")
+    assert (state.money[0], state.used) == (4, 1), "1 action and 7 sesterces"
+    assert state.provides(craftsman) == (0, 3, 0, 3), "decoration 1 became 3"
+    assert state.wage(craftsman) == 4
+
+    play(state, f"send {craftsman} {LIGHTHOUSE}")
+    assert (state.money[0], state.used) == (0, 2), "1 action and 4 sesterces"
+    assert state.sites[0][LIGHTHOUSE].supplied == [0, 3, 0, 3]
+
+
+def test_three_workers_to_one_building_in_one_turn_cost_six_actions():
+    """Rulebook, "Wysłanie robotnika do pracy": "If the player sent only one Worker to a
+    given Building in his turn, it takes only one action (whatever the number of Workers
+    already working on it). If in the same turn he sent a second Worker to the same
+    Building, it costs 2 more actions. A third Worker costs 3 more actions, and so on.
+    Sending three Workers in one turn to the same Building therefore costs six actions!
+    If in one turn the player sends two Workers to two different Buildings, it costs only
+    one action per Worker, 2 actions in all."
+    """
+    state = new()
+    workers = hand(state, 0, "apprentice_1", "apprentice_2", "apprentice_3", "laborer_1")
+    pyramid = site(state, 0, "pyramid", "master_1").building
+    temple = site(state, 0, "temple").building
+    state.money[0] = 2 * 3 + 3 * RULES.extra_action_cost + 3
+
+    play(state, f"send {workers[0]} {pyramid}")
+    assert state.used == 1, "one action, though a master already works there"
+    play(state, f"send {workers[1]} {pyramid}")
+    assert state.used == 1 + 2
+    play(state, f"send {workers[2]} {pyramid}")
+    assert state.used == 1 + 2 + 3 == 6
+    assert state.money[0] == 3, "three wages of 2, and 3 extra actions at 5 each"
+
+    play(state, "end", "end")
+    state.money[0] = 20
+    play(state, f"send {workers[3]} {temple}")
+    workers = hand(state, 0, "craftsman_1")
+    play(state, f"send {workers[0]} {pyramid}")
+    assert state.used == 2, "two buildings, one action each"
+
+
+def test_a_journeyman_completes_the_lighthouse():
+    """Rulebook, "Ukończenie budynku": "After sending a Journeyman to work on the
+    Lighthouse of Alexandria (for 3 sesterces) the player finished building it. The
+    Lighthouse needed 2 Stone, 4 Wood, 1 Architecture and 3 Decoration. Adding the
+    Journeyman to the crew supplied the missing 1 Wood and 2 Decoration [...] The player
+    receives from the bank the 14 sesterces shown on the Lighthouse card, then turns the
+    card over and puts it beside his other finished Buildings, securing 5 victory points."
+    "The Workers working on a finished Building return to the player's pool, as do any
+    Tools they had with them."
+    """
+    state = new()
+    crew = ["master_2", "apprentice_2", "apprentice_3"]
+    lighthouse = site(state, 0, "lighthouse_of_alexandria", *crew)
+    assert lighthouse.supplied == [4, 3, 1, 1], "1 wood and 2 decoration are missing"
+    (journeyman,) = hand(state, 0, "laborer_1")
+    assert state.wage(journeyman) == 3
+
+    play(state, f"send {journeyman} {LIGHTHOUSE}")
+    assert LIGHTHOUSE not in state.sites[0]
+    assert state.built[0] == [LIGHTHOUSE]
+    assert state.vp[0] == 5
+    assert state.money[0] == 10 - 3 + 14
+    assert sorted(state.idle[0]) == sorted([NUMBER[c] for c in crew] + [journeyman])
+    completed = state.events[-1]
+    assert completed.key == "builders.completed"
+    assert completed.args == {"seat": 0, "building": LIGHTHOUSE, "sesterces": 14, "vp": 5}
+
+
+def test_tools_come_back_with_their_workers():
+    """Rulebook, "Zakup narzędzi": "When the Building is finished, the Tool and the Worker
+    who used it return to the player's pool of available Workers. The player may use the
+    Tool for the next construction."
+    """
+    state = new()
+    site(state, 0, "camel_stable")
+    (apprentice,) = hand(state, 0, "apprentice_1")
+    tool(state, 0, "mallet")
+    play(state, f"send {apprentice} {NUMBER['camel_stable']} mallet")
+    assert state.built[0] == [NUMBER["camel_stable"]], "1 stone from the mallet, 1 architecture"
+    assert state.tools[0] == [0] and apprentice in state.idle[0]
+
+
+def test_the_game_ends_after_the_round_of_the_player_who_reached_17():
+    """Rulebook, "Koniec gry": "If at the end of his turn a player has at least 17 victory
+    points (counting only Buildings and Machines, not sesterces, Prisoners or Loans), the
+    game ends. Players who have not yet played their turn in the current round play their
+    last turn (so that everyone has the same number of turns, the player to the right of
+    the first player playing last). If the first player reaches 17 points at the end of his
+    turn, all the other players play their last turns."
+    """
+    state = new(players=3, first=1)
+    state.vp[1] = 12
+    site(state, 1, "lighthouse_of_alexandria", "master_2", "apprentice_2", "apprentice_3")
+    (journeyman,) = hand(state, 1, "laborer_1")
+    play(state, f"send {journeyman} {LIGHTHOUSE}")
+    assert state.vp[1] == 17 and not state.last_round, "the trigger waits for the turn's end"
+
+    play(state, "end")
+    assert state.last_round and state.to_move == (2,)
+    play(state, "end")
+    assert state.to_move == (0,), "seat 0, to the right of the first player, plays last"
+    state.vp[0] = 20  # the last turn can still change the winner
+    play(state, "end")
+    assert state.to_move == () and state.result() is not None
+    assert state.result().winners == (0,)
+
+
+def test_the_game_ends_at_once_when_the_last_player_reaches_17():
+    """Rulebook, "Koniec gry": "But if it is the last player, the round ends with the end
+    of his turn, and with it the whole game."
+    """
+    state = new(players=3, first=1)
+    play(state, "end", "end")
+    assert state.to_move == (0,)
+    state.vp[0] = 17
+    play(state, "end")
+    assert state.to_move == ()
+    assert [e.key for e in state.events[-6:]] == [
+        "builders.turn_ended",
+        "builders.last_round",
+        "builders.settled",
+        "builders.settled",
+        "builders.settled",
+        "builders.game_over",
+    ]
+
+
+def test_sesterces_slaves_and_loans_do_not_trigger_the_end():
+    """Rulebook, "Koniec gry": "counting only Buildings and Machines, not sesterces,
+    Prisoners or Loans"."""
+    state = new()
+    state.vp[0], state.money[0] = 16, 500
+    play(state, "end")
+    assert not state.last_round and state.to_move == (1,)
+
+
+def test_slaves_are_freed_and_loans_repaid_at_final_scoring():
+    """Rulebook, "Koniec gry": "1. Each player may, if he has not done it yet, free his
+    Prisoners and repay his Loans. Each Prisoner not freed costs 1 victory point and each
+    unpaid Loan 2 victory points. 2. Then each player counts the points of his finished
+    Buildings and Machines, and gets 0.1 point for each sesterce he holds."
+    "During final scoring freeing a Prisoner costs 5 sesterces (the cost of an extra
+    action). Only a Prisoner not working on a Building can be freed."
+    "During final scoring the player must return 15 sesterces to the bank for each Loan.
+    If he does not, he subtracts 2 victory points per unpaid Loan. Repaying is not an
+    action."
+    """
+    state = new(players=2, first=1)
+    idle = hand(state, 0, "slave_1", "slave_2")
+    site(state, 0, "pyramid", "slave_3")
+    state.vp, state.money, state.loans = [17, 10], [27, 14], [2, 1]
+    state.first, state.seat = 1, 0
+    play(state, "end")
+
+    result = state.result()
+    assert result is not None
+    me, other = result.details["players"]
+    assert me["freed"] == idle and me["repaid"] == 1 and me["paid"] == 25 and me["left"] == 2
+    assert me["unfreed_slaves"] == 1, "the slave on the Pyramid cannot be freed"
+    assert result.scores[0] == 17 - 1 - 2 + 0.2
+    assert other["repaid"] == 0 and other["paid"] == 0, "14 sesterces do not repay a loan"
+    assert result.scores[1] == 10 - 2 + 1.4
+    assert state.money == [2, 14] and state.loans == [1, 1]
+    assert set(idle) <= state.freed
+
+
+def test_tied_players_share_the_victory():
+    """Rulebook, "Koniec gry": "The player with the most points wins! In case of a tie the
+    players share the victory."
+    """
+    state = new(players=3, first=0)
+    state.vp, state.money = [17, 17, 16], [3, 3, 13]
+    play(state, "end", "end", "end")
+    result = state.result()
+    assert result.scores == (17.3, 17.3, 17.3)
+    assert result.ranks == (1, 1, 1) and result.winners == (0, 1, 2)
