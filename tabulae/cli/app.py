@@ -16,7 +16,9 @@ from tabulae.core import Game, MatchFormatError, UnknownGame, games, load, visib
 from tabulae.core.bench import bench_engine
 from tabulae.core.match import Match
 
+from .groups import DefaultCommandGroup
 from .play import play, resume
+from .serve import bench_server, serve
 
 app = typer.Typer(
     help="Tabulae: Sylla, The Builders: Antiquity and Hadrian's Wall.",
@@ -24,6 +26,10 @@ app = typer.Typer(
     add_completion=False,
 )
 console = Console()
+bench_app = typer.Typer(
+    cls=DefaultCommandGroup,
+    help="Measure speed: the engine (`tabulae bench [GAME]`) or the server (`bench server`).",
+)
 
 
 def _game(ref: str) -> Game:
@@ -54,7 +60,7 @@ def list_games(as_json: Annotated[bool, typer.Option("--json", help="print JSON"
     console.print(table)
 
 
-@app.command()
+@bench_app.command("engine")
 def bench(
     game: Annotated[
         str | None, typer.Argument(help="a game id or module:attr (all if omitted)")
@@ -153,6 +159,9 @@ def replay(
 
 app.command()(play)
 app.command()(resume)
+app.command()(serve)
+app.add_typer(bench_app, name="bench")
+bench_app.command("server")(bench_server)
 
 
 def main() -> None:
