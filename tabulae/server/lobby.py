@@ -29,6 +29,7 @@ from tabulae.core import (
     load,
 )
 
+from .commits import GroupCommit
 from .config import Settings
 from .errors import (
     ApiError,
@@ -44,7 +45,7 @@ from .errors import (
 )
 from .fanout import Fanout
 from .live import LiveTable, hash_token, summary
-from .storage import ActionRow, SeatRow, SeqTaken, Storage, TableRow, TokenRevoked
+from .storage import ActionRow, Append, SeatRow, SeqTaken, Storage, TableRow, TokenRevoked
 from .text import clean_name
 
 log = logging.getLogger("tabulae.server")
@@ -73,6 +74,7 @@ class Lobby:
             1 if self.storage.is_sqlite else 8, thread_name_prefix="tabulae-db"
         )
         self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="tabulae-bot")
+        self.commits = GroupCommit(self.storage, self.db)
         self.tables: dict[str, LiveTable] = {}
         self.loading = asyncio.Lock()
         self.fanout = (
@@ -299,8 +301,8 @@ class Lobby:
                 raise illegal_action(error.reason, live.version) from None
             row = ActionRow(live.version + 1, seat, action.to_json(), client_action_id)
             try:
-                await self.db(
-                    self.storage.append, live.id, row, token_hash, following.result() is not None
+                await self.commits.append(
+                    Append(live.id, row, token_hash, following.result() is not None)
                 )
             except SeqTaken:
                 await self._catch_up(live)

@@ -62,6 +62,16 @@ class ActionRow:
     client_action_id: str | None
 
 
+@dataclass(frozen=True)
+class Append:
+    """One action to add to a table's log; `token_hash` is checked unless a bot plays."""
+
+    table_id: str
+    row: ActionRow
+    token_hash: str | None
+    finished: bool
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -72,11 +82,16 @@ def make_engine(url: str) -> Engine:
 
         @sa.event.listens_for(engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None  # SQLAlchemy, not the driver, begins
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=FULL")  # a commit survives a crash of the machine
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+
+        @sa.event.listens_for(engine, "begin")
+        def _begin(connection: Connection) -> None:
+            connection.exec_driver_sql("BEGIN")  # so that savepoints work (see `append`)
 
         return engine
     return sa.create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
@@ -239,25 +254,40 @@ class Storage:
 
     # The action log
 
-    def append(self, table_id: str, row: ActionRow, token_hash: str | None, finished: bool) -> None:
-        """Commit one action as number `row.seq`; raises SeqTaken if another writer was first."""
-        try:
-            with self.engine.begin() as db:
-                if token_hash is not None:
-                    held = db.scalar(
-                        sa.select(seats.c.token_hash).where(
-                            seats.c.table_id == table_id, seats.c.seat == row.seat
-                        )
-                    )
-                    if held != token_hash:
-                        raise TokenRevoked
-                db.execute(actions.insert().values(self._action_values(table_id, row)))
-                if finished:
-                    db.execute(
-                        tables.update().where(tables.c.id == table_id).values(status="finished")
-                    )
-        except sa.exc.IntegrityError:
-            raise SeqTaken from None
+    def append(self, batch: list[Append]) -> list[Exception | None]:
+        """Commit actions of several tables in one transaction (one disk flush for all).
+
+        Each is inserted in its own savepoint, so one refused append (SeqTaken when another
+        writer committed that seq first, TokenRevoked when the seat changed hands) leaves the
+        others in. Returns, per append, None or the exception that refused it.
+        """
+        outcomes: list[Exception | None] = []
+        with self.engine.begin() as db:
+            for item in batch:
+                try:
+                    with db.begin_nested():
+                        self._append(db, item)
+                    outcomes.append(None)
+                except sa.exc.IntegrityError:
+                    outcomes.append(SeqTaken())
+                except TokenRevoked as refused:
+                    outcomes.append(refused)
+        return outcomes
+
+    def _append(self, db: Connection, item: Append) -> None:
+        if item.token_hash is not None:
+            held = db.scalar(
+                sa.select(seats.c.token_hash).where(
+                    seats.c.table_id == item.table_id, seats.c.seat == item.row.seat
+                )
+            )
+            if held != item.token_hash:
+                raise TokenRevoked
+        db.execute(actions.insert().values(self._action_values(item.table_id, item.row)))
+        if item.finished:
+            db.execute(
+                tables.update().where(tables.c.id == item.table_id).values(status="finished")
+            )
 
     def actions_after(self, table_id: str, seq: int) -> list[ActionRow]:
         with self.engine.connect() as db:

@@ -1,0 +1,225 @@
+"""`tabulae bench server`: many tables of bot-like clients over WebSockets on loopback.
+
+Every seat of every table is a client with its own WebSocket. When an update says it may act,
+it waits its think time, picks a random legal action and sends it with the version it saw; the
+latency of an action is from sending it to receiving its acknowledgement, which the server
+sends only after the action is committed. Finished tables are replaced by new ones, so the
+number of tables in play stays constant while the clock runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from tabulae.core import Rng, load
+
+
+@dataclass
+class ServerFigures:
+    game: str
+    players: int
+    tables: int
+    clients: int
+    think: float
+    seconds: float
+    actions: int
+    actions_per_s: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    games: int
+    refused: int
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class _Tally:
+    started: float = 0.0
+    deadline: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    games: int = 0
+    refused: int = 0
+
+    def counting(self, moment: float) -> bool:
+        return self.started <= moment <= self.deadline
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+def bench_server(
+    tables: int = 200,
+    players: int = 3,
+    game: str | None = None,
+    seconds: float = 20.0,
+    think: float = 0.5,
+    url: str | None = None,
+    db: str | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> ServerFigures:
+    """Run the load for `seconds` against `url`, or against a server started for the purpose."""
+    rules = load(game) if game else None
+    if rules is None:
+        raise ValueError("name a game to play")
+    note = progress or (lambda _text: None)
+    with tempfile.TemporaryDirectory() as scratch:
+        server = None
+        if url is None:
+            server, url = _start_server(game, db or str(Path(scratch) / "bench.sqlite"))
+            note(f"started a server at {url}")
+        try:
+            tally = asyncio.run(_load(url, game, players, tables, seconds, think, note))
+        finally:
+            if server is not None:
+                server.send_signal(signal.SIGTERM)
+                server.wait(30)
+    measured = tally.deadline - tally.started
+    return ServerFigures(
+        game=rules.id,
+        players=players,
+        tables=tables,
+        clients=tables * players,
+        think=think,
+        seconds=measured,
+        actions=len(tally.latencies),
+        actions_per_s=len(tally.latencies) / measured,
+        p50_ms=1000 * percentile(tally.latencies, 0.50),
+        p99_ms=1000 * percentile(tally.latencies, 0.99),
+        max_ms=1000 * max(tally.latencies, default=0.0),
+        games=tally.games,
+        refused=tally.refused,
+    )
+
+
+def _start_server(game: str, db: str) -> tuple[subprocess.Popen, str]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "tabulae", "serve", "--port", str(port), "--db", db]
+    command += ["--log-level", "warning"]
+    if ":" in game:
+        command += ["--game", game]
+    server = subprocess.Popen(command, cwd=os.getcwd())
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError("the server exited at start")
+        try:
+            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                return server, url
+        except httpx.TransportError:
+            time.sleep(0.2)
+    server.kill()
+    raise TimeoutError("the server did not start")
+
+
+async def _load(
+    url: str,
+    game: str,
+    players: int,
+    tables: int,
+    seconds: float,
+    think: float,
+    note: Callable[[str], None],
+) -> _Tally:
+    tally = _Tally()
+    ws_url = "ws" + url.removeprefix("http")
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=f"{url}/api", timeout=60, limits=limits) as http:
+        seated = asyncio.Barrier(tables + 1)
+        runners = [
+            asyncio.create_task(
+                _table_loop(http, ws_url, game, players, think, Rng(n), tally, seated)
+            )
+            for n in range(tables)
+        ]
+        await seated.wait()
+        note(f"{tables} tables seated; measuring for {seconds:g} s")
+        tally.started = time.perf_counter()
+        tally.deadline = tally.started + seconds
+        await asyncio.sleep(seconds)
+        for runner in runners:
+            runner.cancel()
+        await asyncio.gather(*runners, return_exceptions=True)
+    return tally
+
+
+async def _table_loop(
+    http: httpx.AsyncClient,
+    ws_url: str,
+    game: str,
+    players: int,
+    think: float,
+    rng: Rng,
+    tally: _Tally,
+    seated: asyncio.Barrier,
+) -> None:
+    first = True
+    while True:
+        table, tokens = await _new_table(http, game, players)
+        if first:
+            await seated.wait()
+            first = False
+        await asyncio.gather(
+            *(_seat(ws_url, table, token, think, rng.fork(), tally) for token in tokens)
+        )
+        tally.games += tally.counting(time.perf_counter())
+
+
+async def _new_table(http: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
+    created = await http.post("/tables", json={"game": game, "players": players})
+    created.raise_for_status()
+    table = created.json()["id"]
+    tokens = []
+    for seat in range(players):
+        joined = await http.post(f"/tables/{table}/join", json={"name": f"bench {seat}"})
+        joined.raise_for_status()
+        tokens.append(joined.json()["token"])
+    return table, tokens
+
+
+async def _seat(ws_url: str, table: str, token: str, think: float, rng: Rng, tally: _Tally):
+    sent: dict[str, float] = {}
+    acted_at = None
+    async with websockets.connect(f"{ws_url}/api/tables/{table}/live", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        async for text in ws:
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "update":
+                if message["status"] == "finished":
+                    return
+                if message["legal"] and acted_at != message["version"]:
+                    acted_at = message["version"]
+                    await asyncio.sleep(think * (0.5 + rng.random()))
+                    ident = f"{message['version']}"
+                    sent[ident] = time.perf_counter()
+                    action = rng.choice(message["legal"])
+                    act = {"type": "act", "action": action, "version": acted_at}
+                    await ws.send(json.dumps(act | {"client_action_id": ident}))
+            elif kind == "ack":
+                now = time.perf_counter()
+                if tally.counting(now):
+                    tally.latencies.append(now - sent.pop(message["client_action_id"]))
+            elif kind == "error":
+                tally.refused += 1
