@@ -69,8 +69,8 @@ def bench_server(
     tables: Annotated[int, typer.Option(help="concurrent tables")] = 200,
     players: Annotated[int, typer.Option(help="seats per table, each a WebSocket client")] = 3,
     game: Annotated[
-        str, typer.Option(help="a game id or module:attr")
-    ] = "tests.core.toy_game:GAME",
+        str | None, typer.Option(help="a game id or module:attr (default: the first game)")
+    ] = None,
     seconds: Annotated[float, typer.Option(help="how long to measure")] = 20.0,
     think: Annotated[float, typer.Option(help="each client's pause before it acts, in seconds")] = (
         0.5
@@ -85,10 +85,18 @@ def bench_server(
 ) -> None:
     """Load-test the server: bot-like clients over WebSockets on loopback; actions/s, latency."""
     _need_server_extra()
+    from tabulae.core import UnknownGame, games, load
     from tabulae.server.bench import bench_server as run
 
     if "" not in sys.path:
-        sys.path.insert(0, "")
+        sys.path.insert(0, "")  # module:attr references resolve from the working directory
+    game = game or next(iter(games()), None)
+    if game is None:
+        raise typer.BadParameter("no games are registered; name one with --game module:attr")
+    try:
+        load(game)
+    except UnknownGame as error:
+        raise typer.BadParameter(str(error)) from None
     figures = run(
         tables=tables,
         players=players,

@@ -67,9 +67,9 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def bench_server(
+    game: str,
     tables: int = 200,
     players: int = 3,
-    game: str | None = None,
     seconds: float = 20.0,
     think: float = 0.5,
     url: str | None = None,
@@ -77,9 +77,7 @@ def bench_server(
     progress: Callable[[str], None] | None = None,
 ) -> ServerFigures:
     """Run the load for `seconds` against `url`, or against a server started for the purpose."""
-    rules = load(game) if game else None
-    if rules is None:
-        raise ValueError("name a game to play")
+    rules = load(game)
     note = progress or (lambda _text: None)
     with tempfile.TemporaryDirectory() as scratch:
         server = None
