@@ -61,6 +61,7 @@ def serve(
         port=port,
         log_level=log_level,
         ws_ping_interval=20,
+        ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
         timeout_graceful_shutdown=5,
     )
 
@@ -123,4 +124,6 @@ def bench_server(
     table.add_row("latency max", f"{figures.max_ms:.1f} ms")
     table.add_row("games finished", f"{figures.games:,}")
     table.add_row("refused (stale, retried)", f"{figures.refused:,}")
+    if figures.server_cpu_ms_per_action is not None:
+        table.add_row("server CPU per action", f"{figures.server_cpu_ms_per_action:.2f} ms")
     console.print(table)

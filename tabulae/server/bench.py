@@ -44,6 +44,7 @@ class ServerFigures:
     max_ms: float
     games: int
     refused: int
+    server_cpu_ms_per_action: float | None  # known when the bench started the server
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -56,6 +57,7 @@ class _Tally:
     latencies: list[float] = field(default_factory=list)
     games: int = 0
     refused: int = 0
+    server_cpu: float | None = None  # CPU seconds the server spent while measuring
 
     def counting(self, moment: float) -> bool:
         return self.started <= moment <= self.deadline
@@ -85,7 +87,8 @@ def bench_server(
             server, url = _start_server(game, db or str(Path(scratch) / "bench.sqlite"))
             note(f"started a server at {url}")
         try:
-            tally = asyncio.run(_load(url, game, players, tables, seconds, think, note))
+            pid = server.pid if server is not None else None
+            tally = asyncio.run(_load(url, game, players, tables, seconds, think, note, pid))
         finally:
             if server is not None:
                 server.send_signal(signal.SIGTERM)
@@ -105,7 +108,21 @@ def bench_server(
         max_ms=1000 * max(tally.latencies, default=0.0),
         games=tally.games,
         refused=tally.refused,
+        server_cpu_ms_per_action=(
+            1000 * tally.server_cpu / len(tally.latencies)
+            if tally.server_cpu is not None and tally.latencies
+            else None
+        ),
     )
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time a process has used (Linux), to see what each action costs the server."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _start_server(game: str, db: str) -> tuple[subprocess.Popen, str]:
@@ -139,6 +156,7 @@ async def _load(
     seconds: float,
     think: float,
     note: Callable[[str], None],
+    server_pid: int | None,
 ) -> _Tally:
     tally = _Tally()
     ws_url = "ws" + url.removeprefix("http")
@@ -155,7 +173,11 @@ async def _load(
         note(f"{tables} tables seated; measuring for {seconds:g} s")
         tally.started = time.perf_counter()
         tally.deadline = tally.started + seconds
+        cpu_before = cpu_seconds(server_pid)
         await asyncio.sleep(seconds)
+        cpu_after = cpu_seconds(server_pid)
+        if cpu_before is not None and cpu_after is not None:
+            tally.server_cpu = cpu_after - cpu_before
         for runner in runners:
             runner.cancel()
         await asyncio.gather(*runners, return_exceptions=True)
@@ -199,7 +221,8 @@ async def _new_table(http: httpx.AsyncClient, game: str, players: int) -> tuple[
 async def _seat(ws_url: str, table: str, token: str, think: float, rng: Rng, tally: _Tally):
     sent: dict[str, float] = {}
     acted_at = None
-    async with websockets.connect(f"{ws_url}/api/tables/{table}/live", max_size=None) as ws:
+    live = f"{ws_url}/api/tables/{table}/live"
+    async with websockets.connect(live, max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         async for text in ws:
             message = json.loads(text)

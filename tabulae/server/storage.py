@@ -257,37 +257,58 @@ class Storage:
     def append(self, batch: list[Append]) -> list[Exception | None]:
         """Commit actions of several tables in one transaction (one disk flush for all).
 
-        Each is inserted in its own savepoint, so one refused append (SeqTaken when another
-        writer committed that seq first, TokenRevoked when the seat changed hands) leaves the
-        others in. Returns, per append, None or the exception that refused it.
+        Returns, per append, None or the exception that refused it: TokenRevoked when the seat
+        changed hands, SeqTaken when another writer committed that seq first. The batch is
+        written with one statement per kind; only if another writer got in first is it
+        written again one append at a time, each in its own savepoint.
         """
+        try:
+            with self.engine.begin() as db:
+                outcomes = self._refusals(db, batch)
+                accepted = [item for item, out in zip(batch, outcomes, strict=True) if not out]
+                self._write(db, accepted)
+            return outcomes
+        except sa.exc.IntegrityError:
+            return self._append_one_by_one(batch)
+
+    def _refusals(self, db: Connection, batch: list[Append]) -> list[Exception | None]:
+        checked = {item.table_id for item in batch if item.token_hash is not None}
+        held = {}
+        if checked:
+            rows = db.execute(
+                sa.select(seats.c.table_id, seats.c.seat, seats.c.token_hash).where(
+                    seats.c.table_id.in_(checked)
+                )
+            )
+            held = {(r.table_id, r.seat): r.token_hash for r in rows}
+        return [
+            TokenRevoked()
+            if item.token_hash is not None
+            and held.get((item.table_id, item.row.seat)) != item.token_hash
+            else None
+            for item in batch
+        ]
+
+    def _write(self, db: Connection, accepted: list[Append]) -> None:
+        if accepted:
+            db.execute(actions.insert(), [self._action_values(i.table_id, i.row) for i in accepted])
+        finished = [item.table_id for item in accepted if item.finished]
+        if finished:
+            db.execute(tables.update().where(tables.c.id.in_(finished)).values(status="finished"))
+
+    def _append_one_by_one(self, batch: list[Append]) -> list[Exception | None]:
         outcomes: list[Exception | None] = []
         with self.engine.begin() as db:
             for item in batch:
                 try:
                     with db.begin_nested():
-                        self._append(db, item)
-                    outcomes.append(None)
+                        refusal = self._refusals(db, [item])[0]
+                        if refusal is None:
+                            self._write(db, [item])
+                    outcomes.append(refusal)
                 except sa.exc.IntegrityError:
                     outcomes.append(SeqTaken())
-                except TokenRevoked as refused:
-                    outcomes.append(refused)
         return outcomes
-
-    def _append(self, db: Connection, item: Append) -> None:
-        if item.token_hash is not None:
-            held = db.scalar(
-                sa.select(seats.c.token_hash).where(
-                    seats.c.table_id == item.table_id, seats.c.seat == item.row.seat
-                )
-            )
-            if held != item.token_hash:
-                raise TokenRevoked
-        db.execute(actions.insert().values(self._action_values(item.table_id, item.row)))
-        if item.finished:
-            db.execute(
-                tables.update().where(tables.c.id == item.table_id).values(status="finished")
-            )
 
     def actions_after(self, table_id: str, seq: int) -> list[ActionRow]:
         with self.engine.connect() as db:
