@@ -53,6 +53,7 @@ log = logging.getLogger("tabulae.server")
 T = TypeVar("T")
 TABLE_ID = re.compile(r"[a-z0-9]{1,32}")
 SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column
+LISTED = {"open": ("open", "playing"), "any": ("open", "playing", "finished", "replay")}
 
 
 def new_table_id() -> str:
@@ -91,13 +92,13 @@ class Lobby:
     async def start(self) -> None:
         """Migrate the schema, then rebuild every running table from its log."""
         await self.db(self.storage.migrate)
+        if self.fanout:
+            await self.fanout.start()  # before rebuilding, so no change goes unheard
         for table_id in await self.db(self.storage.running):
             try:
                 await self.table(table_id)
             except ApiError as error:
                 log.error("table %s is not rebuilt: %s", table_id, error.message)
-        if self.fanout:
-            await self.fanout.start()
 
     async def stop(self) -> None:
         for live in self.tables.values():
@@ -138,9 +139,8 @@ class Lobby:
         return live
 
     async def listing(self, status: str, limit: int) -> list[dict[str, Any]]:
-        statuses = ("open", "playing") if status in ("open", "any") else (status,)
-        if status == "any":
-            statuses = ("open", "playing", "finished", "replay")
+        """The newest tables by status; "open" means not over and with a free seat."""
+        statuses = LISTED.get(status, (status,))
         rows = await self.db(self.storage.listing, statuses, status == "open", limit)
         return [summary(row) for row in rows]
 
