@@ -72,7 +72,11 @@ def bench_server(
     game: Annotated[
         str | None, typer.Option(help="a game id or module:attr (default: the first game)")
     ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option(help="a game option as name=value (repeatable)")
+    ] = None,
     seconds: Annotated[float, typer.Option(help="how long to measure")] = 20.0,
+    warmup: Annotated[float, typer.Option(help="seconds of load before measuring")] = 5.0,
     think: Annotated[float, typer.Option(help="each client's pause before it acts, in seconds")] = (
         0.5
     ),
@@ -86,7 +90,7 @@ def bench_server(
 ) -> None:
     """Load-test the server: bot-like clients over WebSockets on loopback; actions/s, latency."""
     _need_server_extra()
-    from tabulae.core import UnknownGame, games, load
+    from tabulae.core import BadOptions, UnknownGame, games, load
     from tabulae.server.bench import bench_server as run
 
     if "" not in sys.path:
@@ -94,15 +98,18 @@ def bench_server(
     game = game or next(iter(games()), None)
     if game is None:
         raise typer.BadParameter("no games are registered; name one with --game module:attr")
+    options = dict(text.partition("=")[::2] for text in option or ())
     try:
-        load(game)
-    except UnknownGame as error:
+        load(game).configure(players, options)
+    except (UnknownGame, BadOptions) as error:
         raise typer.BadParameter(str(error)) from None
     figures = run(
         tables=tables,
         players=players,
         game=game,
+        options=options,
         seconds=seconds,
+        warmup=warmup,
         think=think,
         url=url,
         db=db,
@@ -113,6 +120,8 @@ def bench_server(
         return
     table = Table("server, loopback", "figure")
     table.add_row("game", f"{figures.game} ({figures.players}p)")
+    for name, value in options.items():
+        table.add_row(f"option {name}", value)
     table.add_row("concurrent tables", f"{figures.tables}")
     table.add_row("WebSocket clients", f"{figures.clients}")
     table.add_row("think time per action", f"{figures.think * 1000:.0f} ms")

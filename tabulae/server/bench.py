@@ -1,10 +1,11 @@
 """`tabulae bench server`: many tables of bot-like clients over WebSockets on loopback.
 
-Every seat of every table is a client with its own WebSocket. When an update says it may act,
-it waits its think time, picks a random legal action and sends it with the version it saw; the
-latency of an action is from sending it to receiving its acknowledgement, which the server
-sends only after the action is committed. Finished tables are replaced by new ones, so the
-number of tables in play stays constant while the clock runs.
+Every seat of every table is a client with its own WebSocket. When an update says it may
+act, it waits its think time (varied by ±50%), picks a random legal action and sends it with
+the version it saw. The latency of an action is from sending it to receiving its
+acknowledgement, which the server sends only after the action is committed. Finished tables
+are replaced by new ones, so the number of tables in play stays constant while the clock runs.
+The clock starts after a warm-up, since at first every table makes its opening moves at once.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ import httpx
 import websockets
 
 from tabulae.core import Rng, load
+
+from .app import calm_collector
 
 
 @dataclass
@@ -70,9 +73,11 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def bench_server(
     game: str,
+    options: dict[str, str] | None = None,
     tables: int = 200,
     players: int = 3,
     seconds: float = 20.0,
+    warmup: float = 5.0,
     think: float = 0.5,
     url: str | None = None,
     db: str | None = None,
@@ -88,7 +93,9 @@ def bench_server(
             note(f"started a server at {url}")
         try:
             pid = server.pid if server is not None else None
-            tally = asyncio.run(_load(url, game, players, tables, seconds, think, note, pid))
+            setup = {"game": game, "players": players, "options": options or {}}
+            load_run = _load(url, setup, tables, seconds, warmup, think, note, pid)
+            tally = asyncio.run(load_run)
         finally:
             if server is not None:
                 server.send_signal(signal.SIGTERM)
@@ -150,10 +157,10 @@ def _start_server(game: str, db: str) -> tuple[subprocess.Popen, str]:
 
 async def _load(
     url: str,
-    game: str,
-    players: int,
+    setup: dict[str, Any],
     tables: int,
     seconds: float,
+    warmup: float,
     think: float,
     note: Callable[[str], None],
     server_pid: int | None,
@@ -164,13 +171,13 @@ async def _load(
     async with httpx.AsyncClient(base_url=f"{url}/api", timeout=60, limits=limits) as http:
         seated = asyncio.Barrier(tables + 1)
         runners = [
-            asyncio.create_task(
-                _table_loop(http, ws_url, game, players, think, Rng(n), tally, seated)
-            )
+            asyncio.create_task(_table_loop(http, ws_url, setup, think, Rng(n), tally, seated))
             for n in range(tables)
         ]
         await seated.wait()
-        note(f"{tables} tables seated; measuring for {seconds:g} s")
+        calm_collector()  # the clients' own pauses would count as the server's latency
+        note(f"{tables} tables seated; warming up for {warmup:g} s, then measuring {seconds:g} s")
+        await asyncio.sleep(warmup)  # past the first moves, which every table makes at once
         tally.started = time.perf_counter()
         tally.deadline = tally.started + seconds
         cpu_before = cpu_seconds(server_pid)
@@ -187,8 +194,7 @@ async def _load(
 async def _table_loop(
     http: httpx.AsyncClient,
     ws_url: str,
-    game: str,
-    players: int,
+    setup: dict[str, Any],
     think: float,
     rng: Rng,
     tally: _Tally,
@@ -196,7 +202,7 @@ async def _table_loop(
 ) -> None:
     first = True
     while True:
-        table, tokens = await _new_table(http, game, players)
+        table, tokens = await _new_table(http, setup)
         if first:
             await seated.wait()
             first = False
@@ -206,12 +212,12 @@ async def _table_loop(
         tally.games += tally.counting(time.perf_counter())
 
 
-async def _new_table(http: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
-    created = await http.post("/tables", json={"game": game, "players": players})
+async def _new_table(http: httpx.AsyncClient, setup: dict[str, Any]) -> tuple[str, list[str]]:
+    created = await http.post("/tables", json=setup)
     created.raise_for_status()
     table = created.json()["id"]
     tokens = []
-    for seat in range(players):
+    for seat in range(setup["players"]):
         joined = await http.post(f"/tables/{table}/join", json={"name": f"bench {seat}"})
         joined.raise_for_status()
         tokens.append(joined.json()["token"])
@@ -219,8 +225,19 @@ async def _new_table(http: httpx.AsyncClient, game: str, players: int) -> tuple[
 
 
 async def _seat(ws_url: str, table: str, token: str, think: float, rng: Rng, tally: _Tally):
+    """One client: on each update that lets it act, act after its think time, unless a newer
+    update arrives first (then it decides again). It keeps reading while it thinks."""
     sent: dict[str, float] = {}
-    acted_at = None
+    thinking: asyncio.Task | None = None
+
+    async def act(ws: Any, update: dict[str, Any]) -> None:
+        await asyncio.sleep(think * (0.5 + rng.random()))
+        ident = str(update["version"])
+        sent[ident] = time.perf_counter()
+        action = rng.choice(update["legal"])
+        message = {"type": "act", "action": action, "version": update["version"]}
+        await ws.send(json.dumps(message | {"client_action_id": ident}))
+
     live = f"{ws_url}/api/tables/{table}/live"
     async with websockets.connect(live, max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
@@ -228,16 +245,12 @@ async def _seat(ws_url: str, table: str, token: str, think: float, rng: Rng, tal
             message = json.loads(text)
             kind = message["type"]
             if kind == "update":
+                if thinking is not None:
+                    thinking.cancel()
                 if message["status"] == "finished":
                     return
-                if message["legal"] and acted_at != message["version"]:
-                    acted_at = message["version"]
-                    await asyncio.sleep(think * (0.5 + rng.random()))
-                    ident = f"{message['version']}"
-                    sent[ident] = time.perf_counter()
-                    action = rng.choice(message["legal"])
-                    act = {"type": "act", "action": action, "version": acted_at}
-                    await ws.send(json.dumps(act | {"client_action_id": ident}))
+                if message["legal"]:
+                    thinking = asyncio.create_task(act(ws, message))
             elif kind == "ack":
                 now = time.perf_counter()
                 if tally.counting(now):

@@ -47,6 +47,7 @@ from .fanout import Fanout
 from .live import LiveTable, hash_token, summary
 from .storage import ActionRow, Append, SeatRow, SeqTaken, Storage, TableRow, TokenRevoked
 from .text import clean_name
+from .workers import ROUTINE, URGENT, PriorityWorkers
 
 log = logging.getLogger("tabulae.server")
 
@@ -71,11 +72,9 @@ class Lobby:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.storage = Storage(settings.url)
-        self.db_pool = ThreadPoolExecutor(
-            1 if self.storage.is_sqlite else 8, thread_name_prefix="tabulae-db"
-        )
+        self.db_pool = PriorityWorkers(1 if self.storage.is_sqlite else 8, "tabulae-db")
         self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="tabulae-bot")
-        self.commits = GroupCommit(self.storage, self.db)
+        self.commits = GroupCommit(self.storage, self.commit)
         self.tables: dict[str, LiveTable] = {}
         self.loading = asyncio.Lock()
         self.fanout = (
@@ -85,7 +84,11 @@ class Lobby:
         )
 
     async def db(self, call: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.db_pool, call, *args)
+        return await asyncio.wrap_future(self.db_pool.submit(ROUTINE, call, *args))
+
+    async def commit(self, call: Callable[..., T], *args: Any) -> T:
+        """Run `call` on a database thread ahead of everything routine."""
+        return await asyncio.wrap_future(self.db_pool.submit(URGENT, call, *args))
 
     # Life cycle
 
@@ -107,7 +110,7 @@ class Lobby:
         if self.fanout:
             await self.fanout.stop()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
-        self.db_pool.shutdown(wait=True)
+        self.db_pool.shutdown()
         self.storage.close()
 
     # Finding tables
