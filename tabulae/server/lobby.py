@@ -319,6 +319,7 @@ class Lobby:
             live.advance(following, row, action)
         self.changed(live)
         self.ensure_bots(live)
+        self.forget_if_idle(live)
         return {"version": row.seq, "client_action_id": client_action_id, "repeated": False}
 
     @staticmethod
@@ -336,6 +337,11 @@ class Lobby:
                 version=live.version,
             )
         return {"version": seq, "client_action_id": client_action_id, "repeated": True}
+
+    def forget_if_idle(self, live: LiveTable) -> None:
+        """Drop a game that is over from memory once no one watches it; it reloads on demand."""
+        if live.status in ("finished", "replay") and not live.connections:
+            self.tables.pop(live.id, None)
 
     # Bots
 
