@@ -241,19 +241,23 @@ async def _seat(ws_url: str, table: str, token: str, think: float, rng: Rng, tal
     live = f"{ws_url}/api/tables/{table}/live"
     async with websockets.connect(live, max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
-        async for text in ws:
-            message = json.loads(text)
-            kind = message["type"]
-            if kind == "update":
-                if thinking is not None:
-                    thinking.cancel()
-                if message["status"] == "finished":
-                    return
-                if message["legal"]:
-                    thinking = asyncio.create_task(act(ws, message))
-            elif kind == "ack":
-                now = time.perf_counter()
-                if tally.counting(now):
-                    tally.latencies.append(now - sent.pop(message["client_action_id"]))
-            elif kind == "error":
-                tally.refused += 1
+        try:
+            async for text in ws:
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "update":
+                    if thinking is not None:
+                        thinking.cancel()
+                    if message["status"] == "finished":
+                        return
+                    if message["legal"]:
+                        thinking = asyncio.create_task(act(ws, message))
+                elif kind == "ack":
+                    now = time.perf_counter()
+                    if tally.counting(now):
+                        tally.latencies.append(now - sent.pop(message["client_action_id"]))
+                elif kind == "error":
+                    tally.refused += 1
+        finally:
+            if thinking is not None:
+                thinking.cancel()
