@@ -61,6 +61,7 @@ def serve(
         port=port,
         log_level=log_level,
         ws_ping_interval=20,
+        ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
         timeout_graceful_shutdown=5,
     )
 
@@ -69,9 +70,13 @@ def bench_server(
     tables: Annotated[int, typer.Option(help="concurrent tables")] = 200,
     players: Annotated[int, typer.Option(help="seats per table, each a WebSocket client")] = 3,
     game: Annotated[
-        str, typer.Option(help="a game id or module:attr")
-    ] = "tests.core.toy_game:GAME",
+        str | None, typer.Option(help="a game id or module:attr (default: the first game)")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option(help="a game option as name=value (repeatable)")
+    ] = None,
     seconds: Annotated[float, typer.Option(help="how long to measure")] = 20.0,
+    warmup: Annotated[float, typer.Option(help="seconds of load before measuring")] = 5.0,
     think: Annotated[float, typer.Option(help="each client's pause before it acts, in seconds")] = (
         0.5
     ),
@@ -85,15 +90,26 @@ def bench_server(
 ) -> None:
     """Load-test the server: bot-like clients over WebSockets on loopback; actions/s, latency."""
     _need_server_extra()
+    from tabulae.core import BadOptions, UnknownGame, games, load
     from tabulae.server.bench import bench_server as run
 
     if "" not in sys.path:
-        sys.path.insert(0, "")
+        sys.path.insert(0, "")  # module:attr references resolve from the working directory
+    game = game or next(iter(games()), None)
+    if game is None:
+        raise typer.BadParameter("no games are registered; name one with --game module:attr")
+    options = dict(text.partition("=")[::2] for text in option or ())
+    try:
+        load(game).configure(players, options)
+    except (UnknownGame, BadOptions) as error:
+        raise typer.BadParameter(str(error)) from None
     figures = run(
         tables=tables,
         players=players,
         game=game,
+        options=options,
         seconds=seconds,
+        warmup=warmup,
         think=think,
         url=url,
         db=db,
@@ -104,6 +120,8 @@ def bench_server(
         return
     table = Table("server, loopback", "figure")
     table.add_row("game", f"{figures.game} ({figures.players}p)")
+    for name, value in options.items():
+        table.add_row(f"option {name}", value)
     table.add_row("concurrent tables", f"{figures.tables}")
     table.add_row("WebSocket clients", f"{figures.clients}")
     table.add_row("think time per action", f"{figures.think * 1000:.0f} ms")
@@ -115,4 +133,6 @@ def bench_server(
     table.add_row("latency max", f"{figures.max_ms:.1f} ms")
     table.add_row("games finished", f"{figures.games:,}")
     table.add_row("refused (stale, retried)", f"{figures.refused:,}")
+    if figures.server_cpu_ms_per_action is not None:
+        table.add_row("server CPU per action", f"{figures.server_cpu_ms_per_action:.2f} ms")
     console.print(table)

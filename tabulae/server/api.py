@@ -81,21 +81,37 @@ def parse_action(given: list[str | int] | str) -> Action:
 router = APIRouter(prefix="/api")
 
 
+def _links(source: str, *operations: str, token: bool = False) -> dict[str, Any]:
+    """OpenAPI links: how a client (or a fuzzer) goes from one answer to the next call."""
+    parameters = {"table_id": f"$response.body#/{source}"}
+    if token:
+        parameters["header.X-Seat-Token"] = "$response.body#/token"
+    return {name: {"operationId": name, "parameters": parameters} for name in operations}
+
+
+TABLE_LINKS = _links("id", "get_table", "join", "state", "export")
+SEAT_LINKS = _links("table/id", "state", "act", "leave", "rematch", token=True)
+
+
 def lobby(request: Request) -> Lobby:
     return request.app.state.lobby
 
 
-@router.get("/health", summary="Liveness for load balancers")
+@router.get("/health", operation_id="health", summary="Liveness for load balancers")
 async def health() -> dict[str, Any]:
     return {"ok": True}
 
 
-@router.get("/games", summary="The games this server offers")
+@router.get("/games", operation_id="games", summary="The games this server offers")
 async def list_games(request: Request) -> list[dict[str, Any]]:
     return [load(ref).describe() for ref in lobby(request).settings.catalogue.values()]
 
 
-@router.get("/tables", summary="Tables: by default the open ones, with a free seat")
+@router.get(
+    "/tables",
+    operation_id="list_tables",
+    summary="Tables: by default the open ones, with a free seat",
+)
 async def list_tables(
     request: Request,
     status: Literal["open", "playing", "finished", "replay", "any"] = "open",
@@ -104,31 +120,44 @@ async def list_tables(
     return await lobby(request).listing(status, limit)
 
 
-@router.post("/tables", status_code=201, summary="Create a table")
+@router.post(
+    "/tables",
+    status_code=201,
+    operation_id="create_table",
+    summary="Create a table",
+    responses={201: {"description": "the new table", "links": TABLE_LINKS}},
+)
 async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
     seats = [s.model_dump(exclude_none=True) for s in spec.seats] if spec.seats else None
     live = await lobby(request).create(spec.game, spec.players, spec.options, spec.seed, seats)
     return live.summary()
 
 
-@router.get("/tables/{table_id}", summary="A table's public facts")
+@router.get("/tables/{table_id}", operation_id="get_table", summary="A table's public facts")
 async def get_table(request: Request, table_id: str) -> dict[str, Any]:
     return (await lobby(request).table(table_id)).summary()
 
 
-@router.post("/tables/{table_id}/join", summary="Take a seat; returns its secret token")
+@router.post(
+    "/tables/{table_id}/join",
+    operation_id="join",
+    summary="Take a seat; returns its secret token",
+    responses={200: {"description": "the seat and its token", "links": SEAT_LINKS}},
+)
 async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
     token, seat, live = await lobby(request).join(table_id, body.seat, body.name)
     return {"token": token, "seat": seat, "table": live.summary()}
 
 
-@router.post("/tables/{table_id}/leave", summary="Give up your seat")
+@router.post("/tables/{table_id}/leave", operation_id="leave", summary="Give up your seat")
 async def leave(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
     seat, live = await lobby(request).leave(table_id, token)
     return {"seat": seat, "table": live.summary()}
 
 
-@router.get("/tables/{table_id}/state", summary="Your view, legal actions and events")
+@router.get(
+    "/tables/{table_id}/state", operation_id="state", summary="Your view, legal actions and events"
+)
 async def state(
     request: Request,
     table_id: str,
@@ -143,7 +172,7 @@ async def state(
     return live.snapshot(seat, since=since, at=at)
 
 
-@router.post("/tables/{table_id}/actions", summary="Play an action")
+@router.post("/tables/{table_id}/actions", operation_id="act", summary="Play an action")
 async def act(request: Request, table_id: str, body: Act, token: Token = None) -> dict[str, Any]:
     the_lobby = lobby(request)
     live = await the_lobby.table(table_id)
@@ -159,18 +188,32 @@ async def act(request: Request, table_id: str, body: Act, token: Token = None) -
     return ack | {"state": live.snapshot(seat, since=body.version)}
 
 
-@router.post("/tables/{table_id}/rematch", summary="Sit at the same seat of a new game")
+@router.post(
+    "/tables/{table_id}/rematch",
+    operation_id="rematch",
+    summary="Sit at the same seat of a new game",
+)
 async def rematch(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
     token, seat, live = await lobby(request).rematch(table_id, token)
     return {"token": token, "seat": seat, "table": live.summary()}
 
 
-@router.get("/tables/{table_id}/match", summary="The public log, or the whole match when over")
+@router.get(
+    "/tables/{table_id}/match",
+    operation_id="export",
+    summary="The public log, or the whole match when over",
+)
 async def export(request: Request, table_id: str) -> dict[str, Any]:
     return Lobby.export(await lobby(request).table(table_id))
 
 
-@router.post("/matches", status_code=201, summary="Import a match record for replay")
+@router.post(
+    "/matches",
+    status_code=201,
+    operation_id="import_match",
+    summary="Import a match record for replay",
+    responses={201: {"description": "the imported table", "links": TABLE_LINKS}},
+)
 async def import_match(
     request: Request, record: Annotated[dict[str, Any], Body(description="a tabulae.match")]
 ) -> dict[str, Any]:

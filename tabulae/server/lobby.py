@@ -29,6 +29,7 @@ from tabulae.core import (
     load,
 )
 
+from .commits import GroupCommit
 from .config import Settings
 from .errors import (
     ApiError,
@@ -44,14 +45,16 @@ from .errors import (
 )
 from .fanout import Fanout
 from .live import LiveTable, hash_token, summary
-from .storage import ActionRow, SeatRow, SeqTaken, Storage, TableRow, TokenRevoked
+from .storage import ActionRow, Append, SeatRow, SeqTaken, Storage, TableRow, TokenRevoked
 from .text import clean_name
+from .workers import ROUTINE, URGENT, PriorityWorkers
 
 log = logging.getLogger("tabulae.server")
 
 T = TypeVar("T")
 TABLE_ID = re.compile(r"[a-z0-9]{1,32}")
 SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column
+LISTED = {"open": ("open", "playing"), "any": ("open", "playing", "finished", "replay")}
 
 
 def new_table_id() -> str:
@@ -69,10 +72,9 @@ class Lobby:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.storage = Storage(settings.url)
-        self.db_pool = ThreadPoolExecutor(
-            1 if self.storage.is_sqlite else 8, thread_name_prefix="tabulae-db"
-        )
+        self.db_pool = PriorityWorkers(1 if self.storage.is_sqlite else 8, "tabulae-db")
         self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="tabulae-bot")
+        self.commits = GroupCommit(self.storage, self.commit)
         self.tables: dict[str, LiveTable] = {}
         self.loading = asyncio.Lock()
         self.fanout = (
@@ -82,20 +84,24 @@ class Lobby:
         )
 
     async def db(self, call: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self.db_pool, call, *args)
+        return await asyncio.wrap_future(self.db_pool.submit(ROUTINE, call, *args))
+
+    async def commit(self, call: Callable[..., T], *args: Any) -> T:
+        """Run `call` on a database thread ahead of everything routine."""
+        return await asyncio.wrap_future(self.db_pool.submit(URGENT, call, *args))
 
     # Life cycle
 
     async def start(self) -> None:
         """Migrate the schema, then rebuild every running table from its log."""
         await self.db(self.storage.migrate)
+        if self.fanout:
+            await self.fanout.start()  # before rebuilding, so no change goes unheard
         for table_id in await self.db(self.storage.running):
             try:
                 await self.table(table_id)
             except ApiError as error:
                 log.error("table %s is not rebuilt: %s", table_id, error.message)
-        if self.fanout:
-            await self.fanout.start()
 
     async def stop(self) -> None:
         for live in self.tables.values():
@@ -104,7 +110,7 @@ class Lobby:
         if self.fanout:
             await self.fanout.stop()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
-        self.db_pool.shutdown(wait=True)
+        self.db_pool.shutdown()
         self.storage.close()
 
     # Finding tables
@@ -136,9 +142,8 @@ class Lobby:
         return live
 
     async def listing(self, status: str, limit: int) -> list[dict[str, Any]]:
-        statuses = ("open", "playing") if status in ("open", "any") else (status,)
-        if status == "any":
-            statuses = ("open", "playing", "finished", "replay")
+        """The newest tables by status; "open" means not over and with a free seat."""
+        statuses = LISTED.get(status, (status,))
         rows = await self.db(self.storage.listing, statuses, status == "open", limit)
         return [summary(row) for row in rows]
 
@@ -299,8 +304,8 @@ class Lobby:
                 raise illegal_action(error.reason, live.version) from None
             row = ActionRow(live.version + 1, seat, action.to_json(), client_action_id)
             try:
-                await self.db(
-                    self.storage.append, live.id, row, token_hash, following.result() is not None
+                await self.commits.append(
+                    Append(live.id, row, token_hash, following.result() is not None)
                 )
             except SeqTaken:
                 await self._catch_up(live)
@@ -314,6 +319,7 @@ class Lobby:
             live.advance(following, row, action)
         self.changed(live)
         self.ensure_bots(live)
+        self.forget_if_idle(live)
         return {"version": row.seq, "client_action_id": client_action_id, "repeated": False}
 
     @staticmethod
@@ -331,6 +337,11 @@ class Lobby:
                 version=live.version,
             )
         return {"version": seq, "client_action_id": client_action_id, "repeated": True}
+
+    def forget_if_idle(self, live: LiveTable) -> None:
+        """Drop a game that is over from memory once no one watches it; it reloads on demand."""
+        if live.status in ("finished", "replay") and not live.connections:
+            self.tables.pop(live.id, None)
 
     # Bots
 

@@ -62,6 +62,16 @@ class ActionRow:
     client_action_id: str | None
 
 
+@dataclass(frozen=True)
+class Append:
+    """One action to add to a table's log; `token_hash` is checked unless a bot plays."""
+
+    table_id: str
+    row: ActionRow
+    token_hash: str | None
+    finished: bool
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -72,11 +82,16 @@ def make_engine(url: str) -> Engine:
 
         @sa.event.listens_for(engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None  # SQLAlchemy, not the driver, begins
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=FULL")  # a commit survives a crash of the machine
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+
+        @sa.event.listens_for(engine, "begin")
+        def _begin(connection: Connection) -> None:
+            connection.exec_driver_sql("BEGIN")  # so that savepoints work (see `append`)
 
         return engine
     return sa.create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
@@ -239,25 +254,61 @@ class Storage:
 
     # The action log
 
-    def append(self, table_id: str, row: ActionRow, token_hash: str | None, finished: bool) -> None:
-        """Commit one action as number `row.seq`; raises SeqTaken if another writer was first."""
+    def append(self, batch: list[Append]) -> list[Exception | None]:
+        """Commit actions of several tables in one transaction (one disk flush for all).
+
+        Returns, per append, None or the exception that refused it: TokenRevoked when the seat
+        changed hands, SeqTaken when another writer committed that seq first. The batch is
+        written with one statement per kind; only if another writer got in first is it
+        written again one append at a time, each in its own savepoint.
+        """
         try:
             with self.engine.begin() as db:
-                if token_hash is not None:
-                    held = db.scalar(
-                        sa.select(seats.c.token_hash).where(
-                            seats.c.table_id == table_id, seats.c.seat == row.seat
-                        )
-                    )
-                    if held != token_hash:
-                        raise TokenRevoked
-                db.execute(actions.insert().values(self._action_values(table_id, row)))
-                if finished:
-                    db.execute(
-                        tables.update().where(tables.c.id == table_id).values(status="finished")
-                    )
+                outcomes = self._refusals(db, batch)
+                accepted = [item for item, out in zip(batch, outcomes, strict=True) if not out]
+                self._write(db, accepted)
+            return outcomes
         except sa.exc.IntegrityError:
-            raise SeqTaken from None
+            return self._append_one_by_one(batch)
+
+    def _refusals(self, db: Connection, batch: list[Append]) -> list[Exception | None]:
+        checked = {item.table_id for item in batch if item.token_hash is not None}
+        held = {}
+        if checked:
+            rows = db.execute(
+                sa.select(seats.c.table_id, seats.c.seat, seats.c.token_hash).where(
+                    seats.c.table_id.in_(checked)
+                )
+            )
+            held = {(r.table_id, r.seat): r.token_hash for r in rows}
+        return [
+            TokenRevoked()
+            if item.token_hash is not None
+            and held.get((item.table_id, item.row.seat)) != item.token_hash
+            else None
+            for item in batch
+        ]
+
+    def _write(self, db: Connection, accepted: list[Append]) -> None:
+        if accepted:
+            db.execute(actions.insert(), [self._action_values(i.table_id, i.row) for i in accepted])
+        finished = [item.table_id for item in accepted if item.finished]
+        if finished:
+            db.execute(tables.update().where(tables.c.id.in_(finished)).values(status="finished"))
+
+    def _append_one_by_one(self, batch: list[Append]) -> list[Exception | None]:
+        outcomes: list[Exception | None] = []
+        with self.engine.begin() as db:
+            for item in batch:
+                try:
+                    with db.begin_nested():
+                        refusal = self._refusals(db, [item])[0]
+                        if refusal is None:
+                            self._write(db, [item])
+                    outcomes.append(refusal)
+                except sa.exc.IntegrityError:
+                    outcomes.append(SeqTaken())
+        return outcomes
 
     def actions_after(self, table_id: str, seq: int) -> list[ActionRow]:
         with self.engine.connect() as db:

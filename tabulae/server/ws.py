@@ -50,6 +50,7 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     finally:
         table.connections.discard(connection)
         sender.cancel()
+        lobby.forget_if_idle(table)
 
 
 async def _greet(websocket: WebSocket, lobby: Lobby, table_id: str) -> Connection:

@@ -1,4 +1,4 @@
-"""A real server process per test module and database: an SQLite file, and PostgreSQL when
+"""A real server process per test session and database: an SQLite file, and PostgreSQL when
 TABULAE_TEST_POSTGRES names a server (CI always sets it)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def _database(kind: str, directory) -> object:
     return nullcontext(str(directory / "tabulae.sqlite"))
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
 def server(request, tmp_path_factory):
     with (
         _database(request.param, tmp_path_factory.mktemp("db")) as db,

@@ -126,7 +126,8 @@ class Player:
     updates: list[dict[str, Any]] = field(default_factory=list)
     acks: list[dict[str, Any]] = field(default_factory=list)
     errors: list[dict[str, Any]] = field(default_factory=list)
-    stop_after: int | None = None  # leave after this many acknowledged actions
+    sent: dict[str, list] = field(default_factory=dict)
+    stop_at: int | None = None  # leave once the table reaches this version
 
     async def play(self, ws_url: str, table: str, since: int = -1) -> None:
         rng = Rng(self.seed)
@@ -139,12 +140,13 @@ class Player:
                     self.updates.append(message)
                     if message["status"] == "finished":
                         return
+                    if self.stop_at is not None and message["version"] >= self.stop_at:
+                        return
                     if message["legal"] and acted_at != message["version"]:
-                        if self.stop_after is not None and len(self.acks) >= self.stop_after:
-                            return
                         acted_at = message["version"]
                         action = rng.choice(message["legal"])
                         ident = f"{self.seat}-{message['version']}"
+                        self.sent[ident] = action
                         await ws.send(
                             json.dumps(
                                 {
@@ -166,3 +168,29 @@ async def play_all(ws_url: str, table: str, players: list[Player], timeout: floa
     await asyncio.wait_for(
         asyncio.gather(*(p.play(ws_url, table) for p in players)), timeout=timeout
     )
+
+
+def post_at(url: str, table: str, token: str, action: list, version: int, start: float) -> int:
+    """Send one action at wall-clock time `start` (run in its own process to race another)."""
+    with httpx.Client(base_url=f"{url}/api", timeout=30) as client:
+        client.get("/health")  # connect before the start line
+        time.sleep(max(0.0, start - time.time()))
+        reply = client.post(
+            f"/tables/{table}/actions",
+            json={"action": action, "version": version},
+            headers={"X-Seat-Token": token},
+        )
+        return reply.status_code
+
+
+def race(urls: list[str], table: str, token: str, actions: list[list], version: int) -> list[int]:
+    """Two client processes send the same seat's action at the same moment, each to its server."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    start = time.time() + 1.0
+    with ProcessPoolExecutor(len(actions)) as pool:
+        runs = [
+            pool.submit(post_at, url, table, token, action, version, start)
+            for url, action in zip(urls, actions, strict=True)
+        ]
+        return [run.result() for run in runs]
