@@ -160,7 +160,7 @@ class Lobby:
         """A new table; bot seats sit at once, and play starts when every seat is taken."""
         try:
             ref = self.settings.game_ref(game)
-            config = dict(load(ref).configure(players, options))
+            config = dict(load(ref).configure(players, options, remote=True))
         except UnknownGame as error:
             raise invalid(str(error), "unknown_game") from None
         except BadOptions as error:
@@ -433,7 +433,7 @@ class Lobby:
             match = Match.from_json(data)
             ref = self.settings.game_ref(match.game)
             match.game = ref
-            config = dict(load(ref).configure(match.players, match.options))
+            config = dict(load(ref).configure(match.players, match.options, remote=True))
             match.replay()
         except (MatchFormatError, UnknownGame, BadOptions) as error:
             raise invalid(f"cannot import the match: {error}", "bad_match") from None

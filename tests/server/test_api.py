@@ -184,3 +184,18 @@ def test_a_rematch_seats_the_asker_at_a_new_table(client, duel):
     also = client.post(f"/tables/{table}/rematch", headers={"X-Seat-Token": first}).json()
     assert also["table"]["id"] == again["table"]["id"] and also["seat"] == 0
     assert also["table"]["status"] == "playing"
+
+
+def test_options_only_a_local_player_may_set_are_refused_without_being_used(client, tmp_path):
+    """Sylla's `edition` names a data file: a client must not make the server read one."""
+    planted = tmp_path / "edition.yaml"
+    planted.write_text("not: [an edition")
+    for edition in (str(planted), "/etc/passwd"):
+        spec = {"game": "sylla", "players": 3, "options": {"edition": edition}}
+        body = error(client.post("/tables", json=spec), 422, "bad_options")
+        assert "only be set by a player on the machine" in body["message"]
+        assert "cannot be read" not in body["message"]  # refused before any file is opened
+    assert create(client, "sylla", 3, {}, options={"edition": "standard"})["status"] == "open"
+    record = Match("sylla", 3, seed=1, options={"edition": str(planted)}).to_json()
+    body = error(client.post("/matches", json=record), 422, "bad_match")
+    assert "only be set by a player on the machine" in body["message"]
