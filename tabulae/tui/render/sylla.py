@@ -155,7 +155,7 @@ def bids(text: GameText, bidding: dict[str, Any], msgid: str) -> str:
     else:
         best = say(text, "sylla.view.best_bid", votes=bidding["high"], seat=leader)
     return (
-        f"{say(text, msgid)}: {best} · {say(text, 'sylla.view.to_speak', seats=bidding['waiting'])}"
+        f"{say(text, msgid)}: {best}; {say(text, 'sylla.view.to_speak', seats=bidding['waiting'])}"
     )
 
 
@@ -328,7 +328,7 @@ def display(view: dict[str, Any], text: GameText) -> Group:
     title = Text(say(text, "sylla.view.display"), style="bold")
     deck = Text(say(text, "sylla.view.deck", deck=view["deck"]), style="dim")
     if view["deck_top_set"]:
-        deck.append(" · " + say(text, "sylla.view.deck_top", set=view["deck_top_set"]))
+        deck.append("; " + say(text, "sylla.view.deck_top", set=view["deck_top_set"]))
     if not view["display"]:
         return Group(title, Text("—"), deck)
     colours = hex_colours(view)
@@ -359,7 +359,7 @@ def great_work(view: dict[str, Any], text: GameText) -> Text:
         parts.append(say(text, "sylla.view.built", works=work["built"]))
     parts.append(say(text, "sylla.view.removed_work", work=work["removed"]))
     line = Text(heading(text.term("great_work")) + ": ", style="bold")
-    line.append(" · ".join(parts), style="not bold")
+    line.append("; ".join(parts), style="not bold")
     return line
 
 
