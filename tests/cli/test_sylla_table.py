@@ -8,7 +8,7 @@ import re
 import pytest
 from rich.console import Console
 
-from tabulae.core import Rng, State, load, random_steps
+from tabulae.core import Event, Rng, State, load, random_steps
 from tabulae.i18n import LANGUAGES, GameText, translator
 from tabulae.tui.render import renderer
 
@@ -130,3 +130,45 @@ def test_every_step_of_a_game_is_drawn_in_80_columns_with_every_message_translat
         assert "sylla." not in shown and "{" not in shown, shown
         assert max(len(line) for line in shown.splitlines()) <= 80
     assert len(seen) > 12
+
+
+def test_events_with_a_value_per_player_are_told_a_line_per_player():
+    text = GameText(translator("ru"), SYLLA, NAMES[:3])
+    tell = renderer(SYLLA).narrate
+    crisis = Event(
+        "sylla.crisis",
+        {"tendency": "health", "tokens": [3, 1, 2], "gained_seats": [0], "lost_seats": [1]},
+    )
+    assert tell(crisis, text).splitlines() == [
+        "Кризис: Здоровье! Получают престиж: Ann; теряют престиж: Bob. Показанные жетоны:",
+        "  Ann: 3 жетона",
+        "  Bob: 1 жетон",
+        "  Cy: 2 жетона",
+    ]
+    tied = Event(
+        "sylla.crisis",
+        {"tendency": "leisure", "tokens": [2, 2, 2], "gained_seats": [], "lost_seats": []},
+    )
+    assert "Получают престиж: —; теряют престиж: —." in tell(tied, text)
+    thumbs = Event(
+        "sylla.thumbs", {"thumbs": ["up", "down", "up"], "deniers": [3, 0, 5], "votes": [4, 2, 5]}
+    )
+    assert tell(thumbs, text).splitlines()[1:] == [
+        "  Ann: Палец вверх, 3 денария, 4 голоса",
+        "  Bob: Палец вниз, 0 денариев, 2 голоса",
+        "  Cy: Палец вверх, 5 денариев, 5 голосов",
+    ]
+    election = Event("sylla.bid", {"seat": 2, "votes": 5, "deniers": 3})
+    auction = Event("sylla.bid", {"seat": 2, "votes": 2})
+    assert tell(election, text) == "Cy предлагает 5 голосов (денарии: 3)."
+    assert tell(auction, text) == "Cy предлагает 2 карты."
+    politics = Event(
+        "sylla.politics", {"seat": 1, "tokens": [4, 0, 2], "values": [1, 3, 4], "points": 12}
+    )
+    assert tell(politics, text) == (
+        "Bob: жетоны Республики приносят 12 очков престижа (4 × 1 + 0 × 3 + 2 × 4)."
+    )
+    phase = Event("sylla.phase", {"round": 2, "phase": "great_work"})
+    assert tell(phase, text) == "Раунд 2, фаза VI: Величайшие Постройки."
+    ecclesia = Event("sylla.phase", {"round": 5, "phase": "ecclesia"})
+    assert tell(ecclesia, text) == text.event(ecclesia) == "Раунд 5: Церковь."

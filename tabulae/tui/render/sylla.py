@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tabulae.core import Event
 from tabulae.i18n import GameText
 
 from .generic import Renderer
@@ -43,6 +44,8 @@ TILTED = "↷"
 FACE_DOWN = "▽"
 CRISIS = "!"
 FIRST_CONSUL = "★"
+CUBE_KINDS = ("legionary", "vestal")
+"""A player's cubes by the card they come from, in the order the events and the view give them."""
 TEMPLE_USE = {"temple": "private_temple", "tavern": "tavern"}
 """A revenue use, by the building that gives it."""
 
@@ -82,6 +85,11 @@ class SyllaRenderer(Renderer):
                 parts.append(player_in_full(view, text, shown, seat))
         return Group(*parts)
 
+    def narrate(self, event: Event, text: GameText) -> str:
+        """Events whose arguments are one value per player are told a line per player."""
+        tell = NARRATIONS.get(event.key.removeprefix("sylla."))
+        return (tell(event.args, text) if tell else None) or text.event(event)
+
     def details(self, details: dict[str, Any], text: GameText) -> RenderableType | None:
         table = Table(box=box.ROUNDED)
         table.add_column("")
@@ -96,6 +104,107 @@ class SyllaRenderer(Renderer):
         for label, values in rows:
             table.add_row(Text(label, style="bold"), *(Text(str(v)) for v in values))
         return table
+
+
+# Narration
+
+
+def lines(head: str, rows: list[str]) -> str:
+    return "\n  ".join([head, *rows])
+
+
+def tell_setup(args: dict[str, Any], text: GameText) -> str:
+    seats = zip(args["colours"], args["revenue_tiles"], strict=True)
+    rows = [
+        say(text, "sylla.view.player", seat=seat, colour=colour, tile=tile)
+        for seat, (colour, tile) in enumerate(seats)
+    ]
+    return lines(text.event(Event("sylla.setup", args)), rows)
+
+
+def tell_revealed(args: dict[str, Any], text: GameText) -> str:
+    rows = [
+        say(text, "sylla.view.seat_cards", seat=seat, cards=cards)
+        for seat, cards in enumerate(args["characters"])
+    ]
+    return lines(say(text, "sylla.view.revealed"), rows)
+
+
+def tell_phase(args: dict[str, Any], text: GameText) -> str | None:
+    numeral = PHASE_NUMBERS.get(args["phase"])
+    if numeral is None:
+        return None
+    return say(text, "sylla.view.phase", round=args["round"], numeral=numeral, phase=args["phase"])
+
+
+def tell_bid(args: dict[str, Any], text: GameText) -> str:
+    if "deniers" in args:  # the First Consul's election: Senators and deniers
+        return say(text, "sylla.view.election_bid", **args)
+    return say(text, "sylla.view.auction_bid", **args)
+
+
+def tell_cubes(args: dict[str, Any], text: GameText) -> str:
+    rows = []
+    for seat, counts in enumerate(args["cubes"]):
+        kinds = ", ".join(
+            f"{text.term(kind)} {n}" for kind, n in zip(CUBE_KINDS, counts, strict=True) if n
+        )
+        rows.append(say(text, "sylla.view.seat_cards", seat=seat, cards=kinds or None))
+    return lines(text.event(Event("sylla.cubes", args)), rows)
+
+
+def tell_thumbs(args: dict[str, Any], text: GameText) -> str:
+    rows = [
+        say(text, "sylla.view.thumb", seat=seat, thumb=thumb, deniers=deniers, votes=votes)
+        for seat, (thumb, deniers, votes) in enumerate(
+            zip(args["thumbs"], args["deniers"], args["votes"], strict=True)
+        )
+    ]
+    return lines(say(text, "sylla.view.thumbs"), rows)
+
+
+def tell_crisis(args: dict[str, Any], text: GameText) -> str:
+    head = say(
+        text,
+        "sylla.view.crisis",
+        tendency=args["tendency"],
+        gained_seats=args["gained_seats"] or None,
+        lost_seats=args["lost_seats"] or None,
+    )
+    rows = [
+        say(text, "sylla.view.crisis_tokens", seat=seat, tokens=n)
+        for seat, n in enumerate(args["tokens"])
+    ]
+    return lines(head, rows)
+
+
+def tell_politics(args: dict[str, Any], text: GameText) -> str:
+    counted = " + ".join(
+        f"{n} × {value}" for n, value in zip(args["tokens"], args["values"], strict=True)
+    )
+    return say(text, "sylla.view.politics", seat=args["seat"], points=args["points"], sum=counted)
+
+
+def tell_end(args: dict[str, Any], text: GameText) -> str:
+    rows = [
+        say(text, "sylla.view.prestige", seat=seat, points=points)
+        for seat, points in enumerate(args["prestige"])
+    ]
+    return lines(text.event(Event("sylla.end", args)), rows)
+
+
+NARRATIONS = {
+    "setup": tell_setup,
+    "revealed": tell_revealed,
+    "phase": tell_phase,
+    "bid": tell_bid,
+    "cubes": tell_cubes,
+    "thumbs": tell_thumbs,
+    "crisis": tell_crisis,
+    "politics": tell_politics,
+    "end": tell_end,
+}
+"""The events told better than their one-line message, by key."""
 
 
 # The round and the decision in progress
