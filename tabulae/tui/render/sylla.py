@@ -363,7 +363,6 @@ def events(view: dict[str, Any], text: GameText) -> Group:
     table.add_column(say(text, "sylla.view.reward"))
     table.add_column(say(text, "sylla.view.fought_by"))
     table.add_column(heading(text.term("famine")), justify="center")
-    table.add_column("", style="dim")
     for card in view["events"]:
         if card["event"] is None:
             table.add_row(str(card["slot"]), "—")
@@ -375,16 +374,9 @@ def events(view: dict[str, Any], text: GameText) -> Group:
             reward,
             ", ".join(text.term(kind) for kind in card["fought_by"]),
             str(card["famine_symbols"] or ""),
-            event_state(card, text),
         )
     title = Text(say(text, "sylla.view.events", deck=view["event_deck"]), style="bold")
     return Group(title, table)
-
-
-def event_state(card: dict[str, Any], text: GameText) -> str:
-    if card["permanent"]:
-        return say(text, "sylla.view.permanent")
-    return say(text, "sylla.view.in_force") if card["occurred"] else ""
 
 
 def cubes(view: dict[str, Any], text: GameText, seat: int | None) -> Group:
@@ -503,7 +495,7 @@ def players(view: dict[str, Any], text: GameText, seat: int | None) -> Group:
         )
         characters = say(text, "sylla.view.characters")
         holdings.add_row(name, characters, characters_summary(player, text))
-        holdings.add_row("", heading(text.term("buildings")), buildings_summary(player, text))
+        holdings.add_row("", say(text, "sylla.view.buildings"), buildings_summary(player, text))
     legend = say(
         text,
         "sylla.view.players_legend",
@@ -576,7 +568,7 @@ def player_in_full(
         for b in player["buildings"]
     )
     listed = ", ".join(name + (f" ×{n}" if n > 1 else "") for name, n in built.items())
-    lines.append(Text.assemble((heading(text.term("buildings")) + ": ", "bold"), listed or "—"))
+    lines.append(Text.assemble((say(text, "sylla.view.buildings") + ": ", "bold"), listed or "—"))
     lines.append(screen(player, text))
     title = say(
         text,
