@@ -30,6 +30,9 @@ PLURAL_FORMS = {
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
     "(n%100<10 || n%100>=20) ? 1 : 2);",
 }
+PLAYOUT_STEPS = 20_000
+"""Where a random game is cut off: an option may let a game go on for ever (The Builders with
+``end_stuck_game=false``), and the events it has shown by then are the ones it can show."""
 
 
 @dataclass
@@ -87,7 +90,7 @@ def game_messages(game: Game, seeds: int = 3) -> dict[str, Message]:
                 if key.startswith(f"{game.id}.action.") and len(message.samples) < 3:
                     message.samples.append(action)
         state = game.new(players, seed, **options)
-        for _ in random_steps(state, Rng(seed)):
+        for _ in itertools.islice(random_steps(state, Rng(seed)), PLAYOUT_STEPS):
             pass
         for event in state.events:
             message = found.setdefault(event.key, Message(event.key))
