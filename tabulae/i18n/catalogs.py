@@ -84,8 +84,15 @@ def configurations(game: Game) -> Iterator[tuple[int, dict[str, Any]]]:
 def game_messages(game: Game, seeds: int = 3) -> dict[str, Message]:
     found: dict[str, Message] = {}
     for (players, options), seed in itertools.product(configurations(game), range(seeds)):
-        for action in game.actions(players, game.configure(players, options)):
-            for key in (f"{game.id}.action.{action.kind}", f"{game.id}.help.{action.kind}"):
+        actions = game.actions(players, game.configure(players, options))
+        fewest: dict[str, int] = {}
+        for action in actions:
+            fewest[action.kind] = min(fewest.get(action.kind, len(action.args)), len(action.args))
+        for action in actions:
+            label = f"{game.id}.action.{action.kind}"
+            if len(action.args) > fewest[action.kind]:
+                label += f".{len(action.args)}"  # a longer form of the kind has its own label
+            for key in (label, f"{game.id}.help.{action.kind}"):
                 message = found.setdefault(key, Message(key))
                 if key.startswith(f"{game.id}.action.") and len(message.samples) < 3:
                     message.samples.append(action)
