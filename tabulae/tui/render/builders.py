@@ -80,7 +80,7 @@ class BuildersRenderer(Renderer):
         )
         parts.append(summary(view, text, seat, shown))
         everyone = range(len(view["players"])) if shown is None else [shown]
-        parts += [player_panel(view["players"][p], view, text, p == seat) for p in everyone]
+        parts += [player_panel(view["players"][p], text, p == seat) for p in everyone]
         if shown is not None and len(view["players"]) > 1:
             parts.append(Text(say(text, "builders.view.others"), style="dim"))
         return Group(*parts)
@@ -424,9 +424,7 @@ def site_line(site: dict[str, Any], text: GameText) -> Text:
     return shown
 
 
-def player_panel(
-    player: dict[str, Any], view: dict[str, Any], text: GameText, own: bool
-) -> RenderableType:
+def player_panel(player: dict[str, Any], text: GameText, own: bool) -> RenderableType:
     """One player's part of the table in full: idle cards and tools, sites, finished work."""
     p = player["seat"]
     title = say(
@@ -442,24 +440,24 @@ def player_panel(
     for c in player["idle"]:
         crew.add_row(str(c["card"]), crew_name(c, text), *materials(c["provides"]), str(c["wage"]))
     parts: list[RenderableType] = []
+    lines: list[tuple[str, RenderableType]] = []
     if player["idle"]:
         parts.append(crew)
-    lines: list[tuple[str, RenderableType]] = []
+    else:
+        lines.append((say(text, "builders.view.available"), Text(NONE)))
     if player["tools"]:
-        lines.append(
-            (
-                heading(text.term("tool")),
-                Text(", ".join(tool_name(t, text) for t in player["tools"])),
-            )
-        )
+        tools = ", ".join(tool_name(t, text) for t in player["tools"])
+        lines.append((say(text, "builders.view.idle_tools"), Text(tools)))
+    if lines:
+        parts.append(labelled(lines))
+    if player["sites"]:
+        parts.append(Flow([site_table(s, text) for s in player["sites"]], gap=4))
     finished = [building_name(b, text) for b in player["finished"]]
     finished += [f"{text.term(card(m).id)} ({text.term('machine')})" for m in player["machines"]]
-    lines.append((heading(text.term("finished")), Text(", ".join(finished) or NONE)))
+    lines = [(heading(text.term("finished")), Text(", ".join(finished) or NONE))]
     if player["loans"] or player["slaves"]:
         lines.append((say(text, "builders.view.debts"), Text(debts(player, text))))
     parts.append(labelled(lines))
-    if player["sites"]:
-        parts.append(Flow([site_table(s, text) for s in player["sites"]], gap=4))
     style = "bold" if own else ""
     return Panel(Group(*parts), title=Text(title, style=style), title_align="left")
 
