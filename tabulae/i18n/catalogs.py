@@ -32,6 +32,9 @@ PLURAL_FORMS = {
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
     "(n%100<10 || n%100>=20) ? 1 : 2);",
 }
+PLAYOUT_STEPS = 20_000
+"""Where a random game is cut off: an option may let a game go on for ever (The Builders with
+``end_stuck_game=false``), and the events it has shown by then are the ones it can show."""
 
 
 @dataclass
@@ -83,13 +86,20 @@ def configurations(game: Game) -> Iterator[tuple[int, dict[str, Any]]]:
 def game_messages(game: Game, seeds: int = 3) -> dict[str, Message]:
     found: dict[str, Message] = {}
     for (players, options), seed in itertools.product(configurations(game), range(seeds)):
-        for action in game.actions(players, game.configure(players, options)):
-            for key in (f"{game.id}.action.{action.kind}", f"{game.id}.help.{action.kind}"):
+        actions = game.actions(players, game.configure(players, options))
+        fewest: dict[str, int] = {}
+        for action in actions:
+            fewest[action.kind] = min(fewest.get(action.kind, len(action.args)), len(action.args))
+        for action in actions:
+            label = f"{game.id}.action.{action.kind}"
+            if len(action.args) > fewest[action.kind]:
+                label += f".{len(action.args)}"  # a longer form of the kind has its own label
+            for key in (label, f"{game.id}.help.{action.kind}"):
                 message = found.setdefault(key, Message(key))
                 if key.startswith(f"{game.id}.action.") and len(message.samples) < 3:
                     message.samples.append(action)
         state = game.new(players, seed, **options)
-        for _ in random_steps(state, Rng(seed)):
+        for _ in itertools.islice(random_steps(state, Rng(seed)), PLAYOUT_STEPS):
             pass
         for event in state.events:
             message = found.setdefault(event.key, Message(event.key))

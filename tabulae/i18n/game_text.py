@@ -81,9 +81,13 @@ class GameText:
         return text
 
     def action(self, action: Action) -> str:
-        """The action's label, e.g. "Play tile 5" for ``play 5``."""
-        return self.message(f"{self.game.id}.action.{action.kind}", positional=action.args) or str(
-            action
+        """The action's label, e.g. "Play tile 5" for ``play 5``; a kind whose actions take
+        different numbers of arguments has a label for each longer form (``send.3``)."""
+        label = f"{self.game.id}.action.{action.kind}"
+        return (
+            self.message(f"{label}.{len(action.args)}", positional=action.args)
+            or self.message(label, positional=action.args)
+            or str(action)
         )
 
     def help(self, kind: str) -> str | None:

@@ -2,8 +2,10 @@
 
 English and Polish names come from the data file, which holds the Polish
 rulebook's names; the table below adds Dutch and Russian, and Polish where the
-rulebook prints none. Card ids are named in English and, where the rulebook
-prints it, Polish.
+rulebook prints none. The game's title is the published editions' ("Budowniczowie:
+Starożytność", "De Bouwers: Oudheid", "Строители: Античность"); the buildings and
+machines, whose names the rulebook does not print (but for the Lighthouse), are
+faithful translations of the French card names.
 """
 
 from __future__ import annotations
@@ -17,6 +19,12 @@ LANGUAGES = ("en", "pl", "nl", "ru")
 
 # term: (en, pl, nl, ru); None where the data file already names it in that language.
 _WORDS: dict[str, tuple[str | None, ...]] = {
+    "builders": (
+        "The Builders: Antiquity",
+        "Budowniczowie: Starożytność",
+        "De Bouwers: Oudheid",
+        "Строители: Античность",
+    ),
     # actions
     "start": ("Start construction", "Rozpoczęcie budowy", "Bouw starten", "Начать стройку"),
     "hire": ("Recruit a worker", "Najęcie Robotnika", "Arbeider aannemen", "Нанять рабочего"),
@@ -84,6 +92,40 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
         "Resterende gratis acties",
         "Осталось бесплатных действий",
     ),
+    # buildings (French card names translated) and machines
+    "trading_post": (None, "Faktoria", "Handelspost", "Фактория"),
+    "camel_stable": (None, "Stajnia wielbłądów", "Kamelenstal", "Верблюжья конюшня"),
+    "stall": (None, "Kram", "Kraam", "Лавка"),
+    "rural_house": (None, "Dom wiejski", "Boerenwoning", "Сельский дом"),
+    "house": (None, "Dom", "Huis", "Дом"),
+    "market": (None, "Targ", "Markt", "Рынок"),
+    "quarry": (None, "Kamieniołom", "Steengroeve", "Каменоломня"),
+    "watering_trough": (None, "Wodopój", "Drinktrog", "Водопой"),
+    "armory": (None, "Zbrojownia", "Wapenkamer", "Оружейная"),
+    "shipyard": (None, "Stocznia", "Scheepswerf", "Верфь"),
+    "port": (None, "Port", "Haven", "Порт"),
+    "archery": (None, "Strzelnica", "Schietbaan", "Стрельбище"),
+    "town_hall": (None, "Ratusz", "Stadhuis", "Ратуша"),
+    "noble_house": (None, "Dom szlachecki", "Herenhuis", "Дом знати"),
+    "town_house": (None, "Kamienica", "Stadswoning", "Городской дом"),
+    "temple": (None, "Świątynia", "Tempel", "Храм"),
+    "forum": (None, "Forum", "Forum", "Форум"),
+    "barracks": (None, "Koszary", "Kazerne", "Казармы"),
+    "fortress": (None, "Twierdza", "Vesting", "Крепость"),
+    "school_of_philosophy": (None, "Szkoła filozofii", "Filosofenschool", "Школа философии"),
+    "ziggurat": (None, "Ziggurat", "Ziggoerat", "Зиккурат"),
+    "palace_of_assur": (None, "Pałac w Aszur", "Paleis van Assur", "Дворец Ашшура"),
+    "lighthouse_of_alexandria": (None, None, "Vuurtoren van Alexandrië", "Александрийский маяк"),
+    "theater": (None, "Teatr", "Theater", "Театр"),
+    "tower_of_babel": (None, "Wieża Babel", "Toren van Babel", "Вавилонская башня"),
+    "sphinx": (None, "Sfinks", "Sfinx", "Сфинкс"),
+    "hanging_gardens": (None, "Wiszące ogrody", "Hangende tuinen", "Висячие сады"),
+    "colossus_of_rhodes": (None, "Kolos Rodyjski", "Kolossus van Rhodos", "Колосс Родосский"),
+    "pyramid": (None, "Piramida", "Piramide", "Пирамида"),
+    "machine_saw": (None, "Piła", "Zaag", "Пила"),
+    "machine_architects_table": (None, "Stół architekta", "Tekentafel", "Стол архитектора"),
+    "machine_scaffolding": (None, "Rusztowanie", "Steiger", "Строительные леса"),
+    "machine_hoist": (None, "Wciągarka", "Takel", "Подъёмник"),
 }
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from tabulae.core import Action, BadOptions, Rng, random_playout
 from tabulae.games.builders import GAME
-from tabulae.games.builders.cards import APPRENTICES, RULES, SLAVES
+from tabulae.games.builders.cards import APPRENTICES, BUILDINGS, RULES, SLAVES
 
 from .positions import NUMBER, hand, new, play, site, tool
 
@@ -295,3 +295,13 @@ def test_every_word_players_read_has_names():
     assert GAME.terms["slave"]["pl"] == "Więzień" and GAME.terms["mallet"]["pl"] == "Pobijak"
     assert GAME.terms["lighthouse_of_alexandria"]["pl"] == "Latarnia w Aleksandrii"
     assert all({"en", "pl", "nl", "ru"} <= set(GAME.terms[w]) for w in words)
+
+
+def test_every_building_machine_and_the_title_are_named_in_every_language():
+    """The rulebook prints only the Lighthouse's name; the others are the card names translated."""
+    for name in [b.id for b in BUILDINGS] + ["builders"]:
+        assert set(GAME.terms[name]) == {"en", "pl", "nl", "ru"}, name
+    assert GAME.terms["builders"]["nl"] == "De Bouwers: Oudheid"
+    assert GAME.terms["builders"]["ru"] == "Строители: Античность"
+    assert GAME.terms["machine_hoist"]["pl"] == "Wciągarka"
+    assert GAME.terms["lighthouse_of_alexandria"]["ru"] == "Александрийский маяк"
