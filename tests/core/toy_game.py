@@ -38,6 +38,12 @@ class Tesserae(Game):
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         return [DRAW, PASS, *(Action("play", n) for n in tiles(players))]
 
+    def evaluate(self, state: State, seat: int) -> float:
+        """Points, plus a little for the tiles in hand: they win later rounds and break ties."""
+        assert isinstance(state, TesseraeState)
+        top = tiles(state.players)[-1]
+        return state.points[seat] + 0.1 * sum(state.hands[seat]) / top
+
 
 class TesseraeState(State):
     __slots__ = (
@@ -166,6 +172,7 @@ class TesseraeState(State):
         twin = self.clone()
         twin.rng = Rng(rng.next64())
         if self.options["open_hands"] or self.phase == "over":
+            twin.stack.sort()  # sorted first, so the copy depends only on what seat knows
             rng.shuffle(twin.stack)
             return twin
         others = [s for s in range(self.players) if s != seat]
@@ -174,6 +181,7 @@ class TesseraeState(State):
             pool += twin.hands[s]
             if s in twin.secret:
                 pool.append(twin.secret[s])
+        pool.sort()
         rng.shuffle(pool)
         for s in others:
             size = len(twin.hands[s])
