@@ -1,4 +1,4 @@
-"""`tabulae`: list the games, measure them, replay matches."""
+"""`tabulae`: list the games, measure them, pit bots against each other, replay matches."""
 
 from __future__ import annotations
 
@@ -16,12 +16,15 @@ from tabulae.core import Game, MatchFormatError, UnknownGame, games, load, visib
 from tabulae.core.bench import bench_engine
 from tabulae.core.match import Match
 
+from .arena import arena
+
 app = typer.Typer(
     help="Tabulae: Sylla, The Builders: Antiquity and Hadrian's Wall.",
     no_args_is_help=True,
     add_completion=False,
 )
 console = Console()
+app.command()(arena)
 
 
 def _game(ref: str) -> Game:
