@@ -17,7 +17,6 @@ the copy it is handed is only ever re-determinized, never read for hidden values
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Hashable
 from time import perf_counter
@@ -179,7 +178,8 @@ def _pick(movers: tuple[int, ...], rng: Rng) -> int:
 
 
 def _signature(event: Event) -> tuple[str, str]:
-    return event.key, json.dumps(event.args, sort_keys=True, separators=(",", ":"))
+    """A hashable picture of an event (its arguments are JSON-ready, so `repr` is faithful)."""
+    return event.key, repr(event.args)
 
 
 def _rank(edge: Edge | None) -> tuple[int, float]:
