@@ -24,7 +24,8 @@ class Entrant:
 
 
 def parse_entrant(spec: str) -> Entrant:
-    """Read ``ismcts:seconds=1:rollout=greedy`` (numbers become ints or floats)."""
+    """Read ``ismcts:seconds=1:rollout=greedy`` (numbers become ints or floats, and
+    ``none`` None)."""
     name, *pairs = spec.strip().split(":")
     params = []
     for pair in pairs:
@@ -53,6 +54,8 @@ def parse_entrants(specs: str | list[str]) -> tuple[Entrant, ...]:
 
 
 def _value(text: str) -> Any:
+    if text.lower() == "none":
+        return None
     for kind in (int, float):
         try:
             return kind(text)

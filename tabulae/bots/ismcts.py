@@ -107,13 +107,13 @@ class Search:
             node = nodes[actor]
             action, edge, fresh = self._select(node, world.legal_actions(actor), rng)
             trail.append((actor, edge))
-            logged = len(world.events)
+            logged, movers = len(world.events), world.to_move
             world.apply(actor, action)
             self._observe(nodes, actor, action, world.events[logged:])
             if fresh or not world.to_move:
                 break
             actor = _pick(world.to_move, rng)
-        rewards = self._rollout(world, rng)
+        rewards = self._rollout(world, movers, rng)
         for seat, edge in trail:
             edge.visits += 1
             edge.total += rewards[seat]
@@ -154,10 +154,17 @@ class Search:
                 child = node.children[key] = Node()
             nodes[seat] = child
 
-    def _rollout(self, world: State, rng: Rng) -> list[float]:
+    def _rollout(self, world: State, movers: tuple[int, ...], rng: Rng) -> list[float]:
+        """Play on with the rollout policy to the end, or to `depth` actions (finishing a
+        simultaneous decision under way, which the evaluation could not judge half-made);
+        return every seat's payoff. `movers` were to move before the last action."""
         policy, depth = self.bot.policy, self.bot.depth
         steps = 0
-        while (movers := world.to_move) and (depth is None or steps < depth):
+        while world.to_move:
+            pending = set(world.to_move) < set(movers)
+            if depth is not None and steps >= depth and not pending:
+                break
+            movers = world.to_move
             actor = _pick(movers, rng)
             if policy is None:
                 actions = world.legal_actions(actor)
@@ -194,7 +201,9 @@ class ISMCTSBot(Bot):
 
     `c` is the UCB1 exploration constant on payoffs from 0 to 1; `rollout` names the bot
     that plays the simulations (``"random"``, or ``"greedy"`` for slower, wiser ones);
-    `depth` cuts rollouts after that many actions and lets the game's evaluation judge.
+    `depth` cuts rollouts after that many actions and lets the game's evaluation judge
+    (None plays them to the end). Twenty actions see a turn's consequences while keeping
+    iterations cheap in long games, where random play to the end says little.
     """
 
     name = "ismcts"
@@ -205,7 +214,7 @@ class ISMCTSBot(Bot):
         seconds: float | None = None,
         c: float = 0.7,
         rollout: str = "random",
-        depth: int | None = None,
+        depth: int | None = 20,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -226,9 +235,7 @@ class ISMCTSBot(Bot):
             described["iterations"] = self.iterations
         if self.seconds is not None:
             described["seconds"] = self.seconds
-        described.update(c=self.c, rollout=self.rollout)
-        if self.depth is not None:
-            described["depth"] = self.depth
+        described.update(c=self.c, rollout=self.rollout, depth=self.depth)
         return described
 
     def search(self, state: State, seat: int, rng: Rng) -> Search:

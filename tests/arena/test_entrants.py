@@ -7,11 +7,17 @@ from tabulae.bots import GreedyBot, ISMCTSBot
 
 
 def test_parameters_are_read_with_their_types():
-    entrant = parse_entrant("ismcts:iterations=200:seconds=0.5:rollout=greedy")
+    entrant = parse_entrant("ismcts:iterations=200:seconds=0.5:rollout=greedy:depth=none")
     assert entrant.bot == "ismcts"
-    assert dict(entrant.params) == {"iterations": 200, "seconds": 0.5, "rollout": "greedy"}
+    assert dict(entrant.params) == {
+        "iterations": 200,
+        "seconds": 0.5,
+        "rollout": "greedy",
+        "depth": None,
+    }
     bot = entrant.make()
     assert isinstance(bot, ISMCTSBot) and bot.iterations == 200 and bot.seconds == 0.5
+    assert bot.depth is None
 
 
 def test_repeated_bots_get_numbered_labels():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tabulae.bots import ISMCTSBot, decide, make_bot
+from tabulae.bots import ISMCTSBot, Search, decide, make_bot
 from tabulae.core import Action, Rng
 
 from ..core.toy_game import GAME as TESSERAE
@@ -62,4 +62,18 @@ def test_budgets_are_checked():
         "iterations": 1000,
         "c": 0.7,
         "rollout": "random",
+        "depth": 20,
     }
+
+
+def test_a_cut_rollout_first_finishes_the_secret_choice_under_way():
+    """Judged before the rival's tile is revealed, playing a tile only costs a tile; judged
+    after, the highest tile in the game, 12, has won the round."""
+    state = TESSERAE.new(2, seed=3)
+    state.apply(0, Action("pass"))
+    state.apply(1, Action("pass"))
+    state.apply(0, Action("play", 12))
+    search = Search(ISMCTSBot(depth=0), state, 1, Rng(1))
+    world = state.clone()
+    assert search._rollout(world, (0, 1), Rng(2)) == [1.0, 0.0]
+    assert world.points == [1, 0] and world.phase == "draw"
