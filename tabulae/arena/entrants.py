@@ -39,10 +39,11 @@ def parse_entrant(spec: str) -> Entrant:
 
 
 def parse_entrants(specs: str | list[str]) -> tuple[Entrant, ...]:
-    """Entrants from a comma-separated list; repeated specs get numbered labels."""
+    """Entrants from a comma-separated list, where ``greedy*3`` stands for three greedy
+    bots; repeated specs get numbered labels."""
     if isinstance(specs, str):
         specs = [spec for spec in specs.split(",") if spec.strip()]
-    entrants = [parse_entrant(spec) for spec in specs]
+    entrants = [parse_entrant(spec) for spec in _repeated(specs)]
     labels: list[str] = []
     for entrant in entrants:
         label, copy = entrant.label, 1
@@ -51,6 +52,17 @@ def parse_entrants(specs: str | list[str]) -> tuple[Entrant, ...]:
             label = f"{entrant.label} #{copy}"
         labels.append(label)
     return tuple(Entrant(label, e.bot, e.params) for label, e in zip(labels, entrants, strict=True))
+
+
+def _repeated(specs: list[str]) -> list[str]:
+    found = []
+    for spec in specs:
+        name, star, count = spec.rpartition("*")
+        if star and count.strip().isdigit():
+            found += [name] * int(count)
+        else:
+            found.append(spec)
+    return found
 
 
 def _value(text: str) -> Any:

@@ -22,7 +22,7 @@ def arena(
         str,
         typer.Option(
             help="comma-separated bots, one per seat, with parameters after colons "
-            "(ismcts:seconds=1,greedy,random)"
+            "and *N for N alike (ismcts:seconds=1,greedy,random*2)"
         ),
     ],
     players: Annotated[int | None, typer.Option(help="player count (default: one per bot)")] = None,

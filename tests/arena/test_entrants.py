@@ -24,6 +24,12 @@ def test_repeated_bots_get_numbered_labels():
     entrants = parse_entrants("greedy:samples=2,random,random,random")
     assert [e.label for e in entrants] == ["greedy:samples=2", "random", "random #2", "random #3"]
     assert isinstance(entrants[0].make(), GreedyBot)
+    assert [e.label for e in parse_entrants("ismcts:seconds=1,greedy*3")] == [
+        "ismcts:seconds=1",
+        "greedy",
+        "greedy #2",
+        "greedy #3",
+    ]
 
 
 @pytest.mark.parametrize(
