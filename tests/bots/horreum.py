@@ -178,6 +178,7 @@ class HorreumState(State):
     def determinize(self, seat: int | None, rng: Rng) -> HorreumState:
         twin = self.clone()
         twin.rng = Rng(rng.next64())
+        twin.events = [e for e in self.events if e.visible_to(seat)]
         if self.phase == "over":
             return twin
         others = [s for s in range(self.players) if s != seat]
