@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from tabulae.core import Action, Rng, State
+from tabulae.core import Action, Rng, State, visible
 
 
 class Bot(ABC):
@@ -15,7 +15,23 @@ class Bot(ABC):
 
     @abstractmethod
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
-        """An action for `seat`, which is in `state.to_move`. `state` may be changed freely."""
+        """An action for `seat`, which is in `state.to_move`. `state` may be changed freely.
+
+        `state` is a determinized copy: everything hidden from `seat` in it is a guess, so a
+        bot that must not depend on the guess re-samples it from the seat's point of view.
+        """
+
+    def act(self, world: State, seat: int, rng: Rng) -> Action:
+        """An action for `seat` inside a simulation, where `world` is already a sample.
+
+        Search plays its rollouts with this; a bot that samples hidden information in
+        `choose` skips that here, because the simulated world is the sample.
+        """
+        return self.choose(world, seat, rng)
+
+    def describe(self) -> dict[str, Any]:
+        """The bot's name and parameters, JSON-ready."""
+        return {"bot": self.name}
 
 
 class RandomBot(Bot):
@@ -28,18 +44,43 @@ class RandomBot(Bot):
         return actions[rng.below(len(actions))]
 
 
-BOTS: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
+BOTS: dict[str, type[Bot]] = {}
+
+B = TypeVar("B", bound=type[Bot])
+
+
+def register(kind: B) -> B:
+    """Make a bot class available to `make_bot` under its name."""
+    BOTS[kind.name] = kind
+    return kind
+
+
+register(RandomBot)
 
 
 def make_bot(name: str, **params: Any) -> Bot:
-    """A bot by name (``"random"``, …) with its parameters."""
+    """A bot by name (``"random"``, ``"greedy"``, ``"ismcts"``) with its parameters."""
     try:
         kind = BOTS[name]
     except KeyError:
         raise ValueError(f"no bot {name!r} (bots: {', '.join(BOTS)})") from None
-    return kind(**params)
+    try:
+        return kind(**params)
+    except TypeError as error:
+        raise ValueError(f"bot {name!r} does not take those parameters: {error}") from None
 
 
 def decide(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
-    """Ask `bot` for `seat`'s action without showing it anything that seat may not know."""
-    return bot.choose(state.determinize(seat, rng), seat, rng)
+    """Ask `bot` for `seat`'s action without showing it anything that seat may not know.
+
+    The bot gets a copy determinized for `seat` whose event log holds only the events
+    that seat saw. A seat with a single legal action is not asked.
+    """
+    if seat not in state.to_move:
+        raise ValueError(f"seat {seat} is not to move (to move: {state.to_move})")
+    actions = state.legal_actions(seat)
+    if len(actions) == 1:
+        return actions[0]
+    copy = state.determinize(seat, rng)
+    copy.events = list(visible(copy.events, seat))
+    return bot.choose(copy, seat, rng)

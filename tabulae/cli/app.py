@@ -1,4 +1,4 @@
-"""`tabulae`: list the games, measure them, replay matches."""
+"""`tabulae`: list the games, measure them, pit bots against each other, replay matches."""
 
 from __future__ import annotations
 
@@ -12,11 +12,15 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from tabulae.bots.bench import ismcts_iterations_per_second
 from tabulae.core import Game, MatchFormatError, UnknownGame, games, load, visible
 from tabulae.core.bench import bench_engine
 from tabulae.core.match import Match
 
+from .arena import arena
+from .groups import DefaultCommandGroup
 from .play import play, resume
+from .serve import bench_server, serve
 
 app = typer.Typer(
     help="Tabulae: Sylla, The Builders: Antiquity and Hadrian's Wall.",
@@ -24,6 +28,10 @@ app = typer.Typer(
     add_completion=False,
 )
 console = Console()
+bench_app = typer.Typer(
+    cls=DefaultCommandGroup,
+    help="Measure speed: the engine (`tabulae bench [GAME]`) or the server (`bench server`).",
+)
 
 
 def _game(ref: str) -> Game:
@@ -54,7 +62,7 @@ def list_games(as_json: Annotated[bool, typer.Option("--json", help="print JSON"
     console.print(table)
 
 
-@app.command()
+@bench_app.command("engine")
 def bench(
     game: Annotated[
         str | None, typer.Argument(help="a game id or module:attr (all if omitted)")
@@ -68,7 +76,8 @@ def bench(
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Measure engine speed on random playouts: games, actions and protocol calls per second."""
+    """Measure engine speed on random playouts (games, actions and protocol calls per second)
+    and search speed (ISMCTS iterations per second)."""
     chosen = [_game(game)] if game else list(games().values())
     if not chosen:
         raise typer.BadParameter("no games are registered")
@@ -77,20 +86,19 @@ def bench(
     with Progress(console=Console(stderr=True), transient=True, disable=as_json) as bar:
         for each in chosen:
             task = bar.add_task(f"{each.id}", total=1.0)
-            figures.append(
-                bench_engine(
-                    each, players, seconds, progress=lambda f, t=task: bar.update(t, completed=f)
-                )
-            )
+            engine = bench_engine(
+                each, players, seconds, progress=lambda f, t=task: bar.update(t, completed=f)
+            ).to_json()
+            search = ismcts_iterations_per_second(each, engine["players"], seconds / 2)
+            figures.append({**engine, "ismcts_iterations_per_s": search})
             if adapter_bench:
                 adapter_figures.append(adapter_bench(each, players, seconds))
     if as_json:
-        rows = [f.to_json() for f in figures]
-        for row, extra in zip(rows, adapter_figures, strict=False):
+        for row, extra in zip(figures, adapter_figures, strict=False):
             row["adapters"] = extra.to_json()
-        print(json.dumps(rows, indent=1))
+        print(json.dumps(figures, indent=1))
         return
-    table = Table("engine, one core", *(f"{f.game} ({f.players}p)" for f in figures))
+    table = Table("engine, one core", *(f"{f['game']} ({f['players']}p)" for f in figures))
     rows = [
         ("random games played", "games", "{:,.0f}"),
         ("actions per game", "actions_per_game", "{:,.0f}"),
@@ -100,9 +108,10 @@ def bench(
         ("legal_actions calls/s", "legal_actions_per_s", "{:,.0f}"),
         ("clone/s", "clones_per_s", "{:,.0f}"),
         ("determinize/s", "determinizations_per_s", "{:,.0f}"),
+        ("ISMCTS iterations/s", "ismcts_iterations_per_s", "{:,.0f}"),
     ]
     for label, field, style in rows:
-        table.add_row(label, *(style.format(getattr(f, field)) for f in figures))
+        table.add_row(label, *(style.format(f[field]) for f in figures))
     adapter_rows = [
         ("PettingZoo steps/s", "pettingzoo_steps_per_s"),
         ("OpenSpiel steps/s", "openspiel_steps_per_s"),
@@ -153,6 +162,10 @@ def replay(
 
 app.command()(play)
 app.command()(resume)
+app.command()(serve)
+app.command()(arena)
+app.add_typer(bench_app, name="bench")
+bench_app.command("server")(bench_server)
 
 
 def main() -> None:

@@ -27,6 +27,9 @@ class Option:
     help: str = ""
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
+    # Only a player on this machine may change it (e.g. it names a file): a server refuses
+    # any other value from its clients.
+    local_only: bool = False
 
     def check(self, value: Any) -> OptionValue:
         """Return the value as this option's type, or raise BadOptions saying why."""
@@ -50,6 +53,8 @@ class Option:
             data["choices"] = [False, True]
         if self.minimum is not None:
             data["minimum"] = self.minimum
+        if self.local_only:
+            data["local_only"] = True
         return data
 
 
@@ -81,9 +86,13 @@ class Game(ABC):
     terms: Mapping[str, Mapping[str, str]] = MappingProxyType({})
 
     def configure(
-        self, players: int, options: Mapping[str, Any] | None = None
+        self, players: int, options: Mapping[str, Any] | None = None, *, remote: bool = False
     ) -> Mapping[str, Any]:
-        """Check a player count and options; return every option with defaults filled in."""
+        """Check a player count and options; return every option with defaults filled in.
+
+        `remote` is for options that come from a server's clients: a `local_only` option
+        must then keep its default.
+        """
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadOptions(
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {players!r}"
@@ -94,6 +103,14 @@ class Game(ABC):
         if unknown:
             names = ", ".join(known) or "none"
             raise BadOptions(f"{self.name} has no option {', '.join(unknown)} (options: {names})")
+        if remote:
+            for name in sorted(given):
+                option = known[name]
+                if option.local_only and given[name] != option.default:
+                    raise BadOptions(
+                        f"option {name} can only be set by a player on the machine running the "
+                        f"game, not through a server (it stays {option.default!r})"
+                    )
         return MappingProxyType({n: o.check(given.get(n, o.default)) for n, o in known.items()})
 
     def new(self, players: int, seed: int = 0, **options: Any) -> State:

@@ -1,8 +1,9 @@
 """Find every message the program can show, and add the missing ones to the catalogs.
 
 Interface messages are found in the source (calls of ``_`` and ``N_`` with a literal); a
-game's messages are its action labels and help, from its action list, and its event keys,
-from random games at every player count and option. ``python -m tabulae.i18n.catalogs``
+game's messages are its action labels and help, from its action list, its event keys, from
+random games at every player count and option, and the ``<game>.view.*`` literals of its own
+table renderer. ``python -m tabulae.i18n.catalogs``
 adds what is missing to every language's catalogs, with empty translations to fill in.
 """
 
@@ -23,6 +24,7 @@ from .translator import LANGUAGES, LOCALE, UI
 PACKAGE = Path(__file__).parent.parent
 # The modules whose text players read.
 INTERFACE = ("cli/play.py", "tui", "i18n/game_text.py")
+RENDERERS = PACKAGE / "tui" / "render"
 PLURAL_FORMS = {
     "en": "nplurals=2; plural=(n != 1);",
     "nl": "nplurals=2; plural=(n != 1);",
@@ -104,6 +106,23 @@ def game_messages(game: Game, seeds: int = 3) -> dict[str, Message]:
             message.notes.add("args: " + ", ".join(event.args) if event.args else "no args")
             if len(message.samples) < 8:
                 message.samples.append(event)
+    return found | renderer_messages(game)
+
+
+def renderer_messages(game: Game) -> dict[str, Message]:
+    """The msgids a game's own table renderer shows: its literals that start ``<game>.view.``."""
+    path = RENDERERS / f"{game.id}.py"
+    if not path.exists():
+        return {}
+    found: dict[str, Message] = {}
+    where = path.relative_to(PACKAGE.parent).as_posix()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and node.value.startswith(f"{game.id}.view.")
+        ):
+            found.setdefault(node.value, Message(node.value)).notes.add(where)
     return found
 
 

@@ -25,7 +25,7 @@ COMMAND_HELP = (
     ("u · undo", N_("take back your last decision (against bots, while nothing hidden showed)")),
     ("s · save [FILE]", N_("save the game; resume it with “tabulae resume FILE”")),
     ("l · log", N_("everything you have seen happen so far")),
-    ("v · view", N_("show the table again")),
+    ("v · view [N]", N_("show the table again; “v 2” shows player 2's part of it in full")),
     ("q · quit", N_("save and leave")),
 )
 
@@ -45,8 +45,9 @@ def seating(text: GameText, seats: list[Seat], seed: int) -> RenderableType:
     return Group(Rule(Text(title)), table)
 
 
-def narration(text: GameText, event: Event) -> Text:
-    line = Text("· " + text.event(event))
+def narration(told: str, event: Event) -> Text:
+    """One event as the renderer tells it; what only some seats may know is in italics."""
+    line = Text("· " + told)
     if event.audience is not None:
         line.stylize("italic")
     return line

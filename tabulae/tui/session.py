@@ -10,7 +10,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tabulae.bots import decide
-from tabulae.core import Action, Match, Result, Rng, State
+from tabulae.core import Action, Event, Match, Result, Rng, State
 from tabulae.i18n import GameText, Translator
 
 from . import saving, screens
@@ -122,15 +122,19 @@ class Session:
         start = self.seen.get(self.viewer, 0)
         for event in self.state.events[start:]:
             if event.visible_to(self.viewer):
-                self.console.print(screens.narration(self.text, event))
+                self.console.print(self.told(event))
         self.seen[self.viewer] = len(self.state.events)
 
-    def show(self, seat: int) -> None:
+    def told(self, event: Event) -> Text:
+        return screens.narration(self.renderer.narrate(event, self.text), event)
+
+    def show(self, seat: int, focus: int | None = None) -> None:
         title = self.tr._(
             "{game} · {name} to move", game=self.text.title, name=self.text.names[seat]
         )
         self.console.print(Rule(Text(title)))
-        self.console.print(self.renderer.table(self.state.view(seat), self.text, seat))
+        view = self.state.view(seat)
+        self.console.print(self.renderer.table(view, self.text, seat, focus))
         self.console.print(screens.choices(self.text, self.state.legal_actions(seat)))
         self.console.print(Text(self.tr._("Type a number or an action; ? for help."), style="dim"))
 
@@ -161,14 +165,25 @@ class Session:
         elif command.name == "log":
             for event in self.state.events:
                 if event.visible_to(seat):
-                    self.console.print(screens.narration(self.text, event))
+                    self.console.print(self.told(event))
         elif command.name == "view":
-            self.show(seat)
+            focus = self.player(command.argument)
+            if focus is None and command.argument:
+                self.say(self.tr._("“{text}” is not a player.", text=command.argument))
+            self.show(seat, focus)
         elif command.name == "quit":
             path = self.default_path()
             self.save(path)
             raise Leave(path)
         return False
+
+    def player(self, argument: str) -> int | None:
+        """The seat a player's number or name names, or None."""
+        argument = argument.strip()
+        if argument.isdigit() and 1 <= int(argument) <= len(self.seats):
+            return int(argument) - 1
+        names = [name.lower() for name in self.text.names]
+        return names.index(argument.lower()) if argument.lower() in names else None
 
     def help(self, argument: str, legal: list[Action]) -> None:
         if not argument:

@@ -1,7 +1,7 @@
 import pytest
 
 from tabulae.bots import RandomBot, decide, make_bot
-from tabulae.core import Rng
+from tabulae.core import Rng, visible
 
 from ..core.toy_game import GAME
 
@@ -21,3 +21,28 @@ def test_unknown_bots_are_named():
     with pytest.raises(ValueError, match="no bot 'genius'"):
         make_bot("genius")
     assert isinstance(make_bot("random"), RandomBot)
+
+
+def test_a_bot_sees_only_the_events_its_seat_saw():
+    seen = []
+
+    class Reader(RandomBot):
+        def choose(self, state, seat, rng):
+            seen.append(list(state.events))
+            return super().choose(state, seat, rng)
+
+    state = GAME.new(3, seed=5)
+    decide(Reader(), state, 0, Rng(1))
+    assert seen[0] == list(visible(state.events, 0))
+    assert len(seen[0]) < len(state.events)  # the other hands were dealt out of sight
+
+
+def test_only_a_seat_to_move_is_asked():
+    state = GAME.new(3, seed=5)
+    with pytest.raises(ValueError, match="seat 1 is not to move"):
+        decide(RandomBot(), state, 1, Rng(1))
+
+
+def test_bad_bot_parameters_are_named():
+    with pytest.raises(ValueError, match="bot 'random' does not take those parameters"):
+        make_bot("random", depth=3)

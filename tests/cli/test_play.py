@@ -40,7 +40,7 @@ def test_a_person_plays_a_whole_game_against_bots_in_every_language(ref, lang, t
     assert result is not None
     final = out.split(tr._("Game over"))[-1]
     for seat, name in enumerate(names):
-        row = re.search(rf"│ {result.ranks[seat]} +│ {re.escape(name)} +│ ([\d.]+)", final)
+        row = re.search(rf"│ {result.ranks[seat]} +│ {re.escape(name)} +│ (-?[\d.]+)", final)
         assert row and float(row.group(1)) == result.scores[seat], (name, final)
     winners = [names[seat] for seat in result.winners]
     verdict = (
@@ -130,6 +130,15 @@ def test_undo_takes_back_a_decision_until_something_hidden_shows(tmp_path):
     assert "You cannot take it back: something hidden has been revealed since." in out
     actions = [(seat, str(action)) for seat, action in Match.open(path).actions]
     assert actions[0] == (0, "draw")  # the pass is gone from the record
+
+
+def test_the_view_command_shows_the_table_again_for_a_player_named_by_number_or_name(tmp_path):
+    out = run(
+        "play", TOY, "--seats", "human,random", "--names", "Ann,Bob", "--seed", "5",
+        input="v 2\nv bob\nv 7\nq\n", cwd=tmp_path,
+    ).stdout  # fmt: skip
+    assert "“7” is not a player." in out
+    assert out.count("Tesserae · Ann to move") == 4
 
 
 def test_undo_is_for_games_against_bots_only(tmp_path):

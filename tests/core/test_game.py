@@ -39,3 +39,18 @@ def test_action_space_is_fixed_per_configuration():
     assert len(GAME.action_space(2)) == 2 + 12
     assert len(GAME.action_space(4)) == 2 + 20
     assert GAME.action_space(2) is GAME.action_space(2, rounds=3)
+
+
+def test_local_only_options_keep_their_default_when_set_remotely():
+    from tabulae.core import Game, Option
+
+    class Local(type(GAME)):
+        options = (*GAME.options, Option("data", "bundled", "a data file", local_only=True))
+
+    local = Local()
+    assert local.configure(2, {"data": "mine.yaml"})["data"] == "mine.yaml"
+    assert local.configure(2, {"data": "bundled"}, remote=True)["data"] == "bundled"
+    with pytest.raises(BadOptions, match="only be set by a player on the machine"):
+        local.configure(2, {"data": "mine.yaml"}, remote=True)
+    assert {"name": "data", "local_only": True}.items() <= local.describe()["options"][-1].items()
+    assert isinstance(local, Game)

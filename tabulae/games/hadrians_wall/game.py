@@ -28,6 +28,7 @@ from .state import (
     HadriansWallState,
     prospect_sources,
 )
+from .terms import TERMS
 
 _INCOME_FLAGS = tuple(BUILT + BUILDING_INDEX[b] for b in INCOME)
 
@@ -37,6 +38,7 @@ class HadriansWall(Game):
     name = "Hadrian's Wall"
     min_players = 1
     max_players = 6
+    terms = TERMS
     options = (
         Option(
             "difficulty",

@@ -47,14 +47,15 @@ class Sylla(Game):
             "edition",
             STANDARD,
             "component data: 'standard' (bundled) or the path of another data file",
+            local_only=True,
         ),
     )
 
     def configure(
-        self, players: int, options: Mapping[str, Any] | None = None
+        self, players: int, options: Mapping[str, Any] | None = None, *, remote: bool = False
     ) -> Mapping[str, Any]:
         """The core checks, and that the edition's data file can be read."""
-        config = super().configure(players, options)
+        config = super().configure(players, options, remote=remote)
         try:
             load(config["edition"])
         except (OSError, ValueError, KeyError, TypeError) as error:

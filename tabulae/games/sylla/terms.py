@@ -14,7 +14,8 @@ from .components import Components
 
 LANGUAGES = ("en", "pl", "nl", "ru")
 
-# Words of the engine's own (steps and view keys) that the component data does not name.
+# Words of the engine's own (steps, view keys, action and event arguments) that the component
+# data does not name.
 ENGINE_WORDS = {
     "round": ("Round", "Runda", "Ronde", "Раунд"),
     "setup": ("Setup", "Przygotowanie", "Voorbereiding", "Подготовка к игре"),
@@ -24,6 +25,10 @@ ENGINE_WORDS = {
     "tokens": ("Res Publica tokens", "Żetony Republiki", "Res Publica-fiches", "Жетоны Республики"),
     "up": ("Thumb up", "Kciuk w górę", "Duim naar boven", "Палец вверх"),
     "down": ("Thumb down", "Kciuk w dół", "Duim naar beneden", "Палец вниз"),
+    # A Tavern moves a marker left (towards the crisis zone) or right (towards the ideal).
+    "left": ("left", "w lewo", "naar links", "влево"),
+    "right": ("right", "w prawo", "naar rechts", "вправо"),
+    "famine_symbols": ("famine symbols", "symbole głodu", "Hongersnood-symbolen", "символы голода"),
 }
 
 

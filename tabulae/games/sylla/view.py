@@ -139,7 +139,11 @@ def _decision(s: Table, seat: int | None) -> dict[str, Any]:
     comp, step = s.comp, s.step
     if step == "choose":
         own = s.picks[seat] if seat is not None else []
-        return {"my_choice": [comp.design_of(c).id for c in own]}
+        left = [] if seat is None else [c for c in comp.set_cards[s.revenue[seat]] if c not in own]
+        return {
+            "my_choice": [comp.design_of(c).id for c in own],
+            "my_set": [_card(s, c) for c in left],
+        }
     if step == "commit":
         mine = s.commits[seat] if seat is not None else None
         choice = (

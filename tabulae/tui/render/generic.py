@@ -14,6 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tabulae.core import Event
 from tabulae.i18n import GameText
 
 NESTING = 3
@@ -24,8 +25,16 @@ class Renderer:
 
     game: ClassVar[str] = ""
 
-    def table(self, view: dict[str, Any], text: GameText, seat: int | None) -> RenderableType:
+    def table(
+        self, view: dict[str, Any], text: GameText, seat: int | None, focus: int | None = None
+    ) -> RenderableType:
+        """The table as `view` shows it to `seat`; `focus` is a player asked to be shown in full
+        (this renderer always shows everyone in full)."""
         return self.mapping(view, text, seat, per_seat=True)
+
+    def narrate(self, event: Event, text: GameText) -> str:
+        """An event as the narration tells it; a game's renderer may tell some better."""
+        return text.event(event)
 
     def details(self, details: dict[str, Any], text: GameText) -> RenderableType | None:
         return self.mapping(details, text, None, per_seat=True) if details else None

@@ -48,15 +48,29 @@ def test_starting_money_is_three_plus_one_per_merchant():
 def test_the_starting_choice_is_secret_until_all_reveal():
     """S-03: simultaneous and secret; the others see only who is ready."""
     s = GAME.new(3, seed=5)
+    own_set = s.view(1)["my_set"]  # seat 1's own cards to choose from, vestal_a among them
     play(s, 0, "choose senator_plain", "choose vestal_a")
     assert s.view(0)["my_choice"] == ["senator_plain", "vestal_a"]
     assert s.view(1)["my_choice"] == [] and s.view(None)["my_choice"] == []
-    assert "vestal_a" not in str(s.view(1))
+    assert s.view(1)["my_set"] == own_set
+    assert "vestal_a" not in str({k: v for k, v in s.view(1).items() if k != "my_set"})
     private = [e for e in s.events if e.key == "sylla.chose"]
     assert private and all(e.audience == (0,) for e in private)
     other = s.determinize(1, Rng(9))
     assert len(other.picks[0]) == 2 and other.view(1) == s.view(1)
     assert s.chars == [[], [], []]
+
+
+def test_a_player_choosing_sees_the_cards_of_his_set_still_to_choose():
+    """Each set holds one card of every design; the chooser needs their hexes to choose."""
+    s = GAME.new(2, seed=4)
+    play(s, 1, "choose legionary_a")
+    left = s.view(1)["my_set"]
+    assert len(left) == 9 and "legionary_a" not in [c["card"] for c in left]
+    assert {c["set"] for c in left} == {s.comp.set_numerals[s.revenue[1]]}
+    legionary = next(c for c in left if c["card"] == "legionary_b")
+    assert legionary["type"] == "legionary" and legionary["hexes"]
+    assert s.view(None)["my_set"] == []
 
 
 def test_the_table():

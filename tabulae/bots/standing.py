@@ -1,0 +1,55 @@
+"""How bots judge a position: the game's own evaluation, turned into what a bot maximises.
+
+A game's `evaluate(state, seat)` says how well one seat stands in score units. Greedy play
+wants the lead over the strongest rival (`margin`); search wants a payoff per seat on one
+scale, which is the share of rivals beaten (`payoffs`), so that winning is what counts.
+"""
+
+from __future__ import annotations
+
+from tabulae.core import State
+
+
+def values(state: State) -> list[float]:
+    """Every seat's standing: the final scores at the end, the game's evaluation before."""
+    result = state.result()
+    if result is not None:
+        return [float(score) for score in result.scores]
+    return [float(state.game.evaluate(state, seat)) for seat in range(state.players)]
+
+
+def margin(state: State, seat: int) -> float:
+    """`seat`'s standing less the best rival's (its own standing when playing alone)."""
+    standing = values(state)
+    mine = standing[seat]
+    if state.players == 1:
+        return mine
+    return mine - max(v for other, v in enumerate(standing) if other != seat)
+
+
+def payoffs(state: State) -> list[float]:
+    """Per seat, the share of rivals it beats (ties count half), from 0 to 1.
+
+    At the end this follows the final ranks, tie-breaks included; before, the evaluation.
+    A solitaire game has no rivals: its payoff is the standing itself.
+    """
+    players = state.players
+    result = state.result()
+    if result is not None:
+        keys = [-float(rank) for rank in result.ranks]
+        if players == 1:
+            return [float(result.scores[0])]
+    else:
+        keys = values(state)
+        if players == 1:
+            return keys
+    share = 1.0 / (players - 1)
+    return [
+        share
+        * sum(
+            1.0 if keys[seat] > keys[other] else 0.5 if keys[seat] == keys[other] else 0.0
+            for other in range(players)
+            if other != seat
+        )
+        for seat in range(players)
+    ]

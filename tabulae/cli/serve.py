@@ -1,0 +1,138 @@
+"""`tabulae serve` and `tabulae bench server`: the game server and its load test."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+console = Console()
+
+
+def _need_server_extra() -> None:
+    try:
+        import fastapi  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        console.print("The server needs its extra: pip install 'tabulae[server]'")
+        raise typer.Exit(1) from None
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on (loopback by default)")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        str, typer.Option(help="an SQLite file, or postgresql://user:password@host/database")
+    ] = "tabulae.sqlite",
+    redis: Annotated[
+        str | None,
+        typer.Option(help="redis://host:port: fan out updates to other server processes"),
+    ] = None,
+    game: Annotated[
+        list[str] | None, typer.Option(help="offer one more game by module:attr (repeatable)")
+    ] = None,
+    bot_threads: Annotated[int, typer.Option(help="threads for server-side bots")] = 2,
+    log_level: Annotated[str, typer.Option(help="uvicorn's log level")] = "info",
+) -> None:
+    """Serve tables, seats and live play over HTTP and WebSockets (docs/server.md)."""
+    _need_server_extra()
+    import uvicorn
+
+    from tabulae.core import UnknownGame, load
+    from tabulae.server import Settings, create_app
+
+    if game and "" not in sys.path:
+        sys.path.insert(0, "")  # module:attr references resolve from the working directory
+    try:
+        for ref in game or ():
+            load(ref)
+    except UnknownGame as error:
+        raise typer.BadParameter(str(error)) from None
+    settings = Settings(db=db, redis=redis, extra_games=tuple(game or ()), bot_threads=bot_threads)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_ping_interval=20,
+        ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
+        timeout_graceful_shutdown=5,
+    )
+
+
+def bench_server(
+    tables: Annotated[int, typer.Option(help="concurrent tables")] = 200,
+    players: Annotated[int, typer.Option(help="seats per table, each a WebSocket client")] = 3,
+    game: Annotated[
+        str | None, typer.Option(help="a game id or module:attr (default: the first game)")
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option(help="a game option as name=value (repeatable)")
+    ] = None,
+    seconds: Annotated[float, typer.Option(help="how long to measure")] = 20.0,
+    warmup: Annotated[float, typer.Option(help="seconds of load before measuring")] = 5.0,
+    think: Annotated[float, typer.Option(help="each client's pause before it acts, in seconds")] = (
+        0.5
+    ),
+    url: Annotated[
+        str | None, typer.Option(help="a running server's http://host:port (default: start one)")
+    ] = None,
+    db: Annotated[
+        str | None, typer.Option(help="database for the started server (default: a temp file)")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Load-test the server: bot-like clients over WebSockets on loopback; actions/s, latency."""
+    _need_server_extra()
+    from tabulae.core import BadOptions, UnknownGame, games, load
+    from tabulae.server.bench import bench_server as run
+
+    if "" not in sys.path:
+        sys.path.insert(0, "")  # module:attr references resolve from the working directory
+    game = game or next(iter(games()), None)
+    if game is None:
+        raise typer.BadParameter("no games are registered; name one with --game module:attr")
+    options = dict(text.partition("=")[::2] for text in option or ())
+    try:
+        load(game).configure(players, options)
+    except (UnknownGame, BadOptions) as error:
+        raise typer.BadParameter(str(error)) from None
+    figures = run(
+        tables=tables,
+        players=players,
+        game=game,
+        options=options,
+        seconds=seconds,
+        warmup=warmup,
+        think=think,
+        url=url,
+        db=db,
+        progress=None if as_json else lambda text: console.print(text, style="dim"),
+    )
+    if as_json:
+        print(json.dumps(figures.to_json(), indent=1))
+        return
+    table = Table("server, loopback", "figure")
+    table.add_row("game", f"{figures.game} ({figures.players}p)")
+    for name, value in options.items():
+        table.add_row(f"option {name}", value)
+    table.add_row("concurrent tables", f"{figures.tables}")
+    table.add_row("WebSocket clients", f"{figures.clients}")
+    table.add_row("think time per action", f"{figures.think * 1000:.0f} ms")
+    table.add_row("measured for", f"{figures.seconds:.1f} s")
+    table.add_row("actions acknowledged", f"{figures.actions:,}")
+    table.add_row("actions/s", f"{figures.actions_per_s:,.0f}")
+    table.add_row("latency p50", f"{figures.p50_ms:.1f} ms")
+    table.add_row("latency p99", f"{figures.p99_ms:.1f} ms")
+    table.add_row("latency max", f"{figures.max_ms:.1f} ms")
+    table.add_row("games finished", f"{figures.games:,}")
+    table.add_row("refused (stale, retried)", f"{figures.refused:,}")
+    if figures.server_cpu_ms_per_action is not None:
+        table.add_row("server CPU per action", f"{figures.server_cpu_ms_per_action:.2f} ms")
+    console.print(table)

@@ -1,0 +1,291 @@
+"""The names players read for the words of the views, events and actions, for `Game.terms`.
+
+English and Polish names come from the component data, which holds the Polish rulebook's
+names; the table below adds Dutch and Russian, Polish where the rulebook prints none, and the
+engine's own words (sides, sources, phases, view keys). Sides are adverbs ("po lewej",
+"слева") so that they read well after any noun: a Cohort, a neighbour, a Courthouse column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from .data import DATA, FATE_CARDS
+
+LANGUAGES = ("en", "pl", "nl", "ru")
+
+# term: (en, pl, nl, ru); None where the component data already names it in that language.
+_WORDS: dict[str, tuple[str | None, ...]] = {
+    "hadrians_wall": (None, None, "Muur van Hadrianus", "Адрианов вал"),
+    # workers, the resource, attributes and citizens
+    "soldier": (None, None, "Soldaat", "Легионер"),
+    "builder": (None, None, "Bouwer", "Строитель"),
+    "servant": (None, None, "Bediende", "Слуга"),
+    "civilian": (None, None, "Plebejer", "Плебей"),
+    "resource": (None, None, "Grondstof", "Ресурс"),
+    "renown": (None, None, "Roem", "Слава"),
+    "piety": (None, None, "Vroomheid", "Благочестие"),
+    "valour": (None, None, "Moed", "Доблесть"),
+    "discipline": (None, None, "Discipline", "Дисциплина"),
+    "attribute": ("Attribute point", "punkt Atrybutu", "Eigenschapspunt", "Очко атрибута"),
+    "trader": (None, None, "Handelaar", "Торговец"),
+    "performer": (None, None, "Artiest", "Артист"),
+    "priest": (None, None, "Priester", "Жрец"),
+    "apparitor": (None, None, "Ambtenaar", "Чиновник"),
+    "patrician": (None, None, "Patriciër", "Патриций"),
+    "citizen": ("Citizen", "Obywatel", "Burger", "Гражданин"),
+    # the rulebook's glossary
+    "year": (None, None, "Jaar", "Год"),
+    "victory_point": (None, None, "overwinningspunt (OP)", "победное очко (ПО)"),
+    "general_supply": (None, None, "algemene voorraad", "общий запас"),
+    "left_sheet": (None, None, "linkervel", "левый Лист"),
+    "right_sheet": (None, None, "rechtervel", "правый Лист"),
+    "path_card": (None, None, "Padkaart", "карта Пути"),
+    "prospect_card": (None, None, "Ontwikkelingskaart", "карта Развития"),
+    "neutral_deck": (None, None, "Neutrale stapel", "Нейтральная колода"),
+    "infrastructure": (None, None, "Infrastructuur", "Инфраструктура"),
+    "cohort": (None, None, "Cohort", "Когорта"),
+    "disdain": (None, None, "Minachting", "Презрение"),
+    "remove_disdain": (None, None, "Minachting wegnemen", "Снятие Презрения"),
+    "favour": (None, None, "Gunst", "Поддержка"),
+    "production": (None, None, "Grondstofproductie", "Производство ресурсов"),
+    "sword": (None, None, "Zwaard (Muurwacht)", "Меч (Стража)"),
+    "trade_good": (None, None, "Handelswaar", "Товар"),
+    "scout": (None, None, "Verkenning", "Разведка"),
+    "pattern": (None, None, "Patroon", "Узор"),
+    "attack_potential": (None, None, "Aanvalskracht", "Сила атаки"),
+    "landmark": (None, None, "Monument", "Монумент"),
+    "red_gladiator": (None, None, "Rode gladiator", "Красный гладиатор"),
+    "blue_gladiator": (None, None, "Blauwe gladiator", "Синий гладиатор"),
+    "strength": (None, None, "Kracht", "Сила"),
+    "damage": (None, None, "Schade", "Урон"),
+    "battle": (None, None, "Gevecht", "Бой"),
+    "performance": (None, None, "Voorstelling", "Представление"),
+    "bribe": (None, None, "Steekpenning", "Взятка"),
+    "ruling": (None, None, "Uitspraak", "Постановление"),
+    "scouting_map": (None, None, "Verkenningskaart", "Карта разведки"),
+    # difficulty
+    "easy": (None, None, "Laag", "Низкая"),
+    "normal": (None, None, "Normaal", "Обычная"),
+    "hard": (None, None, "Hoog", "Высокая"),
+    # areas of the sheets
+    "cohorts": (None, None, "Cohorten", "Когорты"),
+    "mining_foresting": (None, None, "Mijnbouw en bosbouw", "Рудники и леса"),
+    "wall_guard": (None, None, "Muurwacht", "Стража"),
+    "fort": (None, None, "Fort", "Форт"),
+    "wall": (None, None, "Muur", "Стена"),
+    "cippi": (None, None, "Palissade", "Частокол"),
+    "granaries": (None, None, "Graanschuren", "Амбары"),
+    "resource_production": (None, None, "Grondstofproductie", "Производство ресурсов"),
+    "training_grounds": (None, None, "Oefenterrein", "Казармы"),
+    "forum": (None, None, "Forum", "Форум"),
+    "landmarks": (None, None, "Monumenten", "Монументы"),
+    "attribute_tracks": (None, None, "Eigenschapssporen", "Шкалы атрибутов"),
+    "citizen_tracks": (None, None, "Burgersporen", "Шкалы граждан"),
+    "precincts": (None, None, "Wijken", "Кварталы"),
+    "market": (None, None, "Markt", "Рынок"),
+    "theatre": (None, None, "Theater", "Театр"),
+    "ludus": (None, None, "Ludus Gladiatorious", "Школа гладиаторов"),
+    "gardens": (None, None, "Tuinen", "Сады"),
+    "temples": (None, None, "Tempels", "Храмы"),
+    "baths": (None, None, "Badhuis", "Термы"),
+    "courthouse": (None, None, "Gerechtshof", "Суд"),
+    "diplomats": (None, None, "Diplomaten", "Дипломаты"),
+    "scouts": (None, None, "Verkenning", "Разведка"),
+    "fate_cards": (None, None, "Lotkaarten", "карты Судьбы"),
+    "player_cards": (None, None, "spelerskaarten", "карты Игрока"),
+    "fate_card": ("Fate card", "karta Losu", "Lotkaart", "карта Судьбы"),
+    # buildings
+    "small_granary": (None, None, "Kleine graanschuur", "Малый амбар"),
+    "medium_granary": (None, None, "Middelgrote graanschuur", "Средний амбар"),
+    "large_granary": (None, None, "Grote graanschuur", "Большой амбар"),
+    "small_hotel": (None, None, "Kleine herberg", "Малый постоялый двор"),
+    "large_hotel": (None, None, "Grote herberg", "Большой постоялый двор"),
+    "small_workshop": (None, None, "Kleine werkplaats", "Малая мастерская"),
+    "large_workshop": (None, None, "Grote werkplaats", "Большая мастерская"),
+    "small_road": (None, None, "Kleine weg", "Малая дорога"),
+    "large_road": (None, None, "Grote weg", "Большая дорога"),
+    "small_precinct": (None, None, "Kleine wijk", "Малый квартал"),
+    "medium_precinct": (None, None, "Middelgrote wijk", "Средний квартал"),
+    "large_precinct": (None, None, "Grote wijk", "Большой квартал"),
+    "small_gardens": (None, None, "Kleine tuinen", "Малые сады"),
+    "large_gardens": (None, None, "Grote tuinen", "Большие сады"),
+    "small_temple": (None, None, "Kleine tempel", "Малый храм"),
+    "medium_temple": (None, None, "Middelgrote tempel", "Средний храм"),
+    "large_temple": (None, None, "Grote tempel", "Большой храм"),
+    # Landmarks (the Polish rulebook names only the Monolith)
+    "archway": (None, "Łuk", "Boog", "Арка"),
+    "monolith": (None, None, "Monoliet", "Монолит"),
+    "column": (None, "Kolumna", "Zuil", "Колонна"),
+    "statue": (None, "Posąg", "Standbeeld", "Статуя"),
+    # Path and Prospect cards
+    "engineer": (None, None, "Ingenieur", "Инженер"),
+    "merchant": (None, None, "Koopman", "Купец"),
+    "ranger": (None, None, "Spoorzoeker", "Следопыт"),
+    "forager": (None, None, "Verzamelaar", "Собиратель"),
+    "pontiff": (None, None, "Pontifex", "Понтифик"),
+    "trainer": (None, None, "Lanista", "Ланиста"),
+    "defender": (None, None, "Verdediger", "Защитник"),
+    "fighter": (None, None, "Strijder", "Воин"),
+    "architect": (None, None, "Architect", "Архитектор"),
+    "aristocrat": (None, None, "Aristocraat", "Аристократ"),
+    "planner": (None, None, "Planner", "Планировщик"),
+    "vanguard": (None, None, "Wachter", "Страж"),
+    # scouting patterns
+    "o_shape": ("O pattern", "Wzór O", "O-patroon", "Узор O"),
+    "i_shape": ("I pattern", "Wzór I", "I-patroon", "Узор I"),
+    "l_shape": ("L pattern", "Wzór L", "L-patroon", "Узор L"),
+    "t_shape": ("T pattern", "Wzór T", "T-patroon", "Узор T"),
+    "s_shape": ("S pattern", "Wzór S", "S-patroon", "Узор S"),
+    # sides: a Cohort, a neighbour, a Courthouse column
+    "left": ("left", "po lewej", "links", "слева"),
+    "centre": ("centre", "pośrodku", "midden", "в центре"),
+    "right": ("right", "po prawej", "rechts", "справа"),
+    # whose Prospect card a purchase or a Scout uses
+    "own": ("own card", "własna karta", "eigen kaart", "своя карта"),
+    "deck": ("Fate deck", "talia Losu", "Lotkaartenstapel", "колода Судьбы"),
+    "neutral1": ("Neutral card 1", "Neutralna karta 1", "Neutrale kaart 1", "Нейтральная карта 1"),
+    "neutral2": ("Neutral card 2", "Neutralna karta 2", "Neutrale kaart 2", "Нейтральная карта 2"),
+    # gladiators, favours and temples
+    "red": ("Red Gladiator", "Czerwony Gladiator", "Rode gladiator", "Красный гладиатор"),
+    "blue": ("Blue Gladiator", "Niebieski Gladiator", "Blauwe gladiator", "Синий гладиатор"),
+    "temple": ("Temple", "Świątynia", "Tempel", "Храм"),
+    "diplomat": ("Diplomat", "Dyplomata", "Diplomaat", "Дипломат"),
+    "small": ("Small", "Mała", "Kleine", "Малый"),
+    "medium": ("Medium", "Średnia", "Middelgrote", "Средний"),
+    "large": ("Large", "Wielka", "Grote", "Большой"),
+    # phases of the year
+    "choose": ("Choosing cards", "Wybór kart", "Kaarten kiezen", "Выбор карт"),
+    "actions": ("Actions", "Akcje", "Acties", "Действия"),
+    "attack": ("Pict attack", "Atak Piktów", "Aanval van de Picten", "Атака пиктов"),
+    "over": ("Game over", "Koniec gry", "Einde van het spel", "Конец игры"),
+    # view keys and event arguments
+    "pool": (
+        "Workers and resources",
+        "Robotnicy i Surowce",
+        "Arbeiders en grondstoffen",
+        "Рабочие и ресурсы",
+    ),
+    "paths": ("Path cards", "karty Ścieżki", "Padkaarten", "карты Пути"),
+    "prospect": ("Prospect card", "karta Rozwoju", "Ontwikkelingskaart", "карта Развития"),
+    "earlier_prospects": (
+        "Earlier Prospect cards",
+        "Wcześniejsze karty Rozwoju",
+        "Eerdere Ontwikkelingskaarten",
+        "Прежние карты Развития",
+    ),
+    "cards_unseen": (
+        "Cards left in the deck",
+        "Karty pozostałe w talii",
+        "Kaarten nog in de stapel",
+        "Карты, оставшиеся в колоде",
+    ),
+    "drawn": ("Drawn cards", "Dobrane karty", "Getrokken kaarten", "Взятые карты"),
+    "neighbours": ("Neighbours", "Sąsiedzi", "Buren", "Соседи"),
+    "neutral": (
+        "Neutral Prospect cards",
+        "Neutralne karty Rozwoju",
+        "Neutrale Ontwikkelingskaarten",
+        "Нейтральные карты Развития",
+    ),
+    "attributes": ("Attributes", "Atrybuty", "Eigenschappen", "Атрибуты"),
+    "citizens": ("Citizens", "Obywatele", "Burgers", "Граждане"),
+    "buildings": ("Buildings", "Budowle", "Gebouwen", "Постройки"),
+    "gladiators": ("Gladiators", "Gladiatorzy", "Gladiatoren", "Гладиаторы"),
+    "temple_favours": ("Temple Favours", "Wsparcie Świątyń", "Tempelgunsten", "Поддержка храмов"),
+    "diplomat_favours": (
+        "Diplomat Favours",
+        "Wsparcie Dyplomatów",
+        "Diplomatengunsten",
+        "Поддержка дипломатов",
+    ),
+    "undefended": (
+        "Undefended attacks",
+        "Nieobronione ataki",
+        "Onverdedigde aanvallen",
+        "Неотражённые атаки",
+    ),
+    "score": ("Score", "Punktacja", "Score", "Счёт"),
+}
+
+
+def _known() -> Iterator[tuple[str, Mapping[str, str]]]:
+    """The names the component data gives, by the word the engine uses."""
+    yield "hadrians_wall", DATA["game"]["names"]
+    for section in ("workers_and_resource", "attributes", "citizens", "terms"):
+        for item in DATA[section]["values"]:
+            yield item["id"], item["names"]
+    yield from DATA["difficulty"]["names"].items()
+    for area in (
+        "cohorts",
+        "mining_foresting",
+        "wall_guard",
+        "fort",
+        "wall",
+        "cippi",
+        "granaries",
+        "resource_production",
+        "training_grounds",
+        "forum",
+        "landmarks",
+        "attribute_tracks",
+        "citizen_tracks",
+        "precincts",
+        "market",
+        "theatre",
+        "ludus",
+        "gardens",
+        "temples",
+        "baths",
+        "courthouse",
+        "diplomats",
+        "scouts",
+        "scouting_map",
+        "fate_cards",
+        "player_cards",
+    ):
+        yield area, DATA[area]["names"]
+    for size in ("small", "medium", "large"):
+        yield f"{size}_granary", DATA["granaries"][size]["names"]
+        yield f"{size}_precinct", DATA["precincts"][size]["names"]
+        yield f"{size}_temple", DATA["temples"][size]["names"]
+    for kind in ("hotel", "workshop", "road"):
+        for size in ("small", "large"):
+            yield f"{size}_{kind}", DATA["common_buildings"][kind][size]["names"]
+    for size in ("small", "large"):
+        yield f"{size}_gardens", DATA["gardens"][size]["names"]
+    for item in DATA["landmarks"]["values"]:
+        yield item["id"], item["names"]
+    for card in DATA["player_cards"]["cards"]:
+        yield card["id"], card["names"]
+
+
+def _fate_card_names() -> Iterator[tuple[str, dict[str, str]]]:
+    """Fate cards have no printed names: each is called by its number."""
+    for number, card in enumerate(FATE_CARDS, start=1):
+        yield (
+            card.id,
+            {lang: f"{_WORDS['fate_card'][i]} {number}" for i, lang in enumerate(LANGUAGES)},
+        )
+
+
+def _terms() -> Mapping[str, Mapping[str, str]]:
+    names: dict[str, dict[str, Any]] = {}
+    for term, known in (*_known(), *_fate_card_names()):
+        names.setdefault(term, {}).update(known)
+    for term, given in _WORDS.items():
+        found = names.setdefault(term, {})
+        for language, name in zip(LANGUAGES, given, strict=True):
+            if name is not None:
+                found.setdefault(language, name)
+    return MappingProxyType(
+        {
+            term: MappingProxyType({lang: found[lang] for lang in LANGUAGES if lang in found})
+            for term, found in sorted(names.items())
+        }
+    )
+
+
+TERMS = _terms()

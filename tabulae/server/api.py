@@ -1,0 +1,220 @@
+"""The HTTP API: tables, seats, play and matches under /api (documented in docs/server.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Header, Query, Request
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from tabulae.core import Action, IllegalAction, load
+
+from .errors import ApiError, invalid
+from .live import hash_token
+from .lobby import SEED_RANGE, Lobby
+from .text import clean_name
+
+
+def _name(value: str) -> str:
+    try:
+        return clean_name(value)
+    except ApiError as error:
+        raise ValueError(error.message) from None
+
+
+Name = Annotated[str, Field(max_length=200), AfterValidator(_name)]
+Word = Annotated[str, Field(min_length=1, max_length=100)]
+OptionValue = StrictBool | StrictInt | StrictStr
+Token = Annotated[
+    str | None,
+    Header(alias="X-Seat-Token", max_length=200, description="the seat token from joining"),
+]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    bot: Word | None = Field(None, description='a bot name ("random", …); none for a person')
+    params: dict[Word, OptionValue | float] = Field(
+        default_factory=dict, description="the bot's parameters (its level)"
+    )
+    name: Name | None = Field(None, description="a bot's display name")
+
+
+class NewTable(Strict):
+    game: Word = Field(description="a game id from /api/games")
+    players: int = Field(ge=1, le=64)
+    options: dict[Word, OptionValue] = Field(default_factory=dict)
+    seed: int | None = Field(None, ge=SEED_RANGE.start, le=SEED_RANGE.stop - 1)
+    seats: list[SeatSpec] | None = Field(
+        None, max_length=64, description="one entry per seat; people if omitted"
+    )
+
+
+class Join(Strict):
+    name: Name
+    seat: int | None = Field(None, ge=0, le=63, description="a free seat; the first if omitted")
+
+
+class Act(Strict):
+    action: list[StrictStr | StrictInt] | Word = Field(
+        description='the action as JSON (["bid", 4]) or notation ("bid 4")'
+    )
+    version: int = Field(ge=0, le=2**62, description="the version the action was decided on")
+    client_action_id: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z0-9._:-]{1,64}$",
+        description="makes retries safe: a repeat with this id is not played twice",
+    )
+
+
+def parse_action(given: list[str | int] | str) -> Action:
+    """An action from its JSON form or notation; malformed input is a 422."""
+    try:
+        return Action.parse(given) if isinstance(given, str) else Action.from_json(given)
+    except IllegalAction as error:
+        raise invalid(error.reason, "bad_action") from None
+
+
+router = APIRouter(prefix="/api")
+
+
+def _links(source: str, *operations: str, token: bool = False) -> dict[str, Any]:
+    """OpenAPI links: how a client (or a fuzzer) goes from one answer to the next call."""
+    parameters = {"table_id": f"$response.body#/{source}"}
+    if token:
+        parameters["header.X-Seat-Token"] = "$response.body#/token"
+    return {name: {"operationId": name, "parameters": parameters} for name in operations}
+
+
+TABLE_LINKS = _links("id", "get_table", "join", "state", "export")
+SEAT_LINKS = _links("table/id", "state", "act", "leave", "rematch", token=True)
+
+
+def lobby(request: Request) -> Lobby:
+    return request.app.state.lobby
+
+
+@router.get("/health", operation_id="health", summary="Liveness for load balancers")
+async def health() -> dict[str, Any]:
+    return {"ok": True}
+
+
+@router.get("/games", operation_id="games", summary="The games this server offers")
+async def list_games(request: Request) -> list[dict[str, Any]]:
+    return [load(ref).describe() for ref in lobby(request).settings.catalogue.values()]
+
+
+@router.get(
+    "/tables",
+    operation_id="list_tables",
+    summary="Tables: by default the open ones, with a free seat",
+)
+async def list_tables(
+    request: Request,
+    status: Literal["open", "playing", "finished", "replay", "any"] = "open",
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
+) -> list[dict[str, Any]]:
+    return await lobby(request).listing(status, limit)
+
+
+@router.post(
+    "/tables",
+    status_code=201,
+    operation_id="create_table",
+    summary="Create a table",
+    responses={201: {"description": "the new table", "links": TABLE_LINKS}},
+)
+async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
+    seats = [s.model_dump(exclude_none=True) for s in spec.seats] if spec.seats else None
+    live = await lobby(request).create(spec.game, spec.players, spec.options, spec.seed, seats)
+    return live.summary()
+
+
+@router.get("/tables/{table_id}", operation_id="get_table", summary="A table's public facts")
+async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+    return (await lobby(request).table(table_id)).summary()
+
+
+@router.post(
+    "/tables/{table_id}/join",
+    operation_id="join",
+    summary="Take a seat; returns its secret token",
+    responses={200: {"description": "the seat and its token", "links": SEAT_LINKS}},
+)
+async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
+    token, seat, live = await lobby(request).join(table_id, body.seat, body.name)
+    return {"token": token, "seat": seat, "table": live.summary()}
+
+
+@router.post("/tables/{table_id}/leave", operation_id="leave", summary="Give up your seat")
+async def leave(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
+    seat, live = await lobby(request).leave(table_id, token)
+    return {"seat": seat, "table": live.summary()}
+
+
+@router.get(
+    "/tables/{table_id}/state", operation_id="state", summary="Your view, legal actions and events"
+)
+async def state(
+    request: Request,
+    table_id: str,
+    token: Token = None,
+    since: Annotated[int, Query(ge=-1, le=2**62, description="last version seen")] = -1,
+    at: Annotated[int | None, Query(ge=0, le=2**62, description="a past version")] = None,
+) -> dict[str, Any]:
+    live = await lobby(request).table(table_id)
+    seat = live.seat_of(token)
+    if at is not None and at > live.version:
+        raise invalid(f"version {at} is not played yet (the table is at {live.version})")
+    return live.snapshot(seat, since=since, at=at)
+
+
+@router.post("/tables/{table_id}/actions", operation_id="act", summary="Play an action")
+async def act(request: Request, table_id: str, body: Act, token: Token = None) -> dict[str, Any]:
+    the_lobby = lobby(request)
+    live = await the_lobby.table(table_id)
+    seat = the_lobby.seat(live, token)
+    ack = await the_lobby.act(
+        live,
+        seat,
+        hash_token(token),
+        parse_action(body.action),
+        body.version,
+        body.client_action_id,
+    )
+    return ack | {"state": live.snapshot(seat, since=body.version)}
+
+
+@router.post(
+    "/tables/{table_id}/rematch",
+    operation_id="rematch",
+    summary="Sit at the same seat of a new game",
+)
+async def rematch(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
+    token, seat, live = await lobby(request).rematch(table_id, token)
+    return {"token": token, "seat": seat, "table": live.summary()}
+
+
+@router.get(
+    "/tables/{table_id}/match",
+    operation_id="export",
+    summary="The public log, or the whole match when over",
+)
+async def export(request: Request, table_id: str) -> dict[str, Any]:
+    return Lobby.export(await lobby(request).table(table_id))
+
+
+@router.post(
+    "/matches",
+    status_code=201,
+    operation_id="import_match",
+    summary="Import a match record for replay",
+    responses={201: {"description": "the imported table", "links": TABLE_LINKS}},
+)
+async def import_match(
+    request: Request, record: Annotated[dict[str, Any], Body(description="a tabulae.match")]
+) -> dict[str, Any]:
+    return (await lobby(request).import_match(record)).summary()

@@ -1,0 +1,68 @@
+"""The FastAPI application: the API, the live WebSocket and the browser interface's files."""
+
+from __future__ import annotations
+
+import gc
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+import tabulae
+
+from . import api, interface, ws
+from .config import Settings
+from .errors import ApiError
+from .lobby import Lobby
+
+log = logging.getLogger("tabulae.server")
+
+
+def calm_collector() -> None:
+    """Shorter garbage-collector pauses: what start-up built (modules, rebuilt tables) lives as
+    long as the process, so it is frozen out of the collector's full scans."""
+    gc.collect()
+    gc.freeze()
+
+
+def create_app(settings: Settings) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        lobby = app.state.lobby = Lobby(settings)
+        await lobby.start()
+        calm_collector()
+        log.info("tabulae server: %d running tables rebuilt", len(lobby.tables))
+        yield
+        await lobby.stop()
+
+    app = FastAPI(
+        title="Tabulae",
+        version=tabulae.__version__,
+        description="Tables, seats and live play of Sylla, The Builders: Antiquity and "
+        "Hadrian's Wall. See docs/server.md.",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(ApiError)
+    async def refused(_request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error.to_json(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = [
+            f"{'.'.join(str(part) for part in problem['loc'])}: {problem['msg']}"
+            for problem in error.errors()
+        ]
+        body = ApiError(422, "invalid_request", "; ".join(problems) or "malformed request")
+        return JSONResponse(body.to_json(), status_code=422)
+
+    app.include_router(api.router)
+    app.include_router(interface.router)
+    app.include_router(ws.router)
+    if settings.static_dir is not None and settings.static_dir.is_dir():
+        app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="web")
+    return app

@@ -1,0 +1,263 @@
+"""`tabulae bench server`: many tables of bot-like clients over WebSockets on loopback.
+
+Every seat of every table is a client with its own WebSocket. When an update says it may
+act, it waits its think time (varied by ±50%), picks a random legal action and sends it with
+the version it saw. The latency of an action is from sending it to receiving its
+acknowledgement, which the server sends only after the action is committed. Finished tables
+are replaced by new ones, so the number of tables in play stays constant while the clock runs.
+The clock starts after a warm-up, since at first every table makes its opening moves at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from tabulae.core import Rng, load
+
+from .app import calm_collector
+
+
+@dataclass
+class ServerFigures:
+    game: str
+    players: int
+    tables: int
+    clients: int
+    think: float
+    seconds: float
+    actions: int
+    actions_per_s: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    games: int
+    refused: int
+    server_cpu_ms_per_action: float | None  # known when the bench started the server
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class _Tally:
+    started: float = 0.0
+    deadline: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    games: int = 0
+    refused: int = 0
+    server_cpu: float | None = None  # CPU seconds the server spent while measuring
+
+    def counting(self, moment: float) -> bool:
+        return self.started <= moment <= self.deadline
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+def bench_server(
+    game: str,
+    options: dict[str, str] | None = None,
+    tables: int = 200,
+    players: int = 3,
+    seconds: float = 20.0,
+    warmup: float = 5.0,
+    think: float = 0.5,
+    url: str | None = None,
+    db: str | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> ServerFigures:
+    """Run the load for `seconds` against `url`, or against a server started for the purpose."""
+    rules = load(game)
+    note = progress or (lambda _text: None)
+    with tempfile.TemporaryDirectory() as scratch:
+        server = None
+        if url is None:
+            server, url = _start_server(game, db or str(Path(scratch) / "bench.sqlite"))
+            note(f"started a server at {url}")
+        try:
+            pid = server.pid if server is not None else None
+            setup = {"game": game, "players": players, "options": options or {}}
+            load_run = _load(url, setup, tables, seconds, warmup, think, note, pid)
+            tally = asyncio.run(load_run)
+        finally:
+            if server is not None:
+                server.send_signal(signal.SIGTERM)
+                server.wait(30)
+    measured = tally.deadline - tally.started
+    return ServerFigures(
+        game=rules.id,
+        players=players,
+        tables=tables,
+        clients=tables * players,
+        think=think,
+        seconds=measured,
+        actions=len(tally.latencies),
+        actions_per_s=len(tally.latencies) / measured,
+        p50_ms=1000 * percentile(tally.latencies, 0.50),
+        p99_ms=1000 * percentile(tally.latencies, 0.99),
+        max_ms=1000 * max(tally.latencies, default=0.0),
+        games=tally.games,
+        refused=tally.refused,
+        server_cpu_ms_per_action=(
+            1000 * tally.server_cpu / len(tally.latencies)
+            if tally.server_cpu is not None and tally.latencies
+            else None
+        ),
+    )
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time a process has used (Linux), to see what each action costs the server."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _start_server(game: str, db: str) -> tuple[subprocess.Popen, str]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "tabulae", "serve", "--port", str(port), "--db", db]
+    command += ["--log-level", "warning"]
+    if ":" in game:
+        command += ["--game", game]
+    server = subprocess.Popen(command, cwd=os.getcwd())
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError("the server exited at start")
+        try:
+            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                return server, url
+        except httpx.TransportError:
+            time.sleep(0.2)
+    server.kill()
+    raise TimeoutError("the server did not start")
+
+
+async def _load(
+    url: str,
+    setup: dict[str, Any],
+    tables: int,
+    seconds: float,
+    warmup: float,
+    think: float,
+    note: Callable[[str], None],
+    server_pid: int | None,
+) -> _Tally:
+    tally = _Tally()
+    ws_url = "ws" + url.removeprefix("http")
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=f"{url}/api", timeout=60, limits=limits) as http:
+        seated = asyncio.Barrier(tables + 1)
+        runners = [
+            asyncio.create_task(_table_loop(http, ws_url, setup, think, Rng(n), tally, seated))
+            for n in range(tables)
+        ]
+        await seated.wait()
+        calm_collector()  # the clients' own pauses would count as the server's latency
+        note(f"{tables} tables seated; warming up for {warmup:g} s, then measuring {seconds:g} s")
+        await asyncio.sleep(warmup)  # past the first moves, which every table makes at once
+        tally.started = time.perf_counter()
+        tally.deadline = tally.started + seconds
+        cpu_before = cpu_seconds(server_pid)
+        await asyncio.sleep(seconds)
+        cpu_after = cpu_seconds(server_pid)
+        if cpu_before is not None and cpu_after is not None:
+            tally.server_cpu = cpu_after - cpu_before
+        for runner in runners:
+            runner.cancel()
+        await asyncio.gather(*runners, return_exceptions=True)
+    return tally
+
+
+async def _table_loop(
+    http: httpx.AsyncClient,
+    ws_url: str,
+    setup: dict[str, Any],
+    think: float,
+    rng: Rng,
+    tally: _Tally,
+    seated: asyncio.Barrier,
+) -> None:
+    first = True
+    while True:
+        table, tokens = await _new_table(http, setup)
+        if first:
+            await seated.wait()
+            first = False
+        await asyncio.gather(
+            *(_seat(ws_url, table, token, think, rng.fork(), tally) for token in tokens)
+        )
+        tally.games += tally.counting(time.perf_counter())
+
+
+async def _new_table(http: httpx.AsyncClient, setup: dict[str, Any]) -> tuple[str, list[str]]:
+    created = await http.post("/tables", json=setup)
+    created.raise_for_status()
+    table = created.json()["id"]
+    tokens = []
+    for seat in range(setup["players"]):
+        joined = await http.post(f"/tables/{table}/join", json={"name": f"bench {seat}"})
+        joined.raise_for_status()
+        tokens.append(joined.json()["token"])
+    return table, tokens
+
+
+async def _seat(ws_url: str, table: str, token: str, think: float, rng: Rng, tally: _Tally):
+    """One client: on each update that lets it act, act after its think time, unless a newer
+    update arrives first (then it decides again). It keeps reading while it thinks."""
+    sent: dict[str, float] = {}
+    thinking: asyncio.Task | None = None
+
+    async def act(ws: Any, update: dict[str, Any]) -> None:
+        await asyncio.sleep(think * (0.5 + rng.random()))
+        ident = str(update["version"])
+        sent[ident] = time.perf_counter()
+        action = rng.choice(update["legal"])
+        message = {"type": "act", "action": action, "version": update["version"]}
+        await ws.send(json.dumps(message | {"client_action_id": ident}))
+
+    live = f"{ws_url}/api/tables/{table}/live"
+    async with websockets.connect(live, max_size=None, compression=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        try:
+            async for text in ws:
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "update":
+                    if thinking is not None:
+                        thinking.cancel()
+                    if message["status"] == "finished":
+                        return
+                    if message["legal"]:
+                        thinking = asyncio.create_task(act(ws, message))
+                elif kind == "ack":
+                    now = time.perf_counter()
+                    if tally.counting(now):
+                        tally.latencies.append(now - sent.pop(message["client_action_id"]))
+                elif kind == "error":
+                    tally.refused += 1
+        finally:
+            if thinking is not None:
+                thinking.cancel()

@@ -1,0 +1,63 @@
+"""One live WebSocket subscriber: what it has been shown, and what to send it next.
+
+A connection keeps the last version and status it was shown. Changes only mark it dirty;
+the message is built when it is sent, from the table as it is then, so a seat always receives
+every event it may see, in order, once, however the changes bunch up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from .errors import wrong_token
+from .live import LiveTable
+
+_UPDATE = object()
+_TABLE = object()
+CLOSE = object()
+
+
+class Connection:
+    def __init__(self, table: LiveTable, seat: int | None, token_hash: str | None, since: int):
+        self.table = table
+        self.seat = seat
+        self.token_hash = token_hash
+        self.shown: tuple[int, str] = (since, "")
+        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+
+    def changed(self) -> None:
+        """The table played on (or its status moved)."""
+        self.queue.put_nowait(_UPDATE)
+
+    def table_changed(self) -> None:
+        """Seats, status or rematch changed."""
+        self.queue.put_nowait(_TABLE)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.queue.put_nowait(message)
+
+    async def next(self) -> dict[str, Any] | object:
+        """The next message to send, or CLOSE once the seat's token no longer holds it."""
+        while True:
+            item = await self.queue.get()
+            if item in (_UPDATE, _TABLE) and not self.table.holds(self.seat, self.token_hash):
+                self.queue.put_nowait(CLOSE)
+                return {"type": "error", **wrong_token().to_json()}
+            if item is _UPDATE:
+                update = self._update()
+                if update is not None:
+                    return update
+            elif item is _TABLE:
+                self.changed()
+                return {"type": "table", "table": self.table.summary()}
+            else:
+                return item
+
+    def _update(self) -> dict[str, Any] | None:
+        table = self.table
+        since, status = self.shown
+        if (table.version, table.status) == (since, status):
+            return None
+        self.shown = (table.version, table.status)
+        return {"type": "update", **table.snapshot(self.seat, since=since)}

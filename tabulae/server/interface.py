@@ -1,0 +1,79 @@
+"""What the browser interface needs besides play: the bots on offer and its text in each
+language, from the same gettext catalogs as the terminal.
+
+The interface's own messages are the domain ``web`` (``tabulae/web/locale``); a game's events,
+action labels and help come from its domain in ``tabulae/i18n/locale``, and its rulebook terms
+from `Game.terms`. Each answer carries the language's plural rule as the catalogs state it, so
+the browser picks plural forms exactly as the terminal does.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+
+from tabulae.bots import BOTS
+from tabulae.core import UnknownGame, load
+from tabulae.i18n import translator
+from tabulae.i18n.catalogs import PLURAL_FORMS
+from tabulae.i18n.po import Catalog
+
+from .errors import ApiError
+
+Language = Literal["en", "pl", "nl", "ru"]
+WEB_LOCALE = Path(__file__).resolve().parent.parent / "web" / "locale"
+
+router = APIRouter(prefix="/api")
+
+
+@cache
+def plural_rule(lang: str) -> str:
+    """The C expression of the language's Plural-Forms, e.g. ``(n != 1)``."""
+    found = re.search(r"plural=(.*?);?$", PLURAL_FORMS[lang])
+    assert found, f"no plural rule for {lang}"
+    return found.group(1)
+
+
+@cache
+def web_messages(lang: str) -> dict[str, str]:
+    path = WEB_LOCALE / lang / "web.po"
+    return Catalog.read(path).messages if path.exists() else {}
+
+
+@router.get("/bots", summary="The bots that can take a seat")
+async def list_bots() -> list[dict[str, Any]]:
+    return [
+        {"name": name, "about": (kind.__doc__ or "").strip().splitlines()[0]}
+        for name, kind in BOTS.items()
+    ]
+
+
+@router.get("/text/{lang}", summary="The browser interface's messages in one language")
+async def interface_text(lang: Language) -> dict[str, Any]:
+    return {"lang": lang, "plural": plural_rule(lang), "messages": web_messages(lang)}
+
+
+@router.get("/text/{lang}/{game}", summary="The interface's and a game's words in one language")
+async def game_text(request: Request, lang: Language, game: str) -> dict[str, Any]:
+    catalogue = request.app.state.lobby.settings.catalogue
+    if game not in catalogue:
+        raise ApiError(404, "unknown_game", f"no game {game!r} on this server")
+    try:
+        rules = load(catalogue[game])
+    except UnknownGame as error:
+        raise ApiError(404, "unknown_game", str(error)) from None
+    english = translator("en").catalog(rules.id).messages
+    messages = english | translator(lang).catalog(rules.id).messages
+    terms = {
+        term: names.get(lang) or names.get("en") or term for term, names in rules.terms.items()
+    }
+    return {
+        "lang": lang,
+        "plural": plural_rule(lang),
+        "messages": web_messages(lang),
+        "game": {"id": rules.id, "messages": messages, "terms": terms},
+    }

@@ -1,0 +1,190 @@
+"""A table in memory: its match, its current state, and what each seat may be shown.
+
+Every payload for a seat is assembled here from `state.view(seat)`,
+`state.legal_actions(seat)` and the events `visible` to that seat, and from nothing else
+that could carry a secret.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+from typing import TYPE_CHECKING, Any
+
+from tabulae.bots import Bot, make_bot
+from tabulae.core import Action, Match, State, load, visible
+
+from .errors import wrong_token
+from .storage import ActionRow, SeatRow, TableRow
+
+if TYPE_CHECKING:
+    from .connections import Connection
+
+
+def hash_token(token: str) -> str:
+    """Only this hash is stored: a leaked database gives no one a seat."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class LiveTable:
+    """One table: the header from the database, the replayed state and the live connections.
+
+    `version` is the number of accepted actions; `marks[v]` is how many events existed after
+    version v, which numbers every event by the action that produced it.
+    """
+
+    def __init__(self, row: TableRow, log: list[ActionRow]) -> None:
+        self.row = row
+        self.game = load(row.game)
+        self.state: State = self.game.new(row.players, row.seed, **row.options)
+        self.marks = [len(self.state.events)]
+        self.log: list[tuple[int, Action]] = []
+        self.client_ids: dict[tuple[int, str], int] = {}
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.bots: dict[int, Bot] = {
+            s.seat: make_bot(s.bot, **s.bot_params) for s in row.seats if s.bot
+        }
+        self.bot_task: asyncio.Task | None = None
+        for action_row in log:
+            self.record(action_row)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return len(self.log)
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def record(self, action_row: ActionRow) -> None:
+        """Apply an action committed earlier or by another process."""
+        self._expect(action_row.seq)
+        action = Action.from_json(action_row.action)
+        self.state.apply(action_row.seat, action)
+        self._logged(action_row, action)
+
+    def advance(self, state: State, action_row: ActionRow, action: Action) -> None:
+        """Adopt `state`, the successor in which this process played the committed action."""
+        self._expect(action_row.seq)
+        self.state = state
+        self._logged(action_row, action)
+
+    def _expect(self, seq: int) -> None:
+        if seq != self.version + 1:
+            raise ValueError(f"table {self.id}: action {seq} cannot follow {self.version}")
+
+    def _logged(self, action_row: ActionRow, action: Action) -> None:
+        self.log.append((action_row.seat, action))
+        self.marks.append(len(self.state.events))
+        if action_row.client_action_id is not None:
+            self.client_ids[(action_row.seat, action_row.client_action_id)] = action_row.seq
+        if self.state.result() is not None and self.row.status == "playing":
+            self.row.status = "finished"
+
+    # Seats
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token holds (None for no token: a spectator); refuses a wrong token."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for seat in self.row.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise wrong_token()
+
+    def holds(self, seat: int | None, token_hash: str | None) -> bool:
+        """Whether a connection's seat is still held by the token it came with."""
+        return seat is None or self.row.seats[seat].token_hash == token_hash
+
+    def free_seats(self) -> list[int]:
+        return [s.seat for s in self.row.seats if s.bot is None and s.token_hash is None]
+
+    def match(self) -> Match:
+        return Match(
+            game=self.row.game,
+            players=self.row.players,
+            seed=self.row.seed,
+            options=dict(self.row.options),
+            seats=[_seat_name(s) for s in self.row.seats],
+            actions=list(self.log),
+        )
+
+    # What may be shown
+
+    def summary(self) -> dict[str, Any]:
+        """The public facts of a table: no seed, no tokens, no actions."""
+        return summary(self.row) | {
+            "version": self.version,
+            "to_move": list(self.state.to_move),
+        }
+
+    def snapshot(self, seat: int | None, since: int = -1, at: int | None = None) -> dict[str, Any]:
+        """What `seat` may see now (or after action `at`), with its events after version `since`."""
+        state, version = (self.state, self.version) if at is None else (self.replay(at), at)
+        playing = self.status == "playing" and at is None
+        result = state.result()
+        return {
+            "table": self.id,
+            "version": version,
+            "status": self.status,
+            "seat": seat,
+            "to_move": list(state.to_move),
+            "view": state.view(seat),
+            "legal": (
+                [a.to_json() for a in state.legal_actions(seat)]
+                if playing and seat is not None
+                else []
+            ),
+            "events": self.events(seat, since, version, state),
+            "result": result.to_json() if result else None,
+        }
+
+    def events(self, seat: int | None, since: int, upto: int, state: State) -> list[dict]:
+        """The events `seat` may see from versions since+1 … upto, each tagged with its version."""
+        shown = []
+        for version in range(max(since + 1, 0), upto + 1):
+            start = self.marks[version - 1] if version else 0
+            for event in visible(state.events[start : self.marks[version]], seat):
+                shown.append({"version": version, **event.to_json()})
+        return shown
+
+    def replay(self, upto: int) -> State:
+        state = self.game.new(self.row.players, self.row.seed, **self.row.options)
+        for seat, action in self.log[:upto]:
+            state.apply(seat, action)
+        return state
+
+
+def summary(row: TableRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "game": load(row.game).id,
+        "players": row.players,
+        "options": dict(row.options),
+        "status": row.status,
+        "seats": [_seat_info(s) for s in row.seats],
+        "rematch_of": row.rematch_of,
+        "rematch": row.rematch,
+    }
+
+
+def _seat_info(seat: SeatRow) -> dict[str, Any]:
+    return {
+        "seat": seat.seat,
+        "name": _seat_name(seat) if (seat.bot or seat.token_hash or seat.name) else None,
+        "bot": seat.bot,
+        "taken": seat.bot is not None or seat.token_hash is not None,
+    }
+
+
+def _seat_name(seat: SeatRow) -> str:
+    if seat.bot:
+        return seat.name or f"{seat.bot} bot"
+    return seat.name or f"seat {seat.seat + 1}"

@@ -1,0 +1,128 @@
+// What every board shares: acting by clicking a part of the board, a menu when a part offers
+// several actions, the printed components, and the small pictures of workers and resources.
+
+import { h } from "../js/dom.js";
+
+const printed = new Map();
+
+/** The printed faces of a game's components (see tabulae/web/printed.py). */
+export async function loadPrinted(game) {
+  if (!printed.has(game)) {
+    printed.set(
+      game,
+      fetch(`/boards/${game}.printed.json`).then((response) => response.json()),
+    );
+  }
+  return printed.get(game);
+}
+
+/** The legal actions whose words start with `prefix` (e.g. ["build"], ["scout", "own"]). */
+export function legalStarting(ctx, ...prefix) {
+  return ctx.legal.filter((action) => prefix.every((word, i) => action[i] === word));
+}
+
+/** Close a board's open menu (its actions may be stale once the table moves on). */
+export function closeMenu() {
+  document.querySelector(".board-menu")?.remove();
+}
+
+document.addEventListener("click", (event) => {
+  if (!event.target.closest(".board-menu, .clickable")) closeMenu();
+});
+
+/** A small menu of actions next to the clicked part of the board. */
+function showMenu(anchor, actions, ctx) {
+  closeMenu();
+  const box = anchor.getBoundingClientRect();
+  const menu = h(
+    "div",
+    {
+      class: "board-menu",
+      role: "menu",
+      style: `left:${Math.round(box.left + window.scrollX)}px;top:${Math.round(box.bottom + window.scrollY + 4)}px`,
+    },
+    actions.map((action) =>
+      h(
+        "button",
+        {
+          type: "button",
+          role: "menuitem",
+          "data-action": JSON.stringify(action),
+          onclick: () => {
+            closeMenu();
+            ctx.act(action);
+          },
+        },
+        ctx.text.action(action, ctx.game),
+      ),
+    ),
+  );
+  document.body.append(menu);
+}
+
+/**
+ * Make a part of the board act when clicked: one legal action plays at once, several open a
+ * menu. With no legal action, `attempt` (what a player clicking there means) is sent anyway
+ * when it is this seat's move, so the rules say why it is not allowed.
+ */
+export function clickable(element, actions, ctx, attempt = null) {
+  const mine = ctx.seat !== null && ctx.toMove.includes(ctx.seat) && ctx.legal.length > 0;
+  if (!mine || (actions.length === 0 && attempt === null)) return element;
+  element.classList.add("clickable");
+  if (actions.length > 0) element.classList.add("legal");
+  element.dataset.actions = JSON.stringify(actions.length > 0 ? actions : [attempt]);
+  element.setAttribute("tabindex", "0");
+  element.setAttribute("role", "button");
+  const go = () => {
+    if (actions.length === 1) ctx.act(actions[0]);
+    else if (actions.length > 1) showMenu(element, actions, ctx);
+    else ctx.act(attempt);
+  };
+  element.addEventListener("click", go);
+  element.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      go();
+    }
+  });
+  return element;
+}
+
+const ICONS = {
+  soldier: ["S", "#a8322a"],
+  builder: ["B", "#c4751b"],
+  servant: ["Sv", "#6b6b6b"],
+  civilian: ["C", "#2f6fa8"],
+  resource: ["R", "#7a5230"],
+  renown: ["Re", "#7d3f98"],
+  piety: ["Pi", "#c7a21e"],
+  valour: ["Va", "#b3362b"],
+  discipline: ["Di", "#2f7d54"],
+  production: ["+", "#7a5230"],
+  cohort: ["Co", "#4b4b8f"],
+  favour: ["F", "#c7a21e"],
+  sword: ["⚔", "#555"],
+  trader: ["Tr", "#2f6fa8"],
+  performer: ["Pe", "#2f6fa8"],
+  priest: ["Pr", "#2f6fa8"],
+  apparitor: ["Ap", "#2f6fa8"],
+  patrician: ["Pa", "#2f6fa8"],
+  infrastructure: ["In", "#d06a1c"],
+  scout: ["Sc", "#556b2f"],
+};
+
+/** A small picture of a worker, resource or attribute, named in the player's language. */
+export function icon(word, text, count = null) {
+  const [mark, colour] = ICONS[word] || [word.slice(0, 2), "#555"];
+  const name = text.term(word);
+  return h(
+    "span",
+    { class: "icon", style: `--icon:${colour}`, title: name, "data-icon": word },
+    count === null ? mark : `${count}${mark}`,
+  );
+}
+
+/** Words shown by their rulebook names, or readable when a game has not named them yet. */
+export function term(word, text) {
+  return text.hasTerm(word) ? text.term(word) : String(word).replaceAll("_", " ");
+}

@@ -1,0 +1,88 @@
+// The complete list of legal actions, grouped by kind: the fallback for everything a board
+// does not offer by a click, and a way to type any action in notation.
+
+import { h } from "./dom.js";
+
+const FILTER_FROM = 12;
+
+export function sameAction(a, b) {
+  return a.length === b.length && a.every((part, i) => part === b[i]);
+}
+
+/** Read an action typed in notation ("bid 4"): words stay words, integers become numbers. */
+export function parseNotation(typed) {
+  const words = typed.trim().split(/\s+/).filter(Boolean);
+  return words.map((word, i) => (i > 0 && /^-?\d+$/.test(word) ? Number(word) : word));
+}
+
+export function renderActions(root, ctx) {
+  const { legal, text, game, act } = ctx;
+  const groups = new Map();
+  for (const action of legal) {
+    if (!groups.has(action[0])) groups.set(action[0], []);
+    groups.get(action[0]).push(action);
+  }
+  const list = h("div", { class: "action-groups" });
+  const filter =
+    legal.length >= FILTER_FROM &&
+    h("input", {
+      type: "search",
+      class: "action-filter",
+      placeholder: text.t("Filter actions"),
+      "aria-label": text.t("Filter actions"),
+      oninput: (event) => {
+        const wanted = event.target.value.trim().toLowerCase();
+        for (const button of list.querySelectorAll("button")) {
+          button.hidden = wanted !== "" && !button.textContent.toLowerCase().includes(wanted);
+        }
+      },
+    });
+  for (const [kind, actions] of groups) {
+    const help = text.help(kind, game);
+    list.append(
+      h(
+        "section",
+        { class: "action-group", "data-kind": kind },
+        help && h("p", { class: "help" }, help),
+        h(
+          "div",
+          { class: "buttons" },
+          actions.map((action) =>
+            h(
+              "button",
+              {
+                type: "button",
+                class: "action",
+                "data-action": JSON.stringify(action),
+                title: action.join(" "),
+                onclick: () => act(action),
+              },
+              text.action(action, game),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+  const typed = h("input", {
+    type: "text",
+    name: "notation",
+    placeholder: text.t("Type an action, e.g. {example}", { example: legal[0]?.join(" ") ?? "pass" }),
+    "aria-label": text.t("Type an action"),
+    autocomplete: "off",
+  });
+  const form = h(
+    "form",
+    {
+      class: "notation",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const action = parseNotation(typed.value);
+        if (action.length > 0) act(action);
+      },
+    },
+    typed,
+    h("button", { type: "submit" }, text.t("Play")),
+  );
+  root.replaceChildren(filter || "", list, form);
+}

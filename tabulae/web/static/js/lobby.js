@@ -1,0 +1,298 @@
+// The lobby: start a table (game, player count, options, people or bots), join an open table,
+// watch a game being played, or replay a finished one.
+
+import * as api from "./api.js";
+import { fill, h } from "./dom.js";
+import { chosenLanguage, loadText } from "./i18n.js";
+import { languageSwitch } from "./language.js";
+import * as store from "./store.js";
+
+const root = document.getElementById("lobby");
+const REFRESH_MS = 4000;
+
+const page = {
+  lang: chosenLanguage(),
+  games: [],
+  bots: [],
+  texts: {},
+  text: null,
+  choice: { game: null, players: 2, options: {}, seats: [] },
+  notice: "",
+  tables: { open: [], playing: [], finished: [] },
+};
+
+function gameTitle(game) {
+  const text = page.texts[game.id];
+  return text && text.hasTerm(game.id) ? text.term(game.id) : game.name;
+}
+
+async function setLanguage(lang) {
+  page.lang = lang;
+  const texts = await Promise.all(page.games.map((game) => loadText(lang, game.id)));
+  page.texts = Object.fromEntries(page.games.map((game, i) => [game.id, texts[i]]));
+  page.text = texts[0] ?? (await loadText(lang));
+  languageSwitch(document.getElementById("language"), lang, setLanguage);
+  render();
+}
+
+function chooseGame(id) {
+  const game = page.games.find((g) => g.id === id);
+  page.choice.game = game;
+  page.choice.options = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+  setPlayers(Math.max(game.players[0], Math.min(page.choice.players, game.players[1])));
+}
+
+function setPlayers(players) {
+  page.choice.players = players;
+  const seats = page.choice.seats;
+  page.choice.seats = Array.from({ length: players }, (_, s) =>
+    s === 0 ? "me" : seats[s] && seats[s] !== "me" ? seats[s] : page.bots[0]?.name ?? "person",
+  );
+}
+
+function render() {
+  const t = page.text.t.bind(page.text);
+  document.title = "Tabulae";
+  fill(
+    root,
+    h(
+      "section",
+      { class: "new-table", id: "new-table" },
+      h("h2", {}, t("Start a table")),
+      newTableForm(),
+      page.notice && h("p", { class: "notice", role: "alert" }, page.notice),
+    ),
+    Object.values(tableLists()),
+  );
+}
+
+function tableLists() {
+  const t = page.text.t.bind(page.text);
+  return {
+    open: tableList("open", t("Open tables"), t("No table is waiting for players.")),
+    playing: tableList("playing", t("Games being played"), t("No game is being played.")),
+    finished: tableList("finished", t("Finished games"), t("No game has finished yet.")),
+  };
+}
+
+function newTableForm() {
+  const t = page.text.t.bind(page.text);
+  const { game, players } = page.choice;
+  const text = page.texts[game.id];
+  const counts = [];
+  for (let n = game.players[0]; n <= game.players[1]; n++) counts.push(n);
+  return h(
+    "form",
+    { onsubmit: (event) => (event.preventDefault(), create()) },
+    h(
+      "div",
+      { class: "games", role: "radiogroup", "aria-label": t("Game") },
+      page.games.map((g) =>
+        h(
+          "label",
+          { class: g.id === game.id ? "game chosen" : "game" },
+          h("input", {
+            type: "radio",
+            name: "game",
+            value: g.id,
+            checked: g.id === game.id,
+            onchange: () => (chooseGame(g.id), render()),
+          }),
+          h("strong", {}, gameTitle(g)),
+          h("small", {}, t("{low}–{high} players", { low: g.players[0], high: g.players[1] })),
+        ),
+      ),
+    ),
+    h(
+      "label",
+      { class: "field" },
+      t("Players"),
+      " ",
+      h(
+        "select",
+        { name: "players", onchange: (event) => (setPlayers(Number(event.target.value)), render()) },
+        counts.map((n) => h("option", { value: n, selected: n === players }, n)),
+      ),
+    ),
+    game.options.length > 0 &&
+      h(
+        "fieldset",
+        { class: "options" },
+        h("legend", {}, t("Options")),
+        game.options.map((option) => optionField(option, text)),
+      ),
+    h(
+      "fieldset",
+      { class: "seat-choice" },
+      h("legend", {}, t("Seats")),
+      page.choice.seats.map((who, s) => seatField(who, s)),
+    ),
+    h(
+      "label",
+      { class: "field" },
+      t("Your name"),
+      " ",
+      h("input", {
+        type: "text",
+        name: "name",
+        required: true,
+        maxlength: 40,
+        value: store.playerName(),
+        onchange: (event) => store.keepName(event.target.value.trim()),
+      }),
+    ),
+    h("button", { type: "submit", class: "primary", id: "create" }, t("Start the table")),
+  );
+}
+
+function optionField(option, text) {
+  const value = page.choice.options[option.name];
+  const label = text.hasTerm(option.name) ? text.term(option.name) : option.name.replaceAll("_", " ");
+  const set = (v) => (page.choice.options[option.name] = v);
+  let input;
+  if (typeof option.default === "boolean") {
+    input = h("input", {
+      type: "checkbox",
+      name: option.name,
+      checked: value,
+      onchange: (event) => set(event.target.checked),
+    });
+  } else if (option.choices) {
+    input = h(
+      "select",
+      {
+        name: option.name,
+        onchange: (event) => set(option.choices[event.target.selectedIndex]),
+      },
+      option.choices.map((c) => h("option", { selected: c === value }, text.show(c))),
+    );
+  } else {
+    input = h("input", {
+      type: typeof option.default === "number" ? "number" : "text",
+      name: option.name,
+      value,
+      min: option.minimum,
+      onchange: (event) =>
+        set(typeof option.default === "number" ? Number(event.target.value) : event.target.value),
+    });
+  }
+  return h("label", { class: "field", title: option.help }, label, " ", input);
+}
+
+function seatField(who, s) {
+  const t = page.text.t.bind(page.text);
+  if (who === "me") {
+    return h("div", { class: "field" }, t("Seat {n}", { n: s + 1 }), ": ", h("strong", {}, t("you")));
+  }
+  return h(
+    "label",
+    { class: "field" },
+    t("Seat {n}", { n: s + 1 }),
+    ": ",
+    h(
+      "select",
+      {
+        name: `seat-${s}`,
+        onchange: (event) => (page.choice.seats[s] = event.target.value),
+      },
+      h("option", { value: "person", selected: who === "person" }, t("a person (join link)")),
+      page.bots.map((bot) =>
+        h("option", { value: bot.name, selected: who === bot.name }, t("bot: {name}", { name: bot.name })),
+      ),
+    ),
+  );
+}
+
+async function create() {
+  const t = page.text.t.bind(page.text);
+  const name = root.querySelector("input[name=name]").value.trim();
+  if (!name) {
+    page.notice = t("Give your name first.");
+    render();
+    return;
+  }
+  store.keepName(name);
+  const { game, players, options, seats } = page.choice;
+  try {
+    const table = await api.createTable({
+      game: game.id,
+      players,
+      options,
+      seats: seats.map((who) => (who === "me" || who === "person" ? {} : { bot: who })),
+    });
+    const joined = await api.join(table.id, name, 0);
+    store.keepSeat(table.id, joined.seat, joined.token);
+    location.assign(`/table.html?id=${table.id}`);
+  } catch (error) {
+    page.notice = error.message;
+    render();
+  }
+}
+
+function tableList(status, heading, empty) {
+  const t = page.text.t.bind(page.text);
+  const rows = page.tables[status];
+  return h(
+    "section",
+    { class: "tables", id: `tables-${status}` },
+    h("h2", {}, heading),
+    rows.length === 0
+      ? h("p", { class: "empty" }, empty)
+      : h(
+          "ul",
+          {},
+          rows.map((table) => {
+            const game = page.games.find((g) => g.id === table.game);
+            const names = table.seats.map((seat) => seat.name ?? t("free seat")).join(", ");
+            const mine = store.seatAt(table.id);
+            const link =
+              status === "finished"
+                ? h("a", { href: `/replay.html?id=${table.id}` }, t("Replay"))
+                : h(
+                    "a",
+                    { href: `/table.html?id=${table.id}` },
+                    mine ? t("Return to your seat") : status === "open" ? t("Join") : t("Watch"),
+                  );
+            return h(
+              "li",
+              { "data-table": table.id },
+              h("strong", {}, game ? gameTitle(game) : table.game),
+              " · ",
+              names,
+              " ",
+              link,
+            );
+          }),
+        ),
+  );
+}
+
+async function refreshTables() {
+  try {
+    const [open, playing, finished] = await Promise.all([
+      api.tables("open"),
+      api.tables("playing"),
+      api.tables("finished"),
+    ]);
+    page.tables = {
+      open,
+      playing: playing.filter((table) => table.status === "playing"),
+      finished: finished.slice(0, 20),
+    };
+    for (const [status, list] of Object.entries(tableLists())) {
+      document.getElementById(`tables-${status}`)?.replaceWith(list);
+    }
+  } catch {
+    // The next refresh tries again; the lobby stays usable meanwhile.
+  }
+}
+
+async function start() {
+  [page.games, page.bots] = await Promise.all([api.games(), api.bots()]);
+  chooseGame(page.games[0].id);
+  await setLanguage(page.lang);
+  await refreshTables();
+  setInterval(refreshTables, REFRESH_MS);
+}
+
+start();

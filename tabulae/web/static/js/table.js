@@ -1,0 +1,417 @@
+// The table page: join or watch, the board, the legal actions, the log and the end of the game.
+// A seat's token is kept in this browser, so a reload (or a dropped connection) resumes play.
+
+import * as api from "./api.js";
+import { renderActions } from "./actions.js";
+import { boardFor } from "../boards/index.js";
+import { closeMenu } from "../boards/kit.js";
+import { fill, h, param } from "./dom.js";
+import { renderGeneric } from "./generic.js";
+import { chosenLanguage, loadText } from "./i18n.js";
+import { languageSwitch } from "./language.js";
+import { Live } from "./live.js";
+import { renderLog } from "./log.js";
+import { renderResult } from "./results.js";
+import * as store from "./store.js";
+
+const root = document.getElementById("table");
+const tableId = param("id");
+
+const page = {
+  lang: chosenLanguage(),
+  text: null,
+  gameName: "",
+  summary: null,
+  snapshot: null,
+  events: [],
+  seat: null,
+  mine: null,
+  board: null,
+  live: null,
+  online: false,
+  busy: false,
+  notice: null,
+  shownLegal: "",
+};
+
+const parts = {
+  seats: h("section", { class: "seats", id: "seats" }),
+  join: h("section", { class: "join", id: "join" }),
+  prompt: h("div", { class: "prompt", id: "prompt", role: "status" }),
+  notice: h("div", { class: "notice", id: "notice", role: "alert" }),
+  board: h("div", { class: "board", id: "board" }),
+  actions: h("div", { class: "actions", id: "actions" }),
+  log: h("div", { class: "events", id: "log" }),
+  end: h("div", { class: "end", id: "end" }),
+};
+
+function seatName(seat) {
+  const info = page.summary.seats[seat];
+  return info.name ?? page.text.t("Seat {n}", { n: seat + 1 });
+}
+
+function title() {
+  const game = page.summary.game;
+  return page.text.hasTerm(game) ? page.text.term(game) : page.gameName || game;
+}
+
+async function setLanguage(lang) {
+  page.lang = lang;
+  page.text = await loadText(lang, page.summary.game);
+  languageSwitch(document.getElementById("language"), lang, setLanguage);
+  page.shownLegal = "";
+  render();
+}
+
+function connect() {
+  page.live?.close();
+  page.events = [];
+  page.snapshot = null;
+  page.live = new Live(tableId, page.mine?.token ?? null, {
+    welcome: (message) => {
+      page.seat = message.seat;
+      page.summary = message.table;
+      render();
+    },
+    update: (message) => {
+      closeMenu();
+      page.snapshot = message;
+      page.events.push(...message.events);
+      render();
+    },
+    table: (summary) => {
+      page.summary = summary;
+      render();
+    },
+    status: (status) => {
+      page.online = status === "online";
+      root.dataset.online = String(page.online);
+    },
+    refused: (error) => {
+      if (error.code === "wrong_token" && page.mine) {
+        store.forgetSeat(tableId);
+        page.mine = null;
+        page.seat = null;
+        showNotice(page.text.t("Your seat at this table is no longer yours; you are watching."));
+        connect();
+      } else {
+        showNotice(explain(error));
+      }
+    },
+  });
+  page.live.connect();
+}
+
+function explain(error) {
+  const t = page.text.t.bind(page.text);
+  switch (error.code) {
+    case "illegal_action":
+      return t("Not allowed: {reason}", { reason: error.extra.reason || error.message });
+    case "not_your_turn":
+      return t("It is not your turn.");
+    case "stale_version":
+      return t("The table has moved on; look again and choose.");
+    case "not_playing":
+      return t("The game is not being played: {reason}", { reason: error.message });
+    case "offline":
+      return t("The connection is lost; reconnecting…");
+    case "bad_action":
+      return t("That is not an action: {reason}", { reason: error.message });
+    default:
+      return error.message;
+  }
+}
+
+function showNotice(message) {
+  page.notice = message;
+  fill(parts.notice, message || "");
+  parts.notice.hidden = !message;
+}
+
+async function act(action) {
+  if (page.seat === null || page.snapshot === null) {
+    showNotice(page.text.t("Take a seat to play."));
+    return;
+  }
+  if (page.busy) return;
+  page.busy = true;
+  root.dataset.busy = "true";
+  for (const button of parts.actions.querySelectorAll("button")) button.disabled = true;
+  try {
+    await page.live.act(action, page.snapshot.version);
+    showNotice(null);
+  } catch (error) {
+    showNotice(explain(error));
+  } finally {
+    page.busy = false;
+    root.dataset.busy = "false";
+    page.shownLegal = "";
+    renderPlay();
+  }
+}
+
+function context() {
+  const snap = page.snapshot;
+  return {
+    game: page.summary.game,
+    table: page.summary,
+    players: page.summary.players,
+    seat: page.seat,
+    text: page.text,
+    view: snap?.view ?? null,
+    legal: snap?.legal ?? [],
+    toMove: snap?.to_move ?? [],
+    status: snap?.status ?? page.summary.status,
+    version: snap?.version ?? 0,
+    result: snap?.result ?? null,
+    events: page.events,
+    act,
+    board: page.board,
+  };
+}
+
+function render() {
+  if (!page.text) return;
+  page.text.names = page.summary.seats.map((_, s) => seatName(s));
+  document.title = `${title()} — Tabulae`;
+  fill(document.getElementById("title"), title());
+  root.dataset.status = page.snapshot?.status ?? page.summary.status;
+  root.dataset.version = String(page.snapshot?.version ?? 0);
+  root.dataset.seat = page.seat === null ? "" : String(page.seat);
+  renderSeats();
+  renderJoin();
+  renderPlay();
+}
+
+function renderSeats() {
+  const t = page.text.t.bind(page.text);
+  const toMove = page.snapshot?.to_move ?? [];
+  fill(
+    parts.seats,
+    page.summary.seats.map((info, s) =>
+      h(
+        "span",
+        {
+          class: ["seat", s === page.seat ? "you" : "", toMove.includes(s) ? "to-move" : ""]
+            .join(" ")
+            .trim(),
+          "data-seat": s,
+        },
+        h("span", { class: `token seat-${s}`, style: pawnColour(s) }),
+        info.taken ? seatName(s) : t("free seat"),
+        info.bot && h("small", {}, ` (${t("bot")})`),
+        s === page.seat && h("small", {}, ` (${t("you")})`),
+      ),
+    ),
+    shareLink(),
+  );
+}
+
+/** A game that gives players colours (Sylla's blue, red, …) colours their pawns the same. */
+function pawnColour(seat) {
+  const colour = page.snapshot?.view?.players?.[seat]?.colour;
+  return typeof colour === "string" && /^[a-z]+$/.test(colour) ? `background:${colour}` : null;
+}
+
+function shareLink() {
+  const t = page.text.t.bind(page.text);
+  const url = `${location.origin}/table.html?id=${tableId}`;
+  const field = h("input", { type: "text", readonly: true, value: url, class: "share-url", "aria-label": t("Join link") });
+  return h(
+    "span",
+    { class: "share" },
+    h("label", {}, t("Join link"), " ", field),
+    h(
+      "button",
+      {
+        type: "button",
+        onclick: async () => {
+          field.select();
+          try {
+            await navigator.clipboard.writeText(url);
+            showNotice(t("The join link is copied."));
+          } catch {
+            showNotice(t("Copy the join link from the field."));
+          }
+        },
+      },
+      t("Copy"),
+    ),
+  );
+}
+
+function renderJoin() {
+  const t = page.text.t.bind(page.text);
+  const status = page.summary.status;
+  const free = page.summary.seats.filter((info) => !info.taken).map((info) => info.seat);
+  if (page.seat !== null || !["open", "playing"].includes(status) || free.length === 0) {
+    parts.join.hidden = true;
+    parts.join.replaceChildren();
+    return;
+  }
+  parts.join.hidden = false;
+  const name = h("input", {
+    type: "text",
+    name: "name",
+    maxlength: 40,
+    required: true,
+    value: store.playerName(),
+    placeholder: t("Your name"),
+    "aria-label": t("Your name"),
+  });
+  fill(
+    parts.join,
+    h("h2", {}, t("Take a seat, or watch")),
+    h(
+      "form",
+      { onsubmit: (event) => event.preventDefault() },
+      name,
+      free.map((seat) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: "take-seat",
+            "data-seat": seat,
+            onclick: () => takeSeat(name.value, seat),
+          },
+          t("Sit at seat {n}", { n: seat + 1 }),
+        ),
+      ),
+    ),
+  );
+}
+
+async function takeSeat(name, seat) {
+  try {
+    const joined = await api.join(tableId, name.trim(), seat);
+    store.keepName(name.trim());
+    store.keepSeat(tableId, joined.seat, joined.token);
+    page.mine = { seat: joined.seat, token: joined.token };
+    page.summary = joined.table;
+    showNotice(null);
+    connect();
+  } catch (error) {
+    showNotice(explain(error));
+  }
+}
+
+function renderPrompt(ctx) {
+  const t = page.text.t.bind(page.text);
+  let message;
+  if (ctx.status === "open") {
+    message = t("Waiting for players: share the join link.");
+  } else if (ctx.status === "finished" || ctx.status === "replay") {
+    message = t("The game is over.");
+  } else if (page.snapshot === null) {
+    message = t("Connecting…");
+  } else if (page.seat !== null && ctx.toMove.includes(page.seat)) {
+    message =
+      ctx.toMove.length > 1
+        ? t("Your move. Several players choose at once; the others see your choice only when it is revealed.")
+        : t("Your move.");
+  } else {
+    const waiting = ctx.toMove.map((s) => page.text.seat(s)).join(", ");
+    message = t("Waiting for {names}.", { names: waiting });
+  }
+  fill(parts.prompt, message);
+}
+
+function renderPlay() {
+  if (!page.text) return;
+  const ctx = context();
+  renderPrompt(ctx);
+  if (page.snapshot) {
+    if (page.board) page.board.render(parts.board, ctx);
+    else renderGeneric(parts.board, ctx);
+  } else {
+    parts.board.replaceChildren();
+  }
+  const legalKey = JSON.stringify([ctx.version, ctx.legal, page.busy]);
+  if (legalKey !== page.shownLegal) {
+    page.shownLegal = legalKey;
+    if (ctx.legal.length > 0 && !page.busy) {
+      parts.actions.hidden = false;
+      renderActions(parts.actions, { ...ctx, legal: ctx.legal });
+    } else {
+      parts.actions.hidden = true;
+      parts.actions.replaceChildren();
+    }
+  }
+  renderLog(parts.log, page.events, page.text, ctx.version);
+  renderEnd(ctx);
+}
+
+function renderEnd(ctx) {
+  const t = page.text.t.bind(page.text);
+  if (!ctx.result) {
+    parts.end.hidden = true;
+    parts.end.replaceChildren();
+    return;
+  }
+  parts.end.hidden = false;
+  const rematch =
+    page.seat !== null &&
+    h(
+      "button",
+      {
+        type: "button",
+        id: "rematch",
+        onclick: async () => {
+          try {
+            const next = await api.rematch(tableId, page.mine.token);
+            store.keepSeat(next.table.id, next.seat, next.token);
+            location.assign(`/table.html?id=${next.table.id}`);
+          } catch (error) {
+            showNotice(explain(error));
+          }
+        },
+      },
+      page.summary.rematch ? t("Join the rematch") : t("Rematch"),
+    );
+  fill(
+    parts.end,
+    renderResult(ctx.result, ctx),
+    h(
+      "p",
+      { class: "end-links" },
+      rematch,
+      h("a", { href: `/replay.html?id=${tableId}`, id: "replay-link" }, t("Watch the replay")),
+      h("a", { href: "/" }, t("Back to the lobby")),
+    ),
+  );
+}
+
+async function start() {
+  page.text = null;
+  if (!tableId) {
+    fill(root, h("p", { class: "notice" }, "No table is named in the address."));
+    return;
+  }
+  try {
+    const [summary, games] = await Promise.all([api.table(tableId), api.games()]);
+    page.summary = summary;
+    page.gameName = games.find((g) => g.id === summary.game)?.name ?? summary.game;
+  } catch (error) {
+    fill(root, h("p", { class: "notice" }, error.message));
+    return;
+  }
+  page.mine = store.seatAt(tableId);
+  page.board = await boardFor(page.summary.game);
+  fill(
+    root,
+    parts.seats,
+    parts.join,
+    h(
+      "div",
+      { class: "play" },
+      h("div", { class: "main" }, parts.prompt, parts.notice, parts.end, parts.board),
+      h("aside", { class: "side" }, parts.actions, parts.log),
+    ),
+  );
+  showNotice(null);
+  await setLanguage(page.lang);
+  connect();
+}
+
+start();

@@ -1,0 +1,196 @@
+"""Real server processes on loopback, real databases, and clients that play over the wire."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import websockets
+
+from tabulae.core import Rng
+
+ROOT = Path(__file__).resolve().parents[2]
+TOY = "tests.core.toy_game:GAME"
+POSTGRES = os.environ.get("TABULAE_TEST_POSTGRES")
+REDIS = os.environ.get("TABULAE_TEST_REDIS")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test, dropped afterwards."""
+    assert POSTGRES, "TABULAE_TEST_POSTGRES names a PostgreSQL server for tests"
+    name = f"tabulae_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    try:
+        yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(POSTGRES, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+class Server:
+    """`tabulae serve` as a child process on a free loopback port."""
+
+    def __init__(self, db: str, redis: str | None = None) -> None:
+        self.db, self.redis = db, redis
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> Server:
+        command = [sys.executable, "-m", "tabulae", "serve", "--port", str(self.port)]
+        command += ["--db", self.db, "--game", TOY, "--log-level", "warning"]
+        if self.redis:
+            command += ["--redis", self.redis]
+        self.process = subprocess.Popen(command, cwd=ROOT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, "the server exited at start"
+            try:
+                if httpx.get(f"{self.url}/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise TimeoutError("the server did not start")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def kill(self) -> None:
+        """kill -9: no shutdown, no flushing, nothing."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def http(self) -> httpx.Client:
+        return httpx.Client(base_url=f"{self.url}/api", timeout=30)
+
+
+@contextmanager
+def running(db: str, redis: str | None = None) -> Iterator[Server]:
+    server = Server(db, redis).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def create(client: httpx.Client, game: str, players: int, bots: dict[int, str], **extra) -> dict:
+    seats = [{"bot": bots[n]} if n in bots else {} for n in range(players)]
+    reply = client.post("/tables", json={"game": game, "players": players, "seats": seats, **extra})
+    assert reply.status_code == 201, reply.text
+    return reply.json()
+
+
+def join(client: httpx.Client, table: str, seat: int, name: str | None = None) -> str:
+    reply = client.post(f"/tables/{table}/join", json={"name": name or f"P{seat}", "seat": seat})
+    assert reply.status_code == 200, reply.text
+    return reply.json()["token"]
+
+
+@dataclass
+class Player:
+    """A person at a seat, over the live WebSocket: picks a random legal action when asked."""
+
+    seat: int
+    token: str
+    seed: int
+    updates: list[dict[str, Any]] = field(default_factory=list)
+    acks: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    sent: dict[str, list] = field(default_factory=dict)
+    stop_at: int | None = None  # leave once the table reaches this version
+
+    async def play(self, ws_url: str, table: str, since: int = -1) -> None:
+        rng = Rng(self.seed)
+        acted_at = None
+        async with websockets.connect(f"{ws_url}/api/tables/{table}/live") as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token, "since": since}))
+            async for text in ws:
+                message = json.loads(text)
+                if message["type"] == "update":
+                    self.updates.append(message)
+                    if message["status"] == "finished":
+                        return
+                    if self.stop_at is not None and message["version"] >= self.stop_at:
+                        return
+                    if message["legal"] and acted_at != message["version"]:
+                        acted_at = message["version"]
+                        action = rng.choice(message["legal"])
+                        ident = f"{self.seat}-{message['version']}"
+                        self.sent[ident] = action
+                        await ws.send(
+                            json.dumps(
+                                {
+                                    "type": "act",
+                                    "action": action,
+                                    "version": message["version"],
+                                    "client_action_id": ident,
+                                }
+                            )
+                        )
+                elif message["type"] == "ack":
+                    self.acks.append(message)
+                elif message["type"] == "error":
+                    assert message["error"]["code"] in ("stale_version", "not_your_turn"), message
+                    self.errors.append(message)
+
+
+async def play_all(ws_url: str, table: str, players: list[Player], timeout: float = 120) -> None:
+    await asyncio.wait_for(
+        asyncio.gather(*(p.play(ws_url, table) for p in players)), timeout=timeout
+    )
+
+
+def post_at(url: str, table: str, token: str, action: list, version: int, start: float) -> int:
+    """Send one action at wall-clock time `start` (run in its own process to race another)."""
+    with httpx.Client(base_url=f"{url}/api", timeout=30) as client:
+        client.get("/health")  # connect before the start line
+        time.sleep(max(0.0, start - time.time()))
+        reply = client.post(
+            f"/tables/{table}/actions",
+            json={"action": action, "version": version},
+            headers={"X-Seat-Token": token},
+        )
+        return reply.status_code
+
+
+def race(urls: list[str], table: str, token: str, actions: list[list], version: int) -> list[int]:
+    """Two client processes send the same seat's action at the same moment, each to its server."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    start = time.time() + 1.0
+    with ProcessPoolExecutor(len(actions)) as pool:
+        runs = [
+            pool.submit(post_at, url, table, token, action, version, start)
+            for url, action in zip(urls, actions, strict=True)
+        ]
+        return [run.result() for run in runs]

@@ -1,0 +1,38 @@
+"""`tabulae bench server` starts a server, loads it over WebSockets and reports figures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from .harness import ROOT, TOY
+
+
+def test_bench_server_reports_throughput_and_latency():
+    run = subprocess.run(
+        [
+            *(sys.executable, "-m", "tabulae", "bench", "server", "--game", TOY, "--json"),
+            *("--tables", "4", "--players", "2", "--seconds", "2", "--think", "0.02"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    figures = json.loads(run.stdout)
+    assert figures["tables"] == 4 and figures["clients"] == 8 and figures["game"] == "tesserae"
+    assert figures["actions"] > 0 and figures["actions_per_s"] > 0
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+
+
+def test_serve_refuses_a_game_it_cannot_load():
+    run = subprocess.run(
+        [sys.executable, "-m", "tabulae", "serve", "--game", "nowhere:GAME"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.returncode != 0 and "cannot load game 'nowhere:GAME'" in run.stderr

@@ -1,0 +1,62 @@
+"""kill -9 of the server mid-game loses nothing: the game goes on to the offline replay's end."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import nullcontext
+
+import pytest
+
+from tabulae.bots import decide, make_bot
+from tabulae.core import Action, Match
+from tabulae.server.lobby import bot_rng
+
+from .harness import POSTGRES, TOY, Player, Server, create, join, play_all, postgres_database
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_killed_server_rebuilds_its_tables_and_the_game_ends_as_its_log_replays(
+    tmp_path, backend
+):
+    if backend == "postgresql" and not POSTGRES:
+        pytest.skip("TABULAE_TEST_POSTGRES is not set")
+    database = (
+        postgres_database()
+        if backend == "postgresql"
+        else nullcontext(str(tmp_path / "tabulae.sqlite"))
+    )
+    with database as db:
+        server = Server(db).start()
+        try:
+            with server.http() as client:
+                table = create(client, TOY, 3, {2: "random"}, seed=21, options={"rounds": 4})
+                tokens = [join(client, table["id"], seat) for seat in (0, 1)]
+            table = table["id"]
+            before = [Player(s, tokens[s], seed=s, stop_at=8) for s in (0, 1)]
+            asyncio.run(play_all(server.ws_url, table, before))
+            server.kill()
+
+            server = Server(db).start()
+            with server.http() as client:
+                assert client.get(f"/tables/{table}").json()["status"] == "playing"
+            after = [Player(s, tokens[s], seed=10 + s) for s in (0, 1)]
+            asyncio.run(play_all(server.ws_url, table, after))
+            with server.http() as client:
+                record = client.get(f"/tables/{table}/match").json()
+                final = client.get(f"/tables/{table}/state").json()
+        finally:
+            server.stop()
+
+    match = Match.from_json(record)
+    assert final["status"] == "finished"
+    assert final["result"] == match.replay().result().to_json()
+    for player in before + after:
+        for ack in player.acks:
+            sent = Action.from_json(player.sent[ack["client_action_id"]])
+            assert match.actions[ack["version"] - 1] == (player.seat, sent), "no ack was lost"
+    bot, state = make_bot("random"), match.start()
+    for version, (seat, action) in enumerate(match.actions):
+        if seat == 2:
+            rng = bot_rng(match.seed, seat, version)
+            assert decide(bot, state.clone(), seat, rng) == action, "bots replay identically"
+        state.apply(seat, action)

@@ -1,0 +1,198 @@
+"""People at the browser: each a Chromium context of its own (its own storage, so its own
+seat tokens), acting only through what the page shows."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser as Chromium
+from playwright.sync_api import BrowserContext, Page
+
+from tabulae.core import Rng
+
+WAIT_MS = 20_000
+# Ready to act, or over: the page is not waiting on an answer and shows actions, or the end.
+READY = """() => {
+  const root = document.getElementById("table");
+  if (!root) return false;
+  if (root.dataset.status === "finished") return document.getElementById("result") !== null;
+  if (root.dataset.busy === "true") return false;
+  return document.querySelector("#actions:not([hidden]) button.action") !== null;
+}"""
+
+
+class Browser:
+    def __init__(self, chromium: Chromium, url: str) -> None:
+        self.chromium, self.url = chromium, url
+        self.contexts: list[BrowserContext] = []
+        self.errors: list[str] = []
+
+    def person(self, lang: str = "en") -> Person:
+        context = self.chromium.new_context(
+            base_url=self.url, locale=lang, viewport={"width": 1400, "height": 1000}
+        )
+        context.set_default_timeout(WAIT_MS)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("console", lambda message: self._console(page, message))
+        page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+        return Person(page, self.url)
+
+    def _console(self, page: Page, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"{page.url}: {message.text}")
+
+    def api(self) -> httpx.Client:
+        return httpx.Client(base_url=f"{self.url}/api", timeout=10)
+
+    def close(self) -> list[str]:
+        for context in self.contexts:
+            context.close()
+        return self.errors
+
+
+class Person:
+    def __init__(self, page: Page, url: str) -> None:
+        self.page, self.url = page, url
+
+    # The lobby
+
+    def start_table(
+        self,
+        game: str,
+        players: int,
+        name: str,
+        seats: dict[int, str] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> str:
+        """Start a table from the lobby, sitting at seat 1: returns the table id."""
+        page = self.page
+        page.goto("/")
+        page.locator(f"input[name=game][value={game}]").check(force=True)
+        page.select_option("select[name=players]", str(players))
+        for option, value in (options or {}).items():
+            field = page.locator(f"[name={option}]")
+            if isinstance(value, bool):
+                field.set_checked(value)
+            elif field.evaluate("node => node.tagName") == "SELECT":
+                field.select_option(label=str(value))
+            else:
+                field.fill(str(value))
+                field.dispatch_event("change")
+        for seat in range(1, players):
+            page.select_option(f"select[name=seat-{seat}]", (seats or {}).get(seat, "person"))
+        page.fill("input[name=name]", name)
+        page.click("#create")
+        page.wait_for_url(re.compile(r"/table\.html\?id="))
+        self.wait_connected()
+        return page.url.split("id=", 1)[1]
+
+    # The table
+
+    def open_table(self, table: str) -> None:
+        self.page.goto(f"/table.html?id={table}")
+        self.wait_connected()
+
+    def wait_connected(self) -> None:
+        self.page.wait_for_function(
+            "() => document.getElementById('table')?.dataset.online === 'true'"
+        )
+        self.page.wait_for_selector("#board > *")
+
+    def take_seat(self, seat: int, name: str) -> None:
+        self.page.fill("#join input[name=name]", name)
+        self.page.click(f"#join button.take-seat[data-seat='{seat}']")
+        self.page.wait_for_function(
+            f"() => document.getElementById('table').dataset.seat === '{seat}'"
+        )
+        self.wait_connected()
+
+    @property
+    def status(self) -> str:
+        return self.page.get_attribute("#table", "data-status") or ""
+
+    @property
+    def version(self) -> int:
+        return int(self.page.get_attribute("#table", "data-version") or 0)
+
+    def legal(self) -> list[list]:
+        return [
+            json.loads(item)
+            for item in self.page.eval_on_selector_all(
+                "#actions button.action", "nodes => nodes.map(n => n.dataset.action)"
+            )
+        ]
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_function(READY)
+
+    def act(self, click: Callable[[Page], None]) -> None:
+        """Click something that plays, then wait until the table moves on or refuses."""
+        before = self.version
+        click(self.page)
+        self.page.wait_for_function(
+            f"""() => {{
+              const root = document.getElementById("table");
+              const moved = Number(root.dataset.version) !== {before};
+              const refused = !document.getElementById("notice").hidden;
+              return root.dataset.busy !== "true" && (moved || refused);
+            }}"""
+        )
+
+    def click_action(self, action: list) -> None:
+        as_json = json.dumps(action, separators=(",", ":"))  # as the page writes it
+        self.act(lambda page: page.click(f"#actions button.action[data-action='{as_json}']"))
+
+    def play_to_the_end(self, choose: Callable[[Person], Callable[[Page], None]]) -> int:
+        """Act whenever the page offers actions, by the click `choose` picks; returns the
+        number of clicks."""
+        clicks = 0
+        while True:
+            self.wait_ready()
+            if self.status == "finished":
+                return clicks
+            self.act(choose(self))
+            clicks += 1
+
+    def scores(self) -> dict[str, float]:
+        """The final scores as the end screen shows them, by player name."""
+        self.page.wait_for_selector("#result")
+        rows = self.page.eval_on_selector_all(
+            "#result table.scores tr[data-seat]",
+            "rows => rows.map(r => [r.children[1].textContent, r.children[2].textContent])",
+        )
+        return {name: float(score) for name, score in rows}
+
+    def notice(self) -> str:
+        return self.page.inner_text("#notice")
+
+
+def board_clicks(seed: int, parts: str, ends: str | None = None):
+    """A chooser that clicks a random legal part of the board (the CSS selector `parts`), or
+    about one time in three a button that ends the turn (`ends`), when there is one; a part
+    offering several actions opens a menu, where a random one is taken."""
+    rng = Rng(seed)
+
+    def choose(person: Person):
+        page = person.page
+        found = page.locator(parts)
+        finish = page.locator(ends) if ends else None
+        count, finishing = found.count(), finish.count() if finish else 0
+        if finishing and (count == 0 or rng.below(3) == 0):
+            return lambda page: finish.first.click()
+        assert count > 0, f"the board offers no legal part for {person.legal()}"
+        part = found.nth(rng.below(count))
+
+        def click(page: Page) -> None:
+            part.click()
+            if page.locator(".board-menu").count():
+                menu = page.locator(".board-menu button")
+                menu.nth(rng.below(menu.count())).click()
+
+        return click
+
+    return choose

@@ -1,0 +1,60 @@
+"""A real server and Debian's Chromium driven by Playwright; every page fails its test on any
+error in the browser console."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.server.harness import Server
+
+from .browser import Browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[Server]:
+    with tempfile.TemporaryDirectory() as directory:
+        started = Server(str(Path(directory) / "tabulae.sqlite")).start()
+        try:
+            yield started
+        finally:
+            started.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium, server) -> Iterator[Browser]:
+    """Browser contexts (each a separate person with its own storage) on the test server."""
+    opened = Browser(chromium, server.url)
+    try:
+        yield opened
+    finally:
+        errors = opened.close()
+    assert not errors, "errors in the browser console:\n" + "\n".join(errors)

@@ -1,0 +1,175 @@
+"""The lobby and the table page, driven through Chromium against the real server, on the test
+game Tesserae (which has no board of its own, so the generic board shows it)."""
+
+from __future__ import annotations
+
+from tabulae.core import Match, Rng
+
+from .browser import Browser, Person
+
+GAME = "tesserae"
+PLAYING = "() => document.getElementById('table').dataset.status === 'playing'"
+
+
+def random_clicks(seed: int):
+    """A chooser that clicks a random button of the legal-action list."""
+    rng = Rng(seed)
+
+    def choose(person: Person):
+        legal = person.legal()
+        pick = rng.below(len(legal))
+        return lambda page: page.locator("#actions button.action").nth(pick).click()
+
+    return choose
+
+
+def engine_scores(browser: Browser, table: str) -> dict[str, float]:
+    """The final scores by player name, from replaying the server's match record offline."""
+    with browser.api() as api:
+        match = Match.from_json(api.get(f"/tables/{table}/match").json())
+    result = match.replay().result()
+    assert result is not None
+    return dict(zip(match.seats, result.scores, strict=True))
+
+
+def test_a_table_with_a_bot_is_played_to_the_end_by_clicking(browser):
+    ala = browser.person()
+    table = ala.start_table(GAME, 2, "Ala", seats={1: "random"}, options={"rounds": 4})
+    clicks = ala.play_to_the_end(random_clicks(1))
+    assert clicks >= 4  # at least one tile played in each of the four rounds
+    assert ala.scores() == engine_scores(browser, table)
+    assert ala.page.locator("#result tr.winner").count() >= 1
+
+
+def test_two_people_each_see_only_their_own_tiles(browser):
+    ala, bartek = browser.person(), browser.person()
+    table = ala.start_table(GAME, 2, "Ala")
+    link = ala.page.input_value(".share-url")
+    assert link.endswith(f"/table.html?id={table}")
+    bartek.page.goto(link)
+    bartek.wait_connected()
+    assert bartek.page.locator("#join button.take-seat").count() == 1
+    bartek.take_seat(1, "Bartek")
+    ala.wait_ready()
+    with browser.api() as api:
+        ala_view = api.get(f"/tables/{table}/state").json()
+    hands = {}
+    for seat, person in enumerate((ala, bartek)):
+        person.page.wait_for_function(PLAYING)
+        hands[seat] = person.page.locator("table.players tr", has_text="Tiles in hand")
+    ala_row = hands[0].locator("td").all_inner_texts()
+    bartek_row = hands[1].locator("td").all_inner_texts()
+    # Each sees their own two tiles and only the number of the other's.
+    assert "," in ala_row[0] and ala_row[1] == "2"
+    assert bartek_row[0] == "2" and "," in bartek_row[1]
+    assert ala_view["view"]["hands"] == [2, 2]  # a spectator sees counts only
+    # Each log holds its own hand and not the other's.
+    ala_private = ala.page.locator("#log li.private").all_inner_texts()
+    bartek_private = bartek.page.locator("#log li.private").all_inner_texts()
+    assert len(ala_private) == len(bartek_private) == 1
+    assert ala_private != bartek_private
+    assert ala_row[0].replace(" ", "") in ala_private[0].replace(" ", "")
+
+
+def test_a_reload_resumes_at_the_same_seat(browser):
+    ala = browser.person()
+    table = ala.start_table(GAME, 2, "Ala", seats={1: "random"}, options={"rounds": 3})
+    choose = random_clicks(2)
+    for _ in range(2):
+        ala.wait_ready()
+        ala.act(choose(ala))
+    version, log = ala.version, ala.page.locator("#log li").all_inner_texts()
+    ala.page.reload()
+    ala.wait_connected()
+    assert ala.page.get_attribute("#table", "data-seat") == "0"
+    assert ala.version >= version
+    assert ala.page.locator("#log li").all_inner_texts()[: len(log)] == log
+    assert ala.page.locator("#join button").count() == 0
+    ala.play_to_the_end(choose)
+    assert ala.scores() == engine_scores(browser, table)
+
+
+def test_a_spectator_watches_without_secrets_or_actions(browser):
+    ala, watcher = browser.person(), browser.person()
+    table = ala.start_table(GAME, 2, "Ala", seats={1: "random"})
+    watcher.open_table(table)
+    assert watcher.page.get_attribute("#table", "data-seat") == ""
+    assert watcher.page.locator("#actions button.action").count() == 0
+    assert watcher.page.locator("#log li.private").count() == 0
+    row = watcher.page.locator("table.players tr", has_text="Tiles in hand").locator("td")
+    assert row.all_inner_texts() == ["2", "2"]
+    # The watcher follows the play live.
+    before = watcher.version
+    ala.wait_ready()
+    ala.act(random_clicks(3)(ala))
+    watcher.page.wait_for_function(
+        f"() => Number(document.getElementById('table').dataset.version) > {before}"
+    )
+
+
+def test_an_illegal_action_is_refused_with_its_reason(browser):
+    ala = browser.person()
+    ala.start_table(GAME, 2, "Ala", seats={1: "random"})
+    ala.wait_ready()
+    version = ala.version
+    ala.page.fill("input[name=notation]", "play 99")
+    ala.act(lambda page: page.press("input[name=notation]", "Enter"))
+    assert "Not allowed" in ala.notice() and "'play 99' is not allowed now" in ala.notice()
+    assert ala.version == version
+
+
+def test_the_language_switch_changes_the_board(browser):
+    ala = browser.person()
+    ala.start_table(GAME, 2, "Ala", seats={1: "random"})
+    ala.wait_ready()
+    page, board = ala.page, ala.page.locator("#board")
+    assert "Tiles in hand" in board.inner_text()
+    assert "Draw a tile" in page.inner_text("#actions")
+    page.select_option("#language-switch", "pl")
+    page.wait_for_function("() => document.documentElement.lang === 'pl'")
+    assert "Płytki w ręce" in board.inner_text()
+    assert "Tiles in hand" not in board.inner_text()
+    assert "Dobierz płytkę" in page.inner_text("#actions")  # the game's catalog
+    assert page.inner_text("#prompt") == "Twój ruch."  # the interface's catalog
+    assert "Rozpoczyna się gra dla 2 graczy." in page.inner_text("#log")  # a plural form
+    page.reload()
+    ala.wait_connected()
+    assert "Płytki w ręce" in board.inner_text()  # the choice is kept
+    page.select_option("#language-switch", "ru")
+    page.wait_for_function("() => document.documentElement.lang === 'ru'")
+    assert "Плитки в руке" in board.inner_text()
+
+
+def test_the_replay_viewer_steps_through_a_finished_match(browser):
+    ala = browser.person()
+    table = ala.start_table(GAME, 2, "Ala", seats={1: "random"}, options={"rounds": 1})
+    ala.play_to_the_end(random_clicks(4))
+    ala.page.click("#replay-link")
+    page = ala.page
+    page.wait_for_selector("#controls #step")
+    with browser.api() as api:
+        last = api.get(f"/tables/{table}").json()["version"]
+    assert page.get_attribute("#replay", "data-version") == "0"
+    assert page.locator("#end").is_hidden()
+    page.click("#forward")
+    page.wait_for_function("() => document.getElementById('replay').dataset.version === '1'")
+    page.click("#last")
+    page.wait_for_function(f"() => document.getElementById('replay').dataset.version === '{last}'")
+    assert page.locator("#result").is_visible()
+    page.click("#back")
+    page.wait_for_function(
+        f"() => document.getElementById('replay').dataset.version === '{last - 1}'"
+    )
+    assert page.locator("#log li.private").count() == 0
+
+
+def test_errors_in_the_browser_console_are_caught(browser):
+    """The harness itself: what the fixture fails a test on is really collected."""
+    person = browser.person()
+    person.page.goto("/")
+    person.page.evaluate("console.error('logged on purpose')")
+    person.page.evaluate("setTimeout(() => { throw new Error('thrown on purpose'); })")
+    person.page.wait_for_timeout(200)
+    assert any("logged on purpose" in error for error in browser.errors)
+    assert any("thrown on purpose" in error for error in browser.errors)
+    browser.errors.clear()
