@@ -222,11 +222,11 @@ def test_the_end_screen_breaks_each_score_down():
         assert re.search(rf"│ {row} +│ +{values[0]} │ +{values[1]} │", seen), row
 
 
-def test_a_person_starts_a_building_and_sends_a_worker_with_a_tool():
+def test_a_person_starts_a_building_and_sends_a_worker_with_a_tool(tmp_path):
     """Through the real command: the choices read as labels, and the site shows the tool."""
     out = run(
         "play", "builders", "--seats", "human,random", "--seed", "3",
-        input="buy tool mallet\nstart 16\nsend 34 16 mallet\nq\n",
+        input="buy tool mallet\nstart 16\nsend 34 16 mallet\nq\n", cwd=tmp_path,
     ).stdout  # fmt: skip
     assert "Buy Tool Mallet" in out and "Start construction: 16" in out
     assert "Send 34 to 16 with Mallet" in out

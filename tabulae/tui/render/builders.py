@@ -1,5 +1,5 @@
-"""The Builders: Antiquity at the terminal: the turn, the three rows of cards on offer, a line per
-player, and one player's workers, tools and building sites in full.
+"""The Builders: Antiquity at the terminal: the turn, the three rows of cards on offer, a few
+lines per player, and one player's workers, tools and building sites in full.
 
 Everything is read from `view(seat)`; only what is printed on a card (a worker's rank, a
 machine's name) is read from the component data, for narration, whose events carry card numbers.
@@ -103,8 +103,6 @@ class BuildersRenderer(Renderer):
             args["workers"] = [named(w, text) for w in args["workers"]]
         if what == "game_over":
             args["scores"] = {str(s): score for s, score in enumerate(args["scores"])}
-        if what == "settled" and not args["freed"]:
-            args["freed"] = None
         told = [
             say(text, "builders.view.sent", **args)
             if what == "sent" and args["tool"] is None
@@ -217,11 +215,11 @@ class Grid:
             line = Text()
             for n, (cell, width, right) in enumerate(zip(row, widths, self.right, strict=True)):
                 pad = " " * (width - cell_len(cell.plain))
-                line.append_text(Text("  " if n else "") + (Text(pad) + cell if right else cell))
-                if not right and n < len(widths) - 1:
-                    line.append(pad)
+                line.append("  " if n else "")
+                line.append_text(Text(pad) + cell if right else cell + Text(pad))
+            line.rstrip()
             drawn.append(line)
-        drawn.insert(1, Text("─" * cell_len(drawn[0].plain), style="dim"))
+        drawn.insert(1, Text("─" * (sum(widths) + 2 * len(widths) - 2), style="dim"))
         return drawn
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
