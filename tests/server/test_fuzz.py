@@ -8,6 +8,8 @@ from pathlib import Path
 
 from .harness import TOY, create, join
 
+METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
+
 
 def test_fuzzing_every_operation_never_gets_a_server_error(server, client, tmp_path: Path):
     table = create(client, TOY, 3, {2: "random"})["id"]
@@ -29,5 +31,10 @@ def test_fuzzing_every_operation_never_gets_a_server_error(server, client, tmp_p
         timeout=600,
     )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
-    assert " passed" in run.stdout and "Tested: 12" in run.stdout
+    operations = sum(
+        method in METHODS
+        for path in client.get("/openapi.json").json()["paths"].values()
+        for method in path
+    )
+    assert " passed" in run.stdout and f"Tested: {operations}" in run.stdout
     assert client.get("/health").json() == {"ok": True}

@@ -179,18 +179,40 @@ class BuildersState(State):
     # -- the end (B-20 to B-23) --
 
     def stuck(self) -> bool:
-        """Whether no player can ever finish another building, so no one can reach 17 VP.
+        """Whether no player can ever finish another building, so no one can reach 17 VP."""
+        return not any(self.may_finish(p) for p in range(self.players))
 
-        A player needs a card to send (idle, or left in the worker row or the slave
-        stack) and a building to send it to (under construction, or left in the
-        building row). Cards on a site come back only when it is finished, and the
-        rows are not refilled once the decks are empty, so this lasts for good.
+    def may_finish(self, p: int) -> bool:
+        """Whether player `p` could still finish a building, on the most hopeful count.
+
+        Cards still in the worker row or the slave stack may yet be hired. Otherwise
+        only `p`'s idle cards can finish a site or a building from the row: cards on a
+        site come back only when it is finished, and the rows are not refilled once the
+        decks are empty. Their materials are counted all together, as if every card
+        could go everywhere, with every tool owned or left to buy and every University
+        left in the row on every card that may carry them (a slave once freed).
         """
-        crew_left = self.worker_row or self.slave_stack
-        return not any(
-            (self.idle[p] or crew_left) and (self.sites[p] or self.building_row)
-            for p in range(self.players)
-        )
+        if self.worker_row or self.slave_stack:
+            return True
+        pool = [0] * len(MATERIALS)
+        skilled = False
+        for c in self.idle[p]:
+            gives = list(self.provides(c))
+            if c not in MACHINE_CARDS:
+                skilled = True
+                if c not in self.trained:
+                    for m in self.university_stack:
+                        gives[m] += RULES.university_level
+            pool = [n + g for n, g in zip(pool, gives, strict=True)]
+        if skilled:
+            for t in self.tools[p] + self.tool_stack:
+                pool[t] += 1
+        needs = [
+            [max(0, c - s) for c, s in zip(site.cost, site.supplied, strict=True)]
+            for site in self.sites[p].values()
+        ]
+        needs += [BUILDINGS[b - 1].cost for b in self.building_row]
+        return any(all(n <= h for n, h in zip(need, pool, strict=True)) for need in needs)
 
     @property
     def last_seat(self) -> int:
