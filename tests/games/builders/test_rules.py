@@ -8,7 +8,7 @@ from tabulae.core import Action, BadOptions, Rng, random_playout
 from tabulae.games.builders import GAME
 from tabulae.games.builders.cards import APPRENTICES, BUILDINGS, RULES, SLAVES
 
-from .positions import NUMBER, hand, new, play, site, tool
+from .positions import NUMBER, hand, lift, new, play, site, tool
 
 PYRAMID = NUMBER["pyramid"]
 
@@ -233,6 +233,32 @@ def test_a_game_no_one_can_finish_ends_with_the_round():
     for _ in range(30):
         play(state, "take 6", "end")
     assert state.to_move and not state.last_round
+
+
+def test_idle_cards_that_cannot_finish_any_building_leave_the_game_stuck():
+    """Idle cards do not keep a game alive by themselves: only if their materials, all
+    together, could finish a site or a building of the row, with every University and tool
+    left in the investment row on them."""
+    state = new(players=3, first=1)
+    apprentice = lift(state, NUMBER["apprentice_1"])  # wood 1, architecture 1
+    stuck(state)
+    state.university_stack.clear()
+    state.tool_stack.clear()
+    state.idle[0].append(apprentice)
+    assert not state.may_finish(0) and state.stuck()
+    play(state, "end")
+    assert state.last_round and state.events[-1].key == "builders.stuck"
+
+    state = new(players=3, first=1)
+    apprentice = lift(state, NUMBER["apprentice_1"])  # wood 1, architecture 1
+    stuck(state)
+    state.university_stack.clear()
+    state.tool_stack.clear()
+    state.idle[0].append(apprentice)
+    state.building_row.append(NUMBER["trading_post"])
+    assert state.may_finish(0) and not state.stuck()
+    play(state, "end")
+    assert not state.last_round
 
 
 def stuck(state):
