@@ -17,6 +17,7 @@ from .sheet import (
     POOL_AT,
     PRODUCTION,
     TEMPLE_FAVOURS,
+    progress,
 )
 from .state import (
     ATTRIBUTE_ACTIONS,
@@ -31,6 +32,8 @@ from .state import (
 from .terms import TERMS
 
 _INCOME_FLAGS = tuple(BUILT + BUILDING_INDEX[b] for b in INCOME)
+PIECE = 0.1  # a piece in hand: unused pieces go back to the supply at the end of the year
+BOX = 0.25  # a filled box: a step towards the rewards of its row, area or building
 
 
 class HadriansWall(Game):
@@ -82,10 +85,12 @@ class HadriansWall(Game):
     def evaluate(self, state: State, seat: int) -> float:
         """Points on the scoring column now, plus what a strong player expects the rest to bring.
 
-        Beyond the current score (attributes, Path cards, the disdain penalty), pieces
-        in hand, yearly income, Cohort strength and favours are worth points in the
-        years still to come: roughly half a point per piece a year, and a point per
-        favour or Cohort box that will keep disdain away.
+        Beyond the current score (attributes, Path cards, the disdain penalty), every
+        filled box is a step towards a reward; pieces in hand are worth a little, as
+        unused ones go back to the supply at the end of the year; yearly income, Cohort
+        strength and favours are worth points in the years still to come: roughly half
+        a point per piece a year, and a point per favour or Cohort box that will keep
+        disdain away.
         """
         assert isinstance(state, HadriansWallState)
         result = state.result()
@@ -102,7 +107,8 @@ class HadriansWall(Game):
         )
         return (
             now
-            + 0.4 * pieces
+            + PIECE * pieces
+            + BOX * progress(sheet)
             + 0.5 * income * (left - 1)
             + 0.3 * defence * left / YEARS
             + min(favours, left)

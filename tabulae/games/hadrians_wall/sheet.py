@@ -119,6 +119,32 @@ MEDIUM_GRANARY = BUILT + BUILDING_INDEX["medium_granary"]
 LARGE_GRANARY = BUILT + BUILDING_INDEX["large_granary"]
 
 
+
+def _span(name: str) -> range:
+    start = _AT[name]
+    return range(start, min([at for at in _AT.values() if at > start], default=SIZE))
+
+
+TALLIES = tuple(
+    i
+    for name in ("citizen", "cohort", "mining", "guard", "cippi", "wall", "fort", "production")
+    + ("temple", "diplomats", "scouts")
+    for i in _span(name)
+)
+"""Tracks that keep how many boxes are filled."""
+MARKS = tuple(
+    i
+    for name in ("built", "training", "forum", "landmark", "market", "theatre", "baths", "court")
+    for i in _span(name)
+)
+"""Boxes and buildings that are filled when not 0."""
+
+
+def progress(sheet: list[int]) -> int:
+    """How many boxes a player has filled on the building tracks and the sheets."""
+    tallied = sum(sheet[i] for i in TALLIES)
+    return tallied + sum(1 for i in MARKS if sheet[i]) + sheet[MAP].bit_count()
+
 def new_sheet() -> list[int]:
     """Fresh sheets: the Small Granary and the first Resource Production circle are printed."""
     sheet = [0] * SIZE
