@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import httpx
+
 from .harness import TOY, create, join
 
 METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
@@ -33,7 +35,7 @@ def test_fuzzing_every_operation_never_gets_a_server_error(server, client, tmp_p
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     operations = sum(
         method in METHODS
-        for path in client.get("/openapi.json").json()["paths"].values()
+        for path in httpx.get(f"{server.url}/openapi.json").json()["paths"].values()
         for method in path
     )
     assert " passed" in run.stdout and f"Tested: {operations}" in run.stdout
