@@ -7,6 +7,8 @@ scale, which is the share of rivals beaten (`payoffs`), so that winning is what 
 
 from __future__ import annotations
 
+import math
+
 from tabulae.core import State
 
 
@@ -27,10 +29,19 @@ def margin(state: State, seat: int) -> float:
     return mine - max(v for other, v in enumerate(standing) if other != seat)
 
 
+LEAD = 0.1
+"""Before the end, the part of a payoff that follows the lead rather than the ranking."""
+LEAD_SCALE = 10.0
+"""The lead, in the game's score units, that earns most of that part (tanh(1) of it)."""
+
+
 def payoffs(state: State) -> list[float]:
     """Per seat, the share of rivals it beats (ties count half), from 0 to 1.
 
-    At the end this follows the final ranks, tie-breaks included; before, the evaluation.
+    At the end this follows the final ranks, tie-breaks included. Before, it follows the
+    evaluation, and a tenth of it follows the lead over the best rival instead, so that a
+    seat far ahead still wants to widen its lead and end the game rather than wait: an
+    unfinished game never pays a winner as much as a finished one.
     A solitaire game has no rivals: its payoff is the standing itself.
     """
     players = state.players
@@ -44,7 +55,7 @@ def payoffs(state: State) -> list[float]:
         if players == 1:
             return keys
     share = 1.0 / (players - 1)
-    return [
+    beaten = [
         share
         * sum(
             1.0 if keys[seat] > keys[other] else 0.5 if keys[seat] == keys[other] else 0.0
@@ -52,4 +63,14 @@ def payoffs(state: State) -> list[float]:
             if other != seat
         )
         for seat in range(players)
+    ]
+    if result is not None:
+        return beaten
+    leads = [
+        keys[seat] - max(keys[other] for other in range(players) if other != seat)
+        for seat in range(players)
+    ]
+    return [
+        (1 - LEAD) * won + LEAD * (0.5 + 0.5 * math.tanh(lead / LEAD_SCALE))
+        for won, lead in zip(beaten, leads, strict=True)
     ]

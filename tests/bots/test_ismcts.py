@@ -3,6 +3,7 @@
 import pytest
 
 from tabulae.bots import ISMCTSBot, Search, decide, make_bot
+from tabulae.bots.standing import payoffs
 from tabulae.core import Action, Rng
 
 from ..core.toy_game import GAME as TESSERAE
@@ -75,5 +76,6 @@ def test_a_cut_rollout_first_finishes_the_secret_choice_under_way():
     state.apply(0, Action("play", 12))
     search = Search(ISMCTSBot(depth=0), state, 1, Rng(1))
     world = state.clone()
-    assert search._rollout(world, (0, 1), Rng(2)) == [1.0, 0.0]
+    rewards = search._rollout(world, (0, 1), Rng(2))
     assert world.points == [1, 0] and world.phase == "draw"
+    assert rewards == payoffs(world) and rewards[0] > 0.9 > 0.1 > rewards[1]
