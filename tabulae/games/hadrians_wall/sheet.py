@@ -119,7 +119,6 @@ MEDIUM_GRANARY = BUILT + BUILDING_INDEX["medium_granary"]
 LARGE_GRANARY = BUILT + BUILDING_INDEX["large_granary"]
 
 
-
 def _span(name: str) -> range:
     start = _AT[name]
     return range(start, min([at for at in _AT.values() if at > start], default=SIZE))
@@ -127,8 +126,10 @@ def _span(name: str) -> range:
 
 TALLIES = tuple(
     i
-    for name in ("citizen", "cohort", "mining", "guard", "cippi", "wall", "fort", "production")
-    + ("temple", "diplomats", "scouts")
+    for name in (
+        *("citizen", "cohort", "mining", "guard", "cippi", "wall", "fort", "production"),
+        *("temple", "diplomats", "scouts"),
+    )
     for i in _span(name)
 )
 """Tracks that keep how many boxes are filled."""
@@ -144,6 +145,7 @@ def progress(sheet: list[int]) -> int:
     """How many boxes a player has filled on the building tracks and the sheets."""
     tallied = sum(sheet[i] for i in TALLIES)
     return tallied + sum(1 for i in MARKS if sheet[i]) + sheet[MAP].bit_count()
+
 
 def new_sheet() -> list[int]:
     """Fresh sheets: the Small Granary and the first Resource Production circle are printed."""
