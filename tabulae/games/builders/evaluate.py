@@ -70,7 +70,7 @@ def _sites(state: BuildersState, seat: int) -> float:
     for share, site in sorted(sites, key=lambda s: -s[0]):
         building = BUILDINGS[site.building - 1]
         worth = building.vp + SESTERCE * building.coins
-        need = [max(0, c - s) for c, s in zip(site.cost, site.supplied, strict=True)]
+        need = site.missing()
         missing = sum(need)
         for m, n in enumerate(tools):
             brought = min(need[m], n)

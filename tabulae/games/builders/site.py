@@ -24,6 +24,10 @@ class Site:
         twin.crew, twin.supplied = list(self.crew), list(self.supplied)
         return twin
 
+    def missing(self) -> list[int]:
+        """The materials still to bring, per material."""
+        return [max(0, c - s) for c, s in zip(self.cost, self.supplied, strict=True)]
+
     def finished(self) -> bool:
         supplied, cost = self.supplied, self.cost
         return (

@@ -207,10 +207,7 @@ class BuildersState(State):
         if skilled:
             for t in self.tools[p] + self.tool_stack:
                 pool[t] += 1
-        needs = [
-            [max(0, c - s) for c, s in zip(site.cost, site.supplied, strict=True)]
-            for site in self.sites[p].values()
-        ]
+        needs = [site.missing() for site in self.sites[p].values()]
         needs += [BUILDINGS[b - 1].cost for b in self.building_row]
         return any(all(n <= h for n, h in zip(need, pool, strict=True)) for need in needs)
 

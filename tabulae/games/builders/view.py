@@ -86,7 +86,7 @@ def _site(state: BuildersState, site: Site) -> dict[str, Any]:
             {"card": crew(state, c), "tool": None if t < 0 else TOOLS[t].word} for c, t in site.crew
         ],
         "supplied": list(site.supplied),
-        "missing": [max(0, n - s) for n, s in zip(site.cost, site.supplied, strict=True)],
+        "missing": site.missing(),
         "sent_this_turn": state.sent.get(site.building, 0),
     }
 

@@ -239,26 +239,28 @@ def test_idle_cards_that_cannot_finish_any_building_leave_the_game_stuck():
     """Idle cards do not keep a game alive by themselves: only if their materials, all
     together, could finish a site or a building of the row, with every University and tool
     left in the investment row on them."""
-    state = new(players=3, first=1)
-    apprentice = lift(state, NUMBER["apprentice_1"])  # wood 1, architecture 1
-    stuck(state)
-    state.university_stack.clear()
-    state.tool_stack.clear()
-    state.idle[0].append(apprentice)
+    state = stranded_apprentice()
     assert not state.may_finish(0) and state.stuck()
     play(state, "end")
     assert state.last_round and state.events[-1].key == "builders.stuck"
 
-    state = new(players=3, first=1)
-    apprentice = lift(state, NUMBER["apprentice_1"])  # wood 1, architecture 1
-    stuck(state)
-    state.university_stack.clear()
-    state.tool_stack.clear()
-    state.idle[0].append(apprentice)
+    state = stranded_apprentice()
     state.building_row.append(NUMBER["trading_post"])
     assert state.may_finish(0) and not state.stuck()
     play(state, "end")
     assert not state.last_round
+
+
+def stranded_apprentice():
+    """A stuck game but for one idle apprentice (wood 1, architecture 1) of seat 0's, with no
+    University or tool left to buy."""
+    state = new(players=3, first=1)
+    apprentice = lift(state, NUMBER["apprentice_1"])
+    stuck(state)
+    state.university_stack.clear()
+    state.tool_stack.clear()
+    state.idle[0].append(apprentice)
+    return state
 
 
 def stuck(state):
