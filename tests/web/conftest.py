@@ -37,8 +37,11 @@ def server() -> Iterator[Server]:
             started.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
+    """Chromium under Playwright, for one test module: Playwright's sync API keeps an event
+    loop running in the process while it is open, which would break later tests of the same
+    worker that start their own (`asyncio.run`)."""
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
