@@ -76,7 +76,9 @@ def bench_server(
         list[str] | None, typer.Option(help="a game option as name=value (repeatable)")
     ] = None,
     seconds: Annotated[float, typer.Option(help="how long to measure")] = 20.0,
-    warmup: Annotated[float, typer.Option(help="seconds of load before measuring")] = 5.0,
+    warmup: Annotated[
+        float, typer.Option(help="seconds over which the tables start, before measuring")
+    ] = 10.0,
     think: Annotated[float, typer.Option(help="each client's pause before it acts, in seconds")] = (
         0.5
     ),
@@ -91,6 +93,7 @@ def bench_server(
     """Load-test the server: bot-like clients over WebSockets on loopback; actions/s, latency."""
     _need_server_extra()
     from tabulae.core import BadOptions, UnknownGame, games, load
+    from tabulae.server.bench import BenchFailed
     from tabulae.server.bench import bench_server as run
 
     if "" not in sys.path:
@@ -103,18 +106,22 @@ def bench_server(
         load(game).configure(players, options)
     except (UnknownGame, BadOptions) as error:
         raise typer.BadParameter(str(error)) from None
-    figures = run(
-        tables=tables,
-        players=players,
-        game=game,
-        options=options,
-        seconds=seconds,
-        warmup=warmup,
-        think=think,
-        url=url,
-        db=db,
-        progress=None if as_json else lambda text: console.print(text, style="dim"),
-    )
+    try:
+        figures = run(
+            tables=tables,
+            players=players,
+            game=game,
+            options=options,
+            seconds=seconds,
+            warmup=warmup,
+            think=think,
+            url=url,
+            db=db,
+            progress=None if as_json else lambda text: console.print(text, style="dim"),
+        )
+    except BenchFailed as failure:
+        Console(stderr=True).print(f"bench server: {failure}", style="red", soft_wrap=True)
+        raise typer.Exit(1) from None
     if as_json:
         print(json.dumps(figures.to_json(), indent=1))
         return
@@ -135,4 +142,5 @@ def bench_server(
     table.add_row("refused (stale, retried)", f"{figures.refused:,}")
     if figures.server_cpu_ms_per_action is not None:
         table.add_row("server CPU per action", f"{figures.server_cpu_ms_per_action:.2f} ms")
+    table.add_row("clients' CPU per action", f"{figures.client_cpu_ms_per_action:.2f} ms")
     console.print(table)

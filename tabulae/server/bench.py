@@ -5,7 +5,8 @@ act, it waits its think time (varied by ±50%), picks a random legal action and 
 the version it saw. The latency of an action is from sending it to receiving its
 acknowledgement, which the server sends only after the action is committed. Finished tables
 are replaced by new ones, so the number of tables in play stays constant while the clock runs.
-The clock starts after a warm-up, since at first every table makes its opening moves at once.
+Tables start one by one over the warm-up, so that, as on a server in everyday use, they are at
+different points of their games and finish at different times; the clock starts after it.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,10 @@ import websockets
 from tabulae.core import Rng, load
 
 from .app import calm_collector
+
+
+class BenchFailed(Exception):
+    """The load could not go on: the server refused a table or a seat, or went away."""
 
 
 @dataclass
@@ -48,6 +53,7 @@ class ServerFigures:
     games: int
     refused: int
     server_cpu_ms_per_action: float | None  # known when the bench started the server
+    client_cpu_ms_per_action: float  # what the load generator spent, on the same machine
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -61,6 +67,7 @@ class _Tally:
     games: int = 0
     refused: int = 0
     server_cpu: float | None = None  # CPU seconds the server spent while measuring
+    client_cpu: float = 0.0  # and the clients
 
     def counting(self, moment: float) -> bool:
         return self.started <= moment <= self.deadline
@@ -77,7 +84,7 @@ def bench_server(
     tables: int = 200,
     players: int = 3,
     seconds: float = 20.0,
-    warmup: float = 5.0,
+    warmup: float = 10.0,
     think: float = 0.5,
     url: str | None = None,
     db: str | None = None,
@@ -95,7 +102,8 @@ def bench_server(
             pid = server.pid if server is not None else None
             setup = {"game": game, "players": players, "options": options or {}}
             load_run = _load(url, setup, tables, seconds, warmup, think, note, pid)
-            tally = asyncio.run(load_run)
+            with asyncio.Runner(loop_factory=_fast_loop()) as runner:
+                tally = runner.run(load_run)
         finally:
             if server is not None:
                 server.send_signal(signal.SIGTERM)
@@ -120,7 +128,18 @@ def bench_server(
             if tally.server_cpu is not None and tally.latencies
             else None
         ),
+        client_cpu_ms_per_action=1000 * tally.client_cpu / max(1, len(tally.latencies)),
     )
+
+
+def _fast_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop, where installed (the server's extra brings it): 600 clients in one process
+    would otherwise add their own event loop's delays to the latency they measure."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def cpu_seconds(pid: int | None) -> float | None:
@@ -145,14 +164,14 @@ def _start_server(game: str, db: str) -> tuple[subprocess.Popen, str]:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise RuntimeError("the server exited at start")
+            raise BenchFailed("the server exited at start (its output is above)")
         try:
             if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
                 return server, url
         except httpx.TransportError:
             time.sleep(0.2)
     server.kill()
-    raise TimeoutError("the server did not start")
+    raise BenchFailed("the server did not answer within 60 s of starting")
 
 
 async def _load(
@@ -169,26 +188,51 @@ async def _load(
     ws_url = "ws" + url.removeprefix("http")
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(base_url=f"{url}/api", timeout=60, limits=limits) as http:
-        seated = asyncio.Barrier(tables + 1)
+        seated = asyncio.Semaphore(0)
         runners = [
-            asyncio.create_task(_table_loop(http, ws_url, setup, think, Rng(n), tally, seated))
+            asyncio.create_task(
+                _table_loop(http, ws_url, setup, think, Rng(n), tally, n * warmup / tables, seated)
+            )
             for n in range(tables)
         ]
-        await seated.wait()
-        calm_collector()  # the clients' own pauses would count as the server's latency
-        note(f"{tables} tables seated; warming up for {warmup:g} s, then measuring {seconds:g} s")
-        await asyncio.sleep(warmup)  # past the first moves, which every table makes at once
-        tally.started = time.perf_counter()
-        tally.deadline = tally.started + seconds
-        cpu_before = cpu_seconds(server_pid)
-        await asyncio.sleep(seconds)
-        cpu_after = cpu_seconds(server_pid)
-        if cpu_before is not None and cpu_after is not None:
-            tally.server_cpu = cpu_after - cpu_before
-        for runner in runners:
-            runner.cancel()
-        await asyncio.gather(*runners, return_exceptions=True)
+        note(f"starting {tables} tables over {warmup:g} s of warm-up, then measuring {seconds:g} s")
+        try:
+            await _unless_failed(runners, asyncio.sleep(warmup))
+            # a slow server may still be seating the last tables
+            await _unless_failed(runners, _acquire(seated, tables))
+            calm_collector()  # the clients' own pauses would count as the server's latency
+            tally.started = time.perf_counter()
+            tally.deadline = tally.started + seconds
+            cpu_before, client_before = cpu_seconds(server_pid), time.process_time()
+            await _unless_failed(runners, asyncio.sleep(seconds))
+            cpu_after = cpu_seconds(server_pid)
+            tally.client_cpu = time.process_time() - client_before
+            if cpu_before is not None and cpu_after is not None:
+                tally.server_cpu = cpu_after - cpu_before
+        finally:
+            for runner in runners:
+                runner.cancel()
+            await asyncio.gather(*runners, return_exceptions=True)
     return tally
+
+
+async def _unless_failed(runners: list[asyncio.Task], wait: Awaitable[Any]) -> None:
+    """Await `wait`, but stop at once if a table's clients fail: they run until cancelled,
+    so any that ends has failed, and waiting longer would wait for ever."""
+    waiting = asyncio.ensure_future(wait)
+    done, _ = await asyncio.wait([waiting, *runners], return_when=asyncio.FIRST_COMPLETED)
+    if waiting in done:
+        return
+    waiting.cancel()
+    failure = next(iter(done)).exception()
+    if isinstance(failure, BenchFailed):
+        raise failure
+    raise BenchFailed(f"a table's clients stopped: {failure!r}") from failure
+
+
+async def _acquire(semaphore: asyncio.Semaphore, times: int) -> None:
+    for _ in range(times):
+        await semaphore.acquire()
 
 
 async def _table_loop(
@@ -198,13 +242,15 @@ async def _table_loop(
     think: float,
     rng: Rng,
     tally: _Tally,
-    seated: asyncio.Barrier,
+    delay: float,
+    seated: asyncio.Semaphore,
 ) -> None:
+    await asyncio.sleep(delay)
     first = True
     while True:
         table, tokens = await _new_table(http, setup)
         if first:
-            await seated.wait()
+            seated.release()
             first = False
         await asyncio.gather(
             *(_seat(ws_url, table, token, think, rng.fork(), tally) for token in tokens)
@@ -213,15 +259,24 @@ async def _table_loop(
 
 
 async def _new_table(http: httpx.AsyncClient, setup: dict[str, Any]) -> tuple[str, list[str]]:
-    created = await http.post("/tables", json=setup)
-    created.raise_for_status()
-    table = created.json()["id"]
+    created = _answer(await http.post("/tables", json=setup), "create a table")
+    table = created["id"]
     tokens = []
     for seat in range(setup["players"]):
         joined = await http.post(f"/tables/{table}/join", json={"name": f"bench {seat}"})
-        joined.raise_for_status()
-        tokens.append(joined.json()["token"])
+        tokens.append(_answer(joined, "seat a client")["token"])
     return table, tokens
+
+
+def _answer(response: httpx.Response, doing: str) -> dict[str, Any]:
+    """The JSON of a successful response; a refusal stops the bench with the server's reason."""
+    if response.is_success:
+        return response.json()
+    try:
+        reason = response.json()["error"]["message"]
+    except (ValueError, KeyError, TypeError):
+        reason = response.text[:200] or response.reason_phrase
+    raise BenchFailed(f"the server would not {doing} ({response.status_code}): {reason}")
 
 
 async def _seat(ws_url: str, table: str, token: str, think: float, rng: Rng, tally: _Tally):

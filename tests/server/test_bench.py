@@ -14,6 +14,7 @@ def test_bench_server_reports_throughput_and_latency():
         [
             *(sys.executable, "-m", "tabulae", "bench", "server", "--game", TOY, "--json"),
             *("--tables", "4", "--players", "2", "--seconds", "2", "--think", "0.02"),
+            *("--warmup", "1"),
         ],
         capture_output=True,
         text=True,
@@ -25,6 +26,25 @@ def test_bench_server_reports_throughput_and_latency():
     assert figures["tables"] == 4 and figures["clients"] == 8 and figures["game"] == "tesserae"
     assert figures["actions"] > 0 and figures["actions_per_s"] > 0
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert figures["server_cpu_ms_per_action"] > 0 and figures["client_cpu_ms_per_action"] > 0
+
+
+def test_bench_server_stops_with_the_servers_reason_when_it_refuses_the_tables(server):
+    """A server that does not offer the game refuses every table: the bench says so and
+    exits, where it once waited for ever for tables to be seated."""
+    run = subprocess.run(
+        [
+            *(sys.executable, "-m", "tabulae", "bench", "server", "--url", server.url),
+            *("--game", "tests.interop.solo_game:GAME", "--players", "1", "--tables", "3"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.returncode == 1
+    assert "would not create a table (422)" in run.stderr
+    assert "no game 'tests.interop.solo_game:GAME' on this server" in run.stderr
 
 
 def test_serve_refuses_a_game_it_cannot_load():
