@@ -12,6 +12,7 @@ import asyncio
 import json
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
@@ -33,7 +34,7 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     try:
         connection = await _greet(websocket, lobby, table_id)
     except ApiError as error:
-        await websocket.send_json({"type": "error", **error.to_json()})
+        await websocket.send_text(_text({"type": "error", **error.to_json()}))
         await websocket.close(CLOSE_CODES.get(error.status, 4400))
         return
     except (WebSocketDisconnect, TimeoutError):
@@ -124,4 +125,10 @@ async def _send(websocket: WebSocket, connection: Connection) -> None:
         if message is CLOSE:
             await websocket.close(4403)
             return
-        await websocket.send_json(message)
+        await websocket.send_text(_text(message))
+
+
+def _text(message: dict[str, Any]) -> str:
+    """A message as JSON. Views and legal actions are most of what the server sends, and the
+    standard library's encoder took a quarter of the event loop's time under load."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
