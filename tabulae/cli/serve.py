@@ -140,7 +140,10 @@ def bench_server(
     table.add_row("latency max", f"{figures.max_ms:.1f} ms")
     table.add_row("games finished", f"{figures.games:,}")
     table.add_row("refused (stale, retried)", f"{figures.refused:,}")
-    if figures.server_cpu_ms_per_action is not None:
-        table.add_row("server CPU per action", f"{figures.server_cpu_ms_per_action:.2f} ms")
-    table.add_row("clients' CPU per action", f"{figures.client_cpu_ms_per_action:.2f} ms")
+    for who, cpu in (
+        ("server", figures.server_cpu_ms_per_action),
+        ("clients'", figures.client_cpu_ms_per_action),
+    ):
+        if cpu is not None:
+            table.add_row(f"{who} CPU per action", f"{cpu:.2f} ms")
     console.print(table)

@@ -53,7 +53,7 @@ class ServerFigures:
     games: int
     refused: int
     server_cpu_ms_per_action: float | None  # known when the bench started the server
-    client_cpu_ms_per_action: float  # what the load generator spent, on the same machine
+    client_cpu_ms_per_action: float | None  # what the load generator spent, on the same machine
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -71,6 +71,10 @@ class _Tally:
 
     def counting(self, moment: float) -> bool:
         return self.started <= moment <= self.deadline
+
+    def per_action(self, cpu: float | None) -> float | None:
+        """CPU milliseconds per acknowledged action; None if either is unknown."""
+        return 1000 * cpu / len(self.latencies) if cpu is not None and self.latencies else None
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -123,12 +127,8 @@ def bench_server(
         max_ms=1000 * max(tally.latencies, default=0.0),
         games=tally.games,
         refused=tally.refused,
-        server_cpu_ms_per_action=(
-            1000 * tally.server_cpu / len(tally.latencies)
-            if tally.server_cpu is not None and tally.latencies
-            else None
-        ),
-        client_cpu_ms_per_action=1000 * tally.client_cpu / max(1, len(tally.latencies)),
+        server_cpu_ms_per_action=tally.per_action(tally.server_cpu),
+        client_cpu_ms_per_action=tally.per_action(tally.client_cpu),
     )
 
 

@@ -31,7 +31,7 @@ def test_bench_server_reports_throughput_and_latency():
 
 def test_bench_server_stops_with_the_servers_reason_when_it_refuses_the_tables(server):
     """A server that does not offer the game refuses every table: the bench says so and
-    exits, where it once waited for ever for tables to be seated."""
+    exits rather than wait for tables that will never be seated."""
     run = subprocess.run(
         [
             *(sys.executable, "-m", "tabulae", "bench", "server", "--url", server.url),
