@@ -12,7 +12,7 @@ import dataclasses
 import enum
 import json
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,9 +35,19 @@ class Report:
 
     actions: int = 0
     deep_checks: int = 0
+    invariant_checks: int = 0
     refusals: int = 0
     determinizations: int = 0
     result: Result | None = None
+
+
+# Chooses the action of `seat`, one of `legal`, in `state`; it may use `rng` and must not
+# change `state`. The default picks uniformly at random.
+Policy = Callable[[State, int, list[Action], Rng], Action]
+
+
+def random_policy(state: State, seat: int, legal: list[Action], rng: Rng) -> Action:
+    return legal[rng.below(len(legal))]
 
 
 def check_game(
@@ -48,13 +58,18 @@ def check_game(
     *,
     deep_every: int = 16,
     max_steps: int = 200_000,
+    policy: Policy = random_policy,
 ) -> Report:
-    """Play one random game from `seed` and check every rule of the protocol on the way.
+    """Play one seeded game from `seed` and check every rule of the protocol on the way.
 
-    Deep checks run at the first step and then at one step in `deep_every` on
-    average, chosen by the seed; raise it for long games to bound the cost.
+    The game's own `invariants` are checked after every action and its `recount` against
+    the result at the end. Deep checks run at the first step and then at one step in
+    `deep_every` on average, chosen by the seed; raise it for long games to bound the
+    cost. `policy` chooses each action (random by default; a bot's choice for games
+    that look like real play).
     """
-    return _Checker(game, players, seed, dict(options or {}), deep_every, max_steps).run()
+    checker = _Checker(game, players, seed, dict(options or {}), deep_every, max_steps, policy)
+    return checker.run()
 
 
 # -- structural comparison -----------------------------------------------------------------
@@ -172,8 +187,10 @@ class _Checker:
         options: dict[str, Any],
         deep_every: int,
         max_steps: int,
+        policy: Policy = random_policy,
     ) -> None:
         self.game = game
+        self.policy = policy
         self.players = players
         self.seed = seed
         self.options = options
@@ -199,6 +216,7 @@ class _Checker:
         self.expect(state.game is self.game, "state.game is not the game that made it")
         twin = self.game.new(self.players, self.seed, **self.options)
         self.expect(snapshot(twin) == snapshot(state), "the same seed gave two different games")
+        self.check_invariants(state)
 
         chooser = Rng(self.seed ^ 0x5EED)
         deep = Rng(self.seed ^ 0xDEE9)
@@ -215,7 +233,8 @@ class _Checker:
             )
             legal = {seat: self.check_legal_actions(state, seat) for seat in movers}
             seat = movers[chooser.below(len(movers))]
-            action = legal[seat][chooser.below(len(legal[seat]))]
+            action = self.policy(state, seat, legal[seat], chooser)
+            self.expect(action in legal[seat], f"the policy chose an unlisted action '{action}'")
             if step == 0 or deep.below(self.deep_every) == 0:
                 self.deep_check(state, legal, seat, action, deep)
                 if playout_from is None and step > 0:
@@ -227,6 +246,7 @@ class _Checker:
             except IllegalAction as error:
                 self.fail(f"seat {seat}'s listed action '{action}' was refused: {error.reason}")
             self.check_events(before, state.events)
+            self.check_invariants(state)
             log.append((seat, action))
             step += 1
         self.where = "end"
@@ -264,6 +284,13 @@ class _Checker:
         missing = [str(a) for a in actions if a not in self.space]
         self.expect(not missing, f"legal actions outside the action space: {missing[:5]}")
         return actions
+
+    def check_invariants(self, state: State) -> None:
+        problems = self.game.invariants(state)
+        self.expect(isinstance(problems, list), "invariants() does not return a list")
+        if problems:
+            self.fail("broke its invariants: " + "; ".join(map(str, problems[:5])))
+        self.report.invariant_checks += 1
 
     def check_events(self, before: list[Event], after: list[Event]) -> None:
         self.expect(after[: len(before)] == before, "apply rewrote events already in the log")
@@ -428,6 +455,12 @@ class _Checker:
             f"ranks {result.ranks} do not follow scores and tie-breaks (expected {expected})",
         )
         self.expect(_json_equal(result.to_json()), "the result is not JSON-ready")
+        recounted = self.game.recount(state)
+        if recounted is not None:
+            self.expect(
+                recounted == result,
+                f"the result {result.to_json()} differs from its recount {recounted.to_json()}",
+            )
         for seat in range(self.players):
             self.expect(state.legal_actions(seat) == [], "a seat has actions after the end")
             self.expect(_json_equal(state.view(seat)), "a final view is not JSON-ready")

@@ -134,6 +134,24 @@ class Game(ABC):
         result = state.result()
         return float(result.scores[seat]) if result else 0.0
 
+    def invariants(self, state: State) -> list[str]:
+        """What must always hold and does not in `state`, each in words; empty when sound.
+
+        A game states here, as a strong player would, what no action may ever break
+        (cards and money conserved, per-phase limits kept, each event resolved once).
+        The conformance suite calls it after every action of every checked game, so a
+        fault that no scenario test reaches still shows. The default knows none.
+        """
+        return []
+
+    def recount(self, state: State) -> Result | None:
+        """The final result worked out afresh from a finished position; None if not offered.
+
+        Written apart from the engine's running bookkeeping (its score tracks, its
+        tallies), so the conformance suite can check `state.result()` against it.
+        """
+        return None
+
     def action_space(self, players: int, **options: Any) -> ActionSpace:
         """The integer coding of actions for one configuration."""
         config = self.configure(players, options)

@@ -16,6 +16,7 @@ from .toy_game import Tesserae, TesseraeState
 def test_the_test_game_conforms(players, options, seed):
     report = check_game(Tesserae(), players, seed, options, deep_every=4)
     assert report.result is not None and report.actions > 0
+    assert report.invariant_checks == report.actions + 1
     assert report.deep_checks >= 1 and report.refusals > 0 and report.determinizations > 0
 
 
@@ -63,7 +64,8 @@ def apply_mutating_before_refusing(self, seat, action):
 
 
 def apply_accepting_anything(self, seat, action):
-    if action.kind == "play" and seat in self.to_move and self.phase == "play":
+    playing = action.kind == "play" and seat in self.to_move and self.phase == "play"
+    if playing and action[1] not in self.hands[seat]:
         self.hands[seat].append(action[1])
     TesseraeState.apply(self, seat, action)
 
@@ -131,9 +133,31 @@ def result_with_wrong_ranks(self):
     return type(result)(result.scores, tuple(1 for _ in result.scores))
 
 
+def draw_duplicating_a_tile(self, seat, action):
+    TesseraeState.apply(self, seat, action)
+    if action.kind == "draw" and self.hands[seat]:
+        self.hands[seat].append(self.hands[seat][-1])
+
+
+def reveal_scoring_twice(self):
+    if self.secret:
+        self.points[min(self.secret)] += 1
+    TesseraeState.reveal(self)
+
+
+def result_with_a_point_more(self):
+    result = TesseraeState.result(self)
+    if result is None:
+        return None
+    return type(result).ranked([result.scores[0] + 1, *result.scores[1:]], result.tiebreaks)
+
+
 @pytest.mark.parametrize(
     ("defect", "message"),
     [
+        (planted("DuplicateTile", apply=draw_duplicating_a_tile), "broke its invariants.*tiles"),
+        (planted("ScoredTwice", reveal=reveal_scoring_twice), "invariants.*points|recount"),
+        (planted("PointMore", result=result_with_a_point_more), "differs from its recount"),
         (planted("LeakyView", view=leaking_view), "view.* depends on what it should hide"),
         (planted("SharedList", clone=clone_sharing_a_list), "clone.. shares mutable parts"),
         (planted("SharedRng", clone=clone_sharing_the_rng), "shares mutable parts.*rng"),

@@ -57,6 +57,28 @@ class Tesserae(Game):
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         return [DRAW, PASS, *(Action("play", n) for n in tiles(players))]
 
+    def invariants(self, state: State) -> list[str]:
+        """No tile is in two places; no seat has more points than rounds played."""
+        assert isinstance(state, TesseraeState)
+        problems = []
+        places = state.stack + [t for h in state.hands for t in h] + list(state.secret.values())
+        if len(set(places)) != len(places) or not set(places) <= set(tiles(state.players)):
+            problems.append(f"the tiles in play are not each tile at most once: {sorted(places)}")
+        if any(not 0 <= p <= state.round for p in state.points):
+            problems.append(f"points {state.points} outside 0..{state.round}")
+        return problems
+
+    def recount(self, state: State) -> Result | None:
+        """Points counted again from the revealed tiles in the log."""
+        assert isinstance(state, TesseraeState)
+        points = [0] * state.players
+        for event in state.events:
+            if event.key == "tesserae.revealed" and event.args["tiles"]:
+                best = max(event.args["tiles"].values())
+                for seat, tile in event.args["tiles"].items():
+                    points[int(seat)] += tile == best
+        return Result.ranked(points, [(sum(h),) for h in state.hands])
+
     def evaluate(self, state: State, seat: int) -> float:
         """Points, plus a little for the tiles in hand: they win later rounds and break ties."""
         assert isinstance(state, TesseraeState)
