@@ -157,13 +157,23 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
     "/tables",
     operation_id="list_tables",
     summary="Tables: by default the open ones, with a free seat",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "the tables, newest first",
+            "content": {
+                "application/json": {"schema": {"type": "array", "items": {"type": "object"}}}
+            },
+        }
+    },
 )
 async def list_tables(
     request: Request,
     status: Literal["open", "playing", "finished", "replay", "expired", "any"] = "open",
     limit: Annotated[int, Query(ge=1, le=200)] = 100,
-) -> list[dict[str, Any]]:
-    return await lobby(request).listing(status, limit)
+) -> Response:
+    listed = await lobby(request).listing(status, limit)
+    return Response(listed, media_type="application/json")
 
 
 @router.post(

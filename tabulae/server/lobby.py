@@ -17,10 +17,13 @@ import hashlib
 import logging
 import re
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
+
+import orjson
 
 from tabulae.bots import decide, make_bot
 from tabulae.core import (
@@ -60,6 +63,7 @@ log = logging.getLogger("tabulae.server")
 T = TypeVar("T")
 TABLE_ID = re.compile(r"[a-z0-9]{1,32}")
 SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column
+LISTING_SECONDS = 1.0  # how long a listing may be answered again unchanged
 LISTED = {
     "open": ("open",),
     "any": ("open", "playing", "finished", "replay", "expired"),
@@ -107,6 +111,7 @@ class Lobby:
         self.tables: dict[str, LiveTable] = {}
         self.loading = asyncio.Lock()
         self.sweeper: asyncio.Task | None = None
+        self.listings: dict[tuple[str, int], tuple[float, asyncio.Future[bytes]]] = {}
         self.fanout = (
             Fanout(settings.redis, settings.channel, self.remote_change, self.resync)
             if settings.redis
@@ -176,11 +181,27 @@ class Lobby:
         self.ensure_bots(live)
         return live
 
-    async def listing(self, status: str, limit: int) -> list[dict[str, Any]]:
-        """The newest tables by status; "open" means not over and with a free seat."""
+    async def listing(self, status: str, limit: int) -> bytes:
+        """The newest tables by status, as JSON; "open" means waiting, with a free seat.
+
+        However many clients ask, one listing is read and encoded at a time and answered again
+        for up to a second, or until a table is created, seated, left, expired or finished
+        through this process (changes through other processes show within the second)."""
+        key = (status, limit)
+        made, answer = self.listings.get(key, (0.0, None))
+        if answer is None or time.monotonic() - made > LISTING_SECONDS:
+            answer = asyncio.ensure_future(self._listing(status, limit))
+            self.listings[key] = (time.monotonic(), answer)
+        try:
+            return await asyncio.shield(answer)
+        except Exception:
+            self.listings.pop(key, None)
+            raise
+
+    async def _listing(self, status: str, limit: int) -> bytes:
         statuses = LISTED.get(status, (status,))
         rows = await self.db(self.storage.listing, statuses, status == "open", limit)
-        return [summary(row) for row in rows]
+        return orjson.dumps([summary(row) for row in rows])
 
     async def expire(self) -> None:
         """Close the open tables that waited for players longer than the settings allow."""
@@ -244,6 +265,7 @@ class Lobby:
         )
         await self.db(self.storage.create, table)
         live = self.tables[table.id] = LiveTable(table, [])
+        self.listings.clear()
         self.ensure_bots(live)
         return live
 
@@ -559,12 +581,15 @@ class Lobby:
             await self.remote_change(table_id, "table")
 
     def changed(self, live: LiveTable) -> None:
+        if live.status != "playing":
+            self.listings.clear()
         for connection in live.connections:
             connection.changed()
         if self.fanout:
             self.fanout.publish(live.id, "action")
 
     def table_changed(self, live: LiveTable) -> None:
+        self.listings.clear()
         for connection in live.connections:
             connection.table_changed()
         if self.fanout:
