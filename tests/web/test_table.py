@@ -182,17 +182,13 @@ def test_a_seeded_table_says_so_before_anyone_sits_and_sitting_accepts_it(browse
     ala.open_table(table)
     assert "4242" in ala.page.inner_text("#join .seeded")
     ala.take_seat(0, "Ala")
-    again = ala.page.evaluate(
-        f"""async () => {{
-            const seat = JSON.parse(localStorage.getItem("tabulae.seats"))["{table}"];
-            const reply = await fetch("/api/tables/{table}/join", {{
-                method: "POST",
-                headers: {{"Content-Type": "application/json", "X-Seat-Token": seat.token}},
-                body: JSON.stringify({{name: "Ala again", accept_seed: true}}),
-            }});
-            return (await reply.json()).error.code;
-        }}"""
-    )
+    token = ala.page.evaluate(f"JSON.parse(localStorage.getItem('tabulae.seats'))['{table}'].token")
+    with browser.api() as api:
+        again = api.post(
+            f"/tables/{table}/join",
+            json={"name": "Ala again", "accept_seed": True},
+            headers={"X-Seat-Token": token},
+        ).json()["error"]["code"]
     assert again == "already_seated"  # one browser, one seat
     bartek.open_table(table)
     bartek.take_seat(1, "Bartek")
