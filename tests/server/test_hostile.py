@@ -14,6 +14,8 @@ import pytest
 import websockets
 
 from tabulae.core import load
+from tabulae.server.config import database_url
+from tabulae.server.storage import SeatRow, Storage, TableRow
 
 from .harness import POSTGRES, REDIS, TOY, create, join, postgres_database, running
 from .test_api import error, play_to_the_end
@@ -107,6 +109,24 @@ def test_the_slowest_bots_allowed_neither_stall_other_tables_nor_themselves(capp
         fresh = create_raw(client, {"game": TOY, "players": 2, "seats": [{"bot": "random"}] * 2})
         assert eventually(lambda: version(client, fresh) >= 3)
         assert eventually(lambda: all(version(client, table) >= 1 for table in stalling))
+
+
+def test_a_stored_table_with_unbounded_bots_is_not_brought_back_by_a_restart(tmp_path):
+    """A table stored before the bounds, its bot set to think for ever, is refused when the
+    server rebuilds its tables, and the other bots play on."""
+    db = str(tmp_path / "tabulae.sqlite")
+    storage = Storage(database_url(db))
+    storage.migrate()
+    endless = SeatRow(0, bot="ismcts", bot_params={"seconds": float("nan")})
+    stored = TableRow(
+        "stalled", TOY, 2, 1, {}, "playing", [endless, SeatRow(1, bot="random")], secret="00" * 32
+    )
+    storage.create(stored)
+    storage.close()
+    with running(db) as server, server.http() as client:
+        error(client.get("/tables/stalled"), 503, "table_unavailable")
+        fresh = create_raw(client, {"game": TOY, "players": 2, "seats": [{"bot": "random"}] * 2})
+        assert eventually(lambda: version(client, fresh) >= 3)
 
 
 def create_raw(client: httpx.Client, spec: dict) -> str:
