@@ -112,13 +112,14 @@ def make_bot(name: str, **params: Any) -> Bot:
         kind = BOTS[name]
     except KeyError:
         raise ValueError(f"no bot {name!r} (bots: {', '.join(BOTS)})") from None
+    try:
+        bot = kind(**params)
+    except TypeError as error:
+        raise ValueError(f"bot {name!r} does not take those parameters: {error}") from None
     for key, value in params.items():
         if key in kind.parameters:
             kind.parameters[key].check(key, value)
-    try:
-        return kind(**params)
-    except TypeError as error:
-        raise ValueError(f"bot {name!r} does not take those parameters: {error}") from None
+    return bot
 
 
 def decide(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
