@@ -37,7 +37,9 @@ def serve(
     game: Annotated[
         list[str] | None, typer.Option(help="offer one more game by module:attr (repeatable)")
     ] = None,
-    bot_threads: Annotated[int, typer.Option(help="threads for server-side bots")] = 2,
+    bot_workers: Annotated[
+        int, typer.Option(help="processes deciding for server-side bots, at a lower priority")
+    ] = 2,
     bot_seconds: Annotated[
         float, typer.Option(help="wall-clock cap on one bot decision, in seconds")
     ] = 2.0,
@@ -80,7 +82,7 @@ def serve(
         db=db,
         redis=redis,
         extra_games=tuple(game or ()),
-        bot_threads=bot_threads,
+        bot_workers=bot_workers,
         bot_seconds=bot_seconds,
         tables_per_minute=tables_per_minute,
         open_table_minutes=open_table_minutes,

@@ -33,7 +33,7 @@ class Settings:
     redis: str | None = None
     extra_games: tuple[str, ...] = ()
     static_dir: Path | None = Path(__file__).resolve().parent.parent / "web" / "static"
-    bot_threads: int = 2
+    bot_workers: int = 2  # processes deciding for server-side bots
     bot_seconds: float = 2.0  # wall-clock cap on one server-side bot decision
     stand_in_bot: str = "greedy"  # plays the seat of a player who leaves a game in progress
     tables_per_minute: int = 20  # new tables one client may create per minute

@@ -19,13 +19,12 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import orjson
 
-from tabulae.bots import decide, make_bot
+from tabulae.bots import make_bot
 from tabulae.core import (
     Action,
     BadOptions,
@@ -37,6 +36,7 @@ from tabulae.core import (
     load,
 )
 
+from .bots import BotPool, Decision
 from .commits import GroupCommit
 from .config import Settings
 from .errors import (
@@ -103,9 +103,7 @@ class Lobby:
         self.settings = settings
         self.storage = Storage(settings.url)
         self.db_pool = PriorityWorkers(1 if self.storage.is_sqlite else 8, "tabulae-db")
-        # Each table has at most one decision waiting (one driver per table), so this queue,
-        # first come first served, takes the tables in turn; each decision is capped in time.
-        self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="tabulae-bot")
+        self.bot_pool = BotPool(settings.bot_workers)
         self.commits = GroupCommit(self.storage, self.commit)
         self.limits = Limits(settings.tables_per_minute, settings.sockets_per_client)
         self.tables: dict[str, LiveTable] = {}
@@ -149,7 +147,7 @@ class Lobby:
                 live.bot_task.cancel()
         if self.fanout:
             await self.fanout.stop()
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.shutdown()
         self.db_pool.shutdown()
         self.storage.close()
 
@@ -522,17 +520,27 @@ class Lobby:
             live.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(live))
 
     async def _drive_bots(self, live: LiveTable) -> None:
-        """Let the bots to move play, each deciding on a thread so other tables go on."""
-        loop = asyncio.get_running_loop()
+        """Let the bots to move play, each deciding in a worker process so other tables go on."""
         while live.status == "playing":
             seats = [seat for seat in live.state.to_move if seat in live.bots]
             if not seats:
                 return
             seat, version = seats[0], live.version
-            rng = bot_rng(self._secret(live), seat, version)
-            bot = live.bots[seat].limited(self.settings.bot_seconds)
-            state = live.state.clone()
-            action = await loop.run_in_executor(self.bot_pool, decide, bot, state, seat, rng)
+            sitting = live.row.seats[seat]
+            decision = Decision(
+                table=live.id,
+                game=live.row.game,
+                players=live.row.players,
+                seed=live.row.seed,
+                options=dict(live.row.options),
+                log=[(s, a.to_json()) for s, a in live.log],
+                seat=seat,
+                bot=sitting.bot or "",
+                params=dict(sitting.bot_params),
+                rng=bot_rng(self._secret(live), seat, version),
+                seconds=self.settings.bot_seconds,
+            )
+            action = Action.from_json(await asyncio.wrap_future(self.bot_pool.submit(decision)))
             try:
                 await self.act(live, seat, None, action, version)
             except ApiError as error:

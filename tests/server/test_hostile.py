@@ -249,7 +249,7 @@ def guarded(tmp_path_factory):
     db = str(tmp_path_factory.mktemp("guarded") / "tabulae.sqlite")
     options = (
         *("--tables-per-minute", "3", "--open-table-minutes", "0.03"),
-        *("--sockets-per-client", "2", "--socket-idle-timeout", "1", "--header-timeout", "1"),
+        *("--sockets-per-client", "2", "--socket-idle-timeout", "3", "--header-timeout", "1"),
     )
     with running(db, options=options) as server:
         yield server
