@@ -64,8 +64,9 @@ async def _serve(websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
     sender = asyncio.create_task(_send(websocket, connection))
     try:
         await _receive(websocket, lobby, connection)
-        await sender  # say why, then close
-    except WebSocketDisconnect:
+        # say why, then close; a client that reads nothing is not waited for long
+        await asyncio.wait_for(sender, lobby.settings.hello_timeout)
+    except (WebSocketDisconnect, TimeoutError):
         pass
     finally:
         table.connections.discard(connection)
