@@ -2,16 +2,59 @@
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from tabulae.core import Action, Rng, State, visible
 
 
+@dataclass(frozen=True)
+class Parameter:
+    """What one bot parameter may be: its type and, for a number, its bounds (both included).
+
+    An integer parameter takes integers only (not `true`), a real one integers or finite
+    reals, a word one of `choices`; `None` is allowed where it is the default.
+    """
+
+    kind: type
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+
+    def check(self, name: str, value: Any) -> None:
+        """Refuse `value` with a sentence saying what the parameter takes."""
+        if value is None and self.optional:
+            return
+        if self.kind is str:
+            if value not in self.choices:
+                raise ValueError(f"{name} is one of {', '.join(self.choices)}, not {value!r}")
+            return
+        allowed = (int,) if self.kind is int else (int, float)
+        if type(value) not in allowed or not math.isfinite(value):
+            what = "a whole number" if self.kind is int else "a finite number"
+            raise ValueError(f"{name} is {what}, not {value!r}")
+        if not self.low <= value <= self.high:
+            raise ValueError(f"{name} is from {self.low:g} to {self.high:g}, not {value:g}")
+
+    def describe(self) -> dict[str, Any]:
+        if self.kind is str:
+            return {"type": "string", "choices": list(self.choices)}
+        kind = "integer" if self.kind is int else "number"
+        return {"type": kind, "min": self.low, "max": self.high, "optional": self.optional}
+
+
 class Bot(ABC):
-    """A player program. It only ever sees a determinized copy of the game (see `decide`)."""
+    """A player program. It only ever sees a determinized copy of the game (see `decide`).
+
+    `parameters` bounds what `make_bot` accepts, so no parameter can make one decision
+    endless; `limited` cuts a decision that could still be long at a wall-clock time.
+    """
 
     name: ClassVar[str]
+    parameters: ClassVar[dict[str, Parameter]] = {}
 
     @abstractmethod
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
@@ -32,6 +75,11 @@ class Bot(ABC):
     def describe(self) -> dict[str, Any]:
         """The bot's name and parameters, JSON-ready."""
         return {"bot": self.name}
+
+    def limited(self, seconds: float) -> Bot:
+        """This bot with each decision stopped after `seconds` of wall-clock time. A bot whose
+        decisions are short whatever its parameters returns itself."""
+        return self
 
 
 class RandomBot(Bot):
@@ -65,9 +113,13 @@ def make_bot(name: str, **params: Any) -> Bot:
     except KeyError:
         raise ValueError(f"no bot {name!r} (bots: {', '.join(BOTS)})") from None
     try:
-        return kind(**params)
+        bot = kind(**params)
     except TypeError as error:
         raise ValueError(f"bot {name!r} does not take those parameters: {error}") from None
+    for key, value in params.items():
+        if key in kind.parameters:
+            kind.parameters[key].check(key, value)
+    return bot
 
 
 def decide(bot: Bot, state: State, seat: int, rng: Rng) -> Action:

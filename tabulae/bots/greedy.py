@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from tabulae.core import Action, Rng, State
 
-from .base import Bot, register
+from .base import Bot, Parameter, register
 from .standing import margin
 
 
@@ -22,6 +22,7 @@ class GreedyBot(Bot):
     """
 
     name = "greedy"
+    parameters: ClassVar[dict[str, Parameter]] = {"samples": Parameter(int, 1, 64)}
 
     def __init__(self, samples: int = 4) -> None:
         if samples < 1:

@@ -17,14 +17,15 @@ the copy it is handed is only ever re-determinized, never read for hidden values
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Hashable
 from time import perf_counter
-from typing import Any
+from typing import Any, ClassVar
 
 from tabulae.core import Action, Event, Rng, State
 
-from .base import Bot, make_bot, register
+from .base import Bot, Parameter, make_bot, register
 from .standing import payoffs
 
 
@@ -207,6 +208,13 @@ class ISMCTSBot(Bot):
     """
 
     name = "ismcts"
+    parameters: ClassVar[dict[str, Parameter]] = {
+        "iterations": Parameter(int, 1, 100_000, optional=True),
+        "seconds": Parameter(float, 0.001, 60, optional=True),
+        "c": Parameter(float, 0, 10),
+        "rollout": Parameter(str, choices=("random", "greedy")),
+        "depth": Parameter(int, 0, 1000, optional=True),
+    }
 
     def __init__(
         self,
@@ -237,6 +245,11 @@ class ISMCTSBot(Bot):
             described["seconds"] = self.seconds
         described.update(c=self.c, rollout=self.rollout, depth=self.depth)
         return described
+
+    def limited(self, seconds: float) -> ISMCTSBot:
+        capped = copy.copy(self)
+        capped.seconds = seconds if self.seconds is None else min(self.seconds, seconds)
+        return capped
 
     def search(self, state: State, seat: int, rng: Rng) -> Search:
         """Search the decision of `seat` in `state` within the bot's budget."""

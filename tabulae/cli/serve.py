@@ -37,7 +37,30 @@ def serve(
     game: Annotated[
         list[str] | None, typer.Option(help="offer one more game by module:attr (repeatable)")
     ] = None,
-    bot_threads: Annotated[int, typer.Option(help="threads for server-side bots")] = 2,
+    bot_workers: Annotated[
+        int, typer.Option(help="processes deciding for server-side bots, at a lower priority")
+    ] = 2,
+    bot_seconds: Annotated[
+        float, typer.Option(help="wall-clock cap on one bot decision, in seconds")
+    ] = 2.0,
+    tables_per_minute: Annotated[
+        int, typer.Option(help="new tables one client may create per minute")
+    ] = 20,
+    open_table_minutes: Annotated[
+        float, typer.Option(help="minutes an open table waits for players before it expires")
+    ] = 60.0,
+    sockets_per_client: Annotated[
+        int, typer.Option(help="live WebSockets one client may hold open")
+    ] = 32,
+    socket_idle_timeout: Annotated[
+        float, typer.Option(help="seconds a WebSocket may send nothing (not even a ping)")
+    ] = 300.0,
+    header_timeout: Annotated[
+        float, typer.Option(help="seconds an HTTP request has to send its headers")
+    ] = 10.0,
+    keep_alive_timeout: Annotated[
+        float, typer.Option(help="seconds an idle HTTP connection is kept open")
+    ] = 5.0,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level")] = "info",
 ) -> None:
     """Serve tables, seats and live play over HTTP and WebSockets (docs/server.md)."""
@@ -46,6 +69,7 @@ def serve(
 
     from tabulae.core import UnknownGame, load
     from tabulae.server import Settings, create_app
+    from tabulae.server.http import http_protocol
 
     if game and "" not in sys.path:
         sys.path.insert(0, "")  # module:attr references resolve from the working directory
@@ -54,12 +78,26 @@ def serve(
             load(ref)
     except UnknownGame as error:
         raise typer.BadParameter(str(error)) from None
-    settings = Settings(db=db, redis=redis, extra_games=tuple(game or ()), bot_threads=bot_threads)
+    settings = Settings(
+        db=db,
+        redis=redis,
+        extra_games=tuple(game or ()),
+        bot_workers=bot_workers,
+        bot_seconds=bot_seconds,
+        tables_per_minute=tables_per_minute,
+        open_table_minutes=open_table_minutes,
+        sockets_per_client=sockets_per_client,
+        socket_idle_timeout=socket_idle_timeout,
+        header_timeout=header_timeout,
+        keep_alive_timeout=keep_alive_timeout,
+    )
     uvicorn.run(
         create_app(settings),
         host=host,
         port=port,
         log_level=log_level,
+        http=http_protocol(settings.header_timeout),
+        timeout_keep_alive=settings.keep_alive_timeout,
         ws_ping_interval=20,
         ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
         timeout_graceful_shutdown=5,
@@ -88,6 +126,10 @@ def bench_server(
     db: Annotated[
         str | None, typer.Option(help="database for the started server (default: a temp file)")
     ] = None,
+    hostile: Annotated[
+        bool,
+        typer.Option(help="add a hostile client: listing loop, table flood, idle sockets"),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Load-test the server: bot-like clients over WebSockets on loopback; actions/s, latency."""
@@ -118,6 +160,7 @@ def bench_server(
             url=url,
             db=db,
             progress=None if as_json else lambda text: console.print(text, style="dim"),
+            hostile=hostile,
         )
     except BenchFailed as failure:
         Console(stderr=True).print(f"bench server: {failure}", style="red", soft_wrap=True)
@@ -146,4 +189,16 @@ def bench_server(
     ):
         if cpu is not None:
             table.add_row(f"{who} CPU per action", f"{cpu:.2f} ms")
+    if figures.hostile is not None:
+        attack = figures.hostile
+        table.add_row("hostile: listings (200 open tables)", f"{attack.listings:,}")
+        table.add_row("hostile: listing p99", f"{attack.listing_p99_ms:.1f} ms")
+        table.add_row(
+            "hostile: tables created / refused",
+            f"{attack.tables_created:,} / {attack.tables_refused:,}",
+        )
+        table.add_row(
+            "hostile: idle sockets held / refused",
+            f"{attack.sockets_held:,} / {attack.sockets_refused:,}",
+        )
     console.print(table)

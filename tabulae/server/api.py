@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Header, Query, Request
+import orjson
+from fastapi import APIRouter, Body, Header, Query, Request, Response
+from fastapi.routing import APIRoute
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from tabulae.core import Action, IllegalAction, load
@@ -32,7 +35,31 @@ Token = Annotated[
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: no unknown fields, no conversions ("3" is not 3, true is not 1), and
+    no NaN or infinity."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
+
+
+class StrictJsonRequest(Request):
+    """A request whose JSON body is read by orjson: standard JSON only (no NaN, no Infinity,
+    integers within 64 bits) and nesting at most 1024 deep, so a malformed or deeply nested
+    body is a 422 like any other malformed input, never a parser's crash."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = orjson.loads(await self.body())
+        return self._json
+
+
+class StrictJsonRoute(APIRoute):
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handle = super().get_route_handler()
+
+        async def strictly(request: Request) -> Response:
+            return await handle(StrictJsonRequest(request.scope, request.receive))
+
+        return strictly
 
 
 class SeatSpec(Strict):
@@ -47,7 +74,13 @@ class NewTable(Strict):
     game: Word = Field(description="a game id from /api/games")
     players: int = Field(ge=1, le=64)
     options: dict[Word, OptionValue] = Field(default_factory=dict)
-    seed: int | None = Field(None, ge=SEED_RANGE.start, le=SEED_RANGE.stop - 1)
+    seed: int | None = Field(
+        None,
+        ge=SEED_RANGE.start,
+        le=SEED_RANGE.stop - 1,
+        description="makes the table seeded: the seed is shown to everyone, and people "
+        "joining accept it (omitted: the server draws a secret one)",
+    )
     seats: list[SeatSpec] | None = Field(
         None, max_length=64, description="one entry per seat; people if omitted"
     )
@@ -56,6 +89,15 @@ class NewTable(Strict):
 class Join(Strict):
     name: Name
     seat: int | None = Field(None, ge=0, le=63, description="a free seat; the first if omitted")
+    join_id: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z0-9_-]{16,64}$",
+        description="a random id the client makes, as secret as a token: joining again with "
+        "it gets the same seat and token",
+    )
+    accept_seed: bool = Field(
+        False, description="the joiner knows the table is seeded (needed with other people)"
+    )
 
 
 class Act(Strict):
@@ -78,7 +120,7 @@ def parse_action(given: list[str | int] | str) -> Action:
         raise invalid(error.reason, "bad_action") from None
 
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
 
 
 def _links(source: str, *operations: str, token: bool = False) -> dict[str, Any]:
@@ -97,6 +139,10 @@ def lobby(request: Request) -> Lobby:
     return request.app.state.lobby
 
 
+def client_address(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
 @router.get("/health", operation_id="health", summary="Liveness for load balancers")
 async def health() -> dict[str, Any]:
     return {"ok": True}
@@ -111,13 +157,23 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
     "/tables",
     operation_id="list_tables",
     summary="Tables: by default the open ones, with a free seat",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "the tables, newest first",
+            "content": {
+                "application/json": {"schema": {"type": "array", "items": {"type": "object"}}}
+            },
+        }
+    },
 )
 async def list_tables(
     request: Request,
-    status: Literal["open", "playing", "finished", "replay", "any"] = "open",
-    limit: Annotated[int, Query(ge=1, le=500)] = 100,
-) -> list[dict[str, Any]]:
-    return await lobby(request).listing(status, limit)
+    status: Literal["open", "playing", "finished", "replay", "expired", "any"] = "open",
+    limit: Annotated[int, Query(ge=1, le=200)] = 100,
+) -> Response:
+    listed = await lobby(request).listing(status, limit)
+    return Response(listed, media_type="application/json")
 
 
 @router.post(
@@ -129,7 +185,9 @@ async def list_tables(
 )
 async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
     seats = [s.model_dump(exclude_none=True) for s in spec.seats] if spec.seats else None
-    live = await lobby(request).create(spec.game, spec.players, spec.options, spec.seed, seats)
+    live = await lobby(request).create(
+        spec.game, spec.players, spec.options, spec.seed, seats, client_address(request)
+    )
     return live.summary()
 
 
@@ -144,8 +202,16 @@ async def get_table(request: Request, table_id: str) -> dict[str, Any]:
     summary="Take a seat; returns its secret token",
     responses={200: {"description": "the seat and its token", "links": SEAT_LINKS}},
 )
-async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
-    token, seat, live = await lobby(request).join(table_id, body.seat, body.name)
+async def join(request: Request, table_id: str, body: Join, token: Token = None) -> dict[str, Any]:
+    """Send the token you already hold for this table, if any: one person, one seat."""
+    token, seat, live = await lobby(request).join(
+        table_id,
+        body.seat,
+        body.name,
+        join_id=body.join_id,
+        holding=token,
+        accept_seed=body.accept_seed,
+    )
     return {"token": token, "seat": seat, "table": live.summary()}
 
 
@@ -166,7 +232,7 @@ async def state(
     at: Annotated[int | None, Query(ge=0, le=2**62, description="a past version")] = None,
 ) -> dict[str, Any]:
     live = await lobby(request).table(table_id)
-    seat = live.seat_of(token)
+    seat = await lobby(request).seat_of(live, token)
     if at is not None and at > live.version:
         raise invalid(f"version {at} is not played yet (the table is at {live.version})")
     return live.snapshot(seat, since=since, at=at)
@@ -176,7 +242,7 @@ async def state(
 async def act(request: Request, table_id: str, body: Act, token: Token = None) -> dict[str, Any]:
     the_lobby = lobby(request)
     live = await the_lobby.table(table_id)
-    seat = the_lobby.seat(live, token)
+    seat = await the_lobby.seat(live, token)
     ack = await the_lobby.act(
         live,
         seat,

@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 import tabulae
 
@@ -67,6 +68,17 @@ def create_app(settings: Settings) -> FastAPI:
         ]
         body = ApiError(422, "invalid_request", "; ".join(problems) or "malformed request")
         return JSONResponse(body.to_json(), status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def elsewhere(_request: Request, error: HTTPException) -> JSONResponse:
+        """Refusals made before the API's own code runs, in the API's shape: a body that cannot
+        be read is malformed input like any other (422)."""
+        if error.status_code == 400:
+            body = ApiError(422, "invalid_request", f"malformed request: {error.detail}")
+        else:
+            code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "refused")
+            body = ApiError(error.status_code, code, str(error.detail))
+        return JSONResponse(body.to_json(), status_code=body.status, headers=error.headers)
 
     app.include_router(api.router)
     app.include_router(interface.router)

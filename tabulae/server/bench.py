@@ -7,11 +7,18 @@ acknowledgement, which the server sends only after the action is committed. Fini
 are replaced by new ones, so the number of tables in play stays constant while the clock runs.
 Tables start one by one over the warm-up, so that, as on a server in everyday use, they are at
 different points of their games and finish at different times; the clock starts after it.
+On loopback each new table's players come from an address of their own (in 127.1.0.0/16), as
+different people do, so the server's limits per client apply to them as they would.
+
+With `hostile`, one more client, from an address of its own, does what the server's limits
+are for, all the time: it lists the open tables in a loop, floods the server with new tables
+and holds as many idle spectator sockets as it is allowed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import signal
@@ -20,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +38,10 @@ import websockets
 from tabulae.core import Rng, load
 
 from .app import calm_collector
+
+HOSTILE_ADDRESS = "127.0.0.2"
+LISTING_LOOPS = 4
+IDLE_SOCKETS = 200  # more than the server allows one client
 
 
 class BenchFailed(Exception):
@@ -54,9 +65,22 @@ class ServerFigures:
     refused: int
     server_cpu_ms_per_action: float | None  # known when the bench started the server
     client_cpu_ms_per_action: float | None  # what the load generator spent, on the same machine
+    hostile: HostileFigures | None = None  # what the hostile client did, when there was one
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass
+class HostileFigures:
+    """What the hostile client got done while the honest clients were measured."""
+
+    listings: int = 0  # listings of up to 200 open tables answered
+    listing_p99_ms: float = 0.0
+    tables_created: int = 0
+    tables_refused: int = 0  # refused as over the limit of new tables per minute
+    sockets_held: int = 0  # idle spectator sockets the server kept open
+    sockets_refused: int = 0
 
 
 @dataclass
@@ -64,6 +88,7 @@ class _Tally:
     started: float = 0.0
     deadline: float = 0.0
     latencies: list[float] = field(default_factory=list)
+    listing_latencies: list[float] = field(default_factory=list)  # the hostile client's
     games: int = 0
     refused: int = 0
     server_cpu: float | None = None  # CPU seconds the server spent while measuring
@@ -93,8 +118,10 @@ def bench_server(
     url: str | None = None,
     db: str | None = None,
     progress: Callable[[str], None] | None = None,
+    hostile: bool = False,
 ) -> ServerFigures:
-    """Run the load for `seconds` against `url`, or against a server started for the purpose."""
+    """Run the load for `seconds` against `url`, or against a server started for the purpose;
+    with `hostile`, beside a hostile client."""
     rules = load(game)
     note = progress or (lambda _text: None)
     with tempfile.TemporaryDirectory() as scratch:
@@ -105,7 +132,8 @@ def bench_server(
         try:
             pid = server.pid if server is not None else None
             setup = {"game": game, "players": players, "options": options or {}}
-            load_run = _load(url, setup, tables, seconds, warmup, think, note, pid)
+            attacker = HostileFigures() if hostile else None
+            load_run = _load(url, setup, tables, seconds, warmup, think, note, pid, attacker)
             with asyncio.Runner(loop_factory=_fast_loop()) as runner:
                 tally = runner.run(load_run)
         finally:
@@ -129,6 +157,7 @@ def bench_server(
         refused=tally.refused,
         server_cpu_ms_per_action=tally.per_action(tally.server_cpu),
         client_cpu_ms_per_action=tally.per_action(tally.client_cpu),
+        hostile=attacker,
     )
 
 
@@ -183,37 +212,106 @@ async def _load(
     think: float,
     note: Callable[[str], None],
     server_pid: int | None,
+    attacker: HostileFigures | None,
 ) -> _Tally:
     tally = _Tally()
-    ws_url = "ws" + url.removeprefix("http")
-    limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(base_url=f"{url}/api", timeout=60, limits=limits) as http:
-        seated = asyncio.Semaphore(0)
-        runners = [
-            asyncio.create_task(
-                _table_loop(http, ws_url, setup, think, Rng(n), tally, n * warmup / tables, seated)
-            )
-            for n in range(tables)
-        ]
-        note(f"starting {tables} tables over {warmup:g} s of warm-up, then measuring {seconds:g} s")
-        try:
-            await _unless_failed(runners, asyncio.sleep(warmup))
-            # a slow server may still be seating the last tables
-            await _unless_failed(runners, _acquire(seated, tables))
-            calm_collector()  # the clients' own pauses would count as the server's latency
-            tally.started = time.perf_counter()
-            tally.deadline = tally.started + seconds
-            cpu_before, client_before = cpu_seconds(server_pid), time.process_time()
-            await _unless_failed(runners, asyncio.sleep(seconds))
-            cpu_after = cpu_seconds(server_pid)
-            tally.client_cpu = time.process_time() - client_before
-            if cpu_before is not None and cpu_after is not None:
-                tally.server_cpu = cpu_after - cpu_before
-        finally:
-            for runner in runners:
-                runner.cancel()
-            await asyncio.gather(*runners, return_exceptions=True)
+    addresses = _addresses(url)
+    seated = asyncio.Semaphore(0)
+    runners = [
+        asyncio.create_task(
+            _table_loop(url, addresses, setup, think, Rng(n), tally, n * warmup / tables, seated)
+        )
+        for n in range(tables)
+    ]
+    if attacker is not None:
+        runners.append(asyncio.create_task(_hostile(url, setup, tally, attacker)))
+    note(f"starting {tables} tables over {warmup:g} s of warm-up, then measuring {seconds:g} s")
+    try:
+        await _unless_failed(runners, asyncio.sleep(warmup))
+        # a slow server may still be seating the last tables
+        await _unless_failed(runners, _acquire(seated, tables))
+        calm_collector()  # the clients' own pauses would count as the server's latency
+        tally.started = time.perf_counter()
+        tally.deadline = tally.started + seconds
+        cpu_before, client_before = cpu_seconds(server_pid), time.process_time()
+        await _unless_failed(runners, asyncio.sleep(seconds))
+        cpu_after = cpu_seconds(server_pid)
+        tally.client_cpu = time.process_time() - client_before
+        if cpu_before is not None and cpu_after is not None:
+            tally.server_cpu = cpu_after - cpu_before
+    finally:
+        for runner in runners:
+            runner.cancel()
+        await asyncio.gather(*runners, return_exceptions=True)
+    if attacker is not None:
+        attacker.listing_p99_ms = 1000 * percentile(tally.listing_latencies, 0.99)
     return tally
+
+
+def _addresses(url: str) -> Iterator[str | None]:
+    """Source addresses for the honest tables: on loopback a new one for each table, as if each
+    were created by someone else; elsewhere the machine's own."""
+    if httpx.URL(url).host not in ("127.0.0.1", "localhost"):
+        return itertools.repeat(None)
+    return (f"127.1.{n // 250 % 250}.{n % 250 + 1}" for n in itertools.count())
+
+
+def _http(url: str, address: str | None, **settings: Any) -> httpx.AsyncClient:
+    transport = httpx.AsyncHTTPTransport(local_address=address)
+    return httpx.AsyncClient(base_url=f"{url}/api", timeout=60, transport=transport, **settings)
+
+
+def _connect(ws_url: str, address: str | None) -> Any:
+    bound = {"local_addr": (address, 0)} if address else {}
+    return websockets.connect(ws_url, max_size=None, compression=None, **bound)
+
+
+async def _hostile(url: str, setup: dict[str, Any], tally: _Tally, figures: HostileFigures):
+    """One client doing all it may to slow the others down, until cancelled."""
+    ws_url = "ws" + url.removeprefix("http")
+    address = HOSTILE_ADDRESS if httpx.URL(url).host in ("127.0.0.1", "localhost") else None
+    async with _http(url, address) as http:
+
+        async def list_forever() -> None:
+            while True:
+                started = time.perf_counter()
+                reply = await http.get("/tables", params={"status": "open", "limit": 200})
+                if reply.is_success and tally.counting(time.perf_counter()):
+                    figures.listings += 1
+                    tally.listing_latencies.append(time.perf_counter() - started)
+
+        async def flood() -> None:
+            while True:
+                reply = await http.post("/tables", json=setup)
+                if reply.status_code == 429:
+                    figures.tables_refused += 1
+                    await asyncio.sleep(0.05)
+                else:
+                    figures.tables_created += reply.is_success
+
+        async def idle_socket(table: str) -> None:
+            try:
+                async with _connect(f"{ws_url}/api/tables/{table}/live", address) as ws:
+                    await ws.send(json.dumps({"type": "hello"}))
+                    welcome = json.loads(await ws.recv())
+                    if welcome["type"] != "welcome":
+                        figures.sockets_refused += 1
+                        return
+                    figures.sockets_held += 1
+                    await ws.wait_closed()
+                    figures.sockets_held -= 1
+            except (OSError, websockets.ConnectionClosed):
+                figures.sockets_refused += 1
+
+        target = _answer(await http.post("/tables", json=setup), "create a table")["id"]
+        work = [asyncio.create_task(list_forever()) for _ in range(LISTING_LOOPS)]
+        work.append(asyncio.create_task(flood()))
+        work += [asyncio.create_task(idle_socket(target)) for _ in range(IDLE_SOCKETS)]
+        try:
+            await asyncio.gather(*work)
+        finally:
+            for task in work:
+                task.cancel()
 
 
 async def _unless_failed(runners: list[asyncio.Task], wait: Awaitable[Any]) -> None:
@@ -236,8 +334,8 @@ async def _acquire(semaphore: asyncio.Semaphore, times: int) -> None:
 
 
 async def _table_loop(
-    http: httpx.AsyncClient,
-    ws_url: str,
+    url: str,
+    addresses: Iterator[str | None],
     setup: dict[str, Any],
     think: float,
     rng: Rng,
@@ -245,15 +343,18 @@ async def _table_loop(
     delay: float,
     seated: asyncio.Semaphore,
 ) -> None:
+    ws_url = "ws" + url.removeprefix("http")
     await asyncio.sleep(delay)
     first = True
     while True:
-        table, tokens = await _new_table(http, setup)
+        address = next(addresses)
+        async with _http(url, address) as http:
+            table, tokens = await _new_table(http, setup)
         if first:
             seated.release()
             first = False
         await asyncio.gather(
-            *(_seat(ws_url, table, token, think, rng.fork(), tally) for token in tokens)
+            *(_seat(ws_url, address, table, t, think, rng.fork(), tally) for t in tokens)
         )
         tally.games += tally.counting(time.perf_counter())
 
@@ -279,7 +380,9 @@ def _answer(response: httpx.Response, doing: str) -> dict[str, Any]:
     raise BenchFailed(f"the server would not {doing} ({response.status_code}): {reason}")
 
 
-async def _seat(ws_url: str, table: str, token: str, think: float, rng: Rng, tally: _Tally):
+async def _seat(
+    ws_url: str, address: str | None, table: str, token: str, think: float, rng: Rng, tally: _Tally
+):
     """One client: on each update that lets it act, act after its think time, unless a newer
     update arrives first (then it decides again). It keeps reading while it thinks."""
     sent: dict[str, float] = {}
@@ -294,7 +397,7 @@ async def _seat(ws_url: str, table: str, token: str, think: float, rng: Rng, tal
         await ws.send(json.dumps(message | {"client_action_id": ident}))
 
     live = f"{ws_url}/api/tables/{table}/live"
-    async with websockets.connect(live, max_size=None, compression=None) as ws:
+    async with _connect(live, address) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         try:
             async for text in ws:

@@ -1,4 +1,5 @@
-"""Server settings: the database, the fan-out bus and the games a server offers."""
+"""Server settings: the database, the fan-out bus, the games a server offers and what one
+client may take of it (docs/deploy.md)."""
 
 from __future__ import annotations
 
@@ -32,8 +33,16 @@ class Settings:
     redis: str | None = None
     extra_games: tuple[str, ...] = ()
     static_dir: Path | None = Path(__file__).resolve().parent.parent / "web" / "static"
-    bot_threads: int = 2
+    bot_workers: int = 2  # processes deciding for server-side bots
+    bot_seconds: float = 2.0  # wall-clock cap on one server-side bot decision
+    stand_in_bot: str = "greedy"  # plays the seat of a player who leaves a game in progress
+    tables_per_minute: int = 20  # new tables one client may create per minute
+    open_table_minutes: float = 60.0  # an open table still waiting for players then expires
+    sockets_per_client: int = 32  # live WebSockets one client may hold open
+    socket_idle_timeout: float = 300.0  # a WebSocket that sends nothing (not a ping) is closed
     hello_timeout: float = 10.0
+    header_timeout: float = 10.0  # an HTTP request's headers must arrive within
+    keep_alive_timeout: float = 5.0  # an idle HTTP connection is closed after
 
     @cached_property
     def url(self) -> str:

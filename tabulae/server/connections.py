@@ -8,6 +8,7 @@ every event it may see, in order, once, however the changes bunch up.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import wrong_token
@@ -15,7 +16,13 @@ from .live import LiveTable
 
 _UPDATE = object()
 _TABLE = object()
-CLOSE = object()
+
+
+@dataclass(frozen=True)
+class Close:
+    """Close the connection with this code once everything queued before it is sent."""
+
+    code: int
 
 
 class Connection:
@@ -37,12 +44,15 @@ class Connection:
     def send(self, message: dict[str, Any]) -> None:
         self.queue.put_nowait(message)
 
-    async def next(self) -> dict[str, Any] | object:
-        """The next message to send, or CLOSE once the seat's token no longer holds it."""
+    def close(self, code: int) -> None:
+        self.queue.put_nowait(Close(code))
+
+    async def next(self) -> dict[str, Any] | Close:
+        """The next message to send, or Close(4403) once the seat's token no longer holds it."""
         while True:
             item = await self.queue.get()
             if item in (_UPDATE, _TABLE) and not self.table.holds(self.seat, self.token_hash):
-                self.queue.put_nowait(CLOSE)
+                self.close(4403)
                 return {"type": "error", **wrong_token().to_json()}
             if item is _UPDATE:
                 update = self._update()

@@ -58,6 +58,7 @@ def not_playing(status: str, version: int) -> ApiError:
         "open": "the table is waiting for players",
         "finished": "the game is over",
         "replay": "an imported match is for replay only",
+        "expired": "the table waited too long for players and was closed",
     }
     return ApiError(
         409, "not_playing", reasons.get(status, status), table_status=status, version=version

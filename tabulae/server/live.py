@@ -8,6 +8,7 @@ that could carry a secret.
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import hmac
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,14 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def derived_token(secret: str, request: str) -> str:
+    """The seat token the table with `secret` gives for `request` (a client's join id, or a
+    previous seat's token hash for a rematch): the same request always gets the same token,
+    so a retry after a lost answer is answered again, and no one without both knows it."""
+    digest = hmac.digest(secret.encode(), request.encode("utf-8", "surrogatepass"), "sha256")
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
 class LiveTable:
     """One table: the header from the database, the replayed state and the live connections.
 
@@ -43,9 +52,8 @@ class LiveTable:
         self.client_ids: dict[tuple[int, str], int] = {}
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
-        self.bots: dict[int, Bot] = {
-            s.seat: make_bot(s.bot, **s.bot_params) for s in row.seats if s.bot
-        }
+        self.bots: dict[int, Bot] = {}
+        self.adopt_seats(row.seats)
         self.bot_task: asyncio.Task | None = None
         for action_row in log:
             self.record(action_row)
@@ -88,6 +96,11 @@ class LiveTable:
             self.row.status = "finished"
 
     # Seats
+
+    def adopt_seats(self, seats: list[SeatRow]) -> None:
+        """Adopt the seats as the database has them, with a bot for every bot seat."""
+        self.row.seats = seats
+        self.bots = {s.seat: make_bot(s.bot, **s.bot_params) for s in seats if s.bot}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token holds (None for no token: a spectator); refuses a wrong token."""
@@ -172,6 +185,8 @@ def summary(row: TableRow) -> dict[str, Any]:
         "seats": [_seat_info(s) for s in row.seats],
         "rematch_of": row.rematch_of,
         "rematch": row.rematch,
+        "seeded": row.seeded,
+        "seed": row.seed if row.seeded else None,
     }
 
 

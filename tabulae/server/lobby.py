@@ -4,6 +4,10 @@ Each table has a lock, so its actions are decided one at a time; different table
 for each other. An action is applied to a copy of the state, committed, and only then adopted,
 acknowledged and pushed. The database decides races: the log's (table, seq) key lets exactly
 one writer commit each action, in this process or another one sharing the database.
+
+No one at a table can know its hidden information: the server draws the seed of every table
+not explicitly created as seeded, and the bots' random numbers and derived seat tokens come
+from the table's own secret, which never leaves the server.
 """
 
 from __future__ import annotations
@@ -13,11 +17,14 @@ import hashlib
 import logging
 import re
 import secrets
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from tabulae.bots import decide, make_bot
+import orjson
+
+from tabulae.bots import make_bot
 from tabulae.core import (
     Action,
     BadOptions,
@@ -29,6 +36,7 @@ from tabulae.core import (
     load,
 )
 
+from .bots import BotPool, Decision
 from .commits import GroupCommit
 from .config import Settings
 from .errors import (
@@ -44,7 +52,8 @@ from .errors import (
     wrong_token,
 )
 from .fanout import Fanout
-from .live import LiveTable, hash_token, summary
+from .limits import Limits
+from .live import LiveTable, derived_token, hash_token, summary
 from .storage import ActionRow, Append, SeatRow, SeqTaken, Storage, TableRow, TokenRevoked
 from .text import clean_name
 from .workers import ROUTINE, URGENT, PriorityWorkers
@@ -54,18 +63,39 @@ log = logging.getLogger("tabulae.server")
 T = TypeVar("T")
 TABLE_ID = re.compile(r"[a-z0-9]{1,32}")
 SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column
-LISTED = {"open": ("open", "playing"), "any": ("open", "playing", "finished", "replay")}
+LISTING_SECONDS = 1.0  # how long a listing may be answered again unchanged
+LISTED = {
+    "open": ("open",),
+    "any": ("open", "playing", "finished", "replay", "expired"),
+}
 
 
 def new_table_id() -> str:
     return secrets.token_hex(6)
 
 
-def bot_rng(seed: int, seat: int, version: int) -> Rng:
-    """The same bot at the same table, seat and version always draws the same numbers,
-    so a table rebuilt after a restart plays on exactly as it would have."""
-    digest = hashlib.blake2b(f"{seed}/{seat}/{version}".encode(), digest_size=8).digest()
+def new_secret() -> str:
+    return secrets.token_hex(32)
+
+
+def bot_rng(secret: str, seat: int, version: int) -> Rng:
+    """A bot's random numbers, keyed by the table's secret: no one can foresee its choices,
+    and the same bot at the same table, seat and version always draws the same numbers, so
+    processes sharing a table make the same decision."""
+    digest = hashlib.blake2b(
+        f"{seat}/{version}".encode(), key=bytes.fromhex(secret), digest_size=8
+    ).digest()
     return Rng(int.from_bytes(digest, "big"))
+
+
+def seeded_refusal(live: LiveTable) -> ApiError:
+    return ApiError(
+        409,
+        "seed_not_accepted",
+        f"this table was created with the seed {live.row.seed}, so anyone who knows it can "
+        "work out the hidden cards and draws; join with accept_seed to play it anyway",
+        seed=live.row.seed,
+    )
 
 
 class Lobby:
@@ -73,10 +103,13 @@ class Lobby:
         self.settings = settings
         self.storage = Storage(settings.url)
         self.db_pool = PriorityWorkers(1 if self.storage.is_sqlite else 8, "tabulae-db")
-        self.bot_pool = ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="tabulae-bot")
+        self.bot_pool = BotPool(settings.bot_workers)
         self.commits = GroupCommit(self.storage, self.commit)
+        self.limits = Limits(settings.tables_per_minute, settings.sockets_per_client)
         self.tables: dict[str, LiveTable] = {}
         self.loading = asyncio.Lock()
+        self.sweeper: asyncio.Task | None = None
+        self.listings: dict[tuple[str, int], tuple[float, asyncio.Future[bytes]]] = {}
         self.fanout = (
             Fanout(settings.redis, settings.channel, self.remote_change, self.resync)
             if settings.redis
@@ -93,23 +126,28 @@ class Lobby:
     # Life cycle
 
     async def start(self) -> None:
-        """Migrate the schema, then rebuild every running table from its log."""
+        """Migrate the schema, expire stale open tables, then rebuild every running table
+        from its log; open tables keep expiring while the server runs."""
         await self.db(self.storage.migrate)
         if self.fanout:
             await self.fanout.start()  # before rebuilding, so no change goes unheard
+        await self.expire()
         for table_id in await self.db(self.storage.running):
             try:
                 await self.table(table_id)
             except ApiError as error:
                 log.error("table %s is not rebuilt: %s", table_id, error.message)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def stop(self) -> None:
+        if self.sweeper:
+            self.sweeper.cancel()
         for live in self.tables.values():
             if live.bot_task:
                 live.bot_task.cancel()
         if self.fanout:
             await self.fanout.stop()
-        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.bot_pool.shutdown()
         self.db_pool.shutdown()
         self.storage.close()
 
@@ -141,11 +179,48 @@ class Lobby:
         self.ensure_bots(live)
         return live
 
-    async def listing(self, status: str, limit: int) -> list[dict[str, Any]]:
-        """The newest tables by status; "open" means not over and with a free seat."""
+    async def listing(self, status: str, limit: int) -> bytes:
+        """The newest tables by status, as JSON; "open" means waiting, with a free seat.
+
+        However many clients ask, one listing is read and encoded at a time and answered again
+        for up to a second, or until a table is created, seated, left, expired or finished
+        through this process (changes through other processes show within the second)."""
+        key = (status, limit)
+        made, answer = self.listings.get(key, (0.0, None))
+        if answer is None or time.monotonic() - made > LISTING_SECONDS:
+            answer = asyncio.ensure_future(self._listing(status, limit))
+            self.listings[key] = (time.monotonic(), answer)
+        try:
+            return await asyncio.shield(answer)
+        except Exception:
+            self.listings.pop(key, None)
+            raise
+
+    async def _listing(self, status: str, limit: int) -> bytes:
         statuses = LISTED.get(status, (status,))
         rows = await self.db(self.storage.listing, statuses, status == "open", limit)
-        return [summary(row) for row in rows]
+        return orjson.dumps([summary(row) for row in rows])
+
+    async def expire(self) -> None:
+        """Close the open tables that waited for players longer than the settings allow."""
+        lifetime = timedelta(minutes=self.settings.open_table_minutes)
+        for table_id in await self.db(self.storage.expire, datetime.now(UTC) - lifetime):
+            live = self.tables.get(table_id)
+            if live is not None:
+                live.row.status = "expired"
+                self.table_changed(live)
+                self.forget_if_idle(live)
+            elif self.fanout:
+                self.fanout.publish(table_id, "table")
+
+    async def _sweep(self) -> None:
+        period = min(60.0, max(1.0, self.settings.open_table_minutes * 60 / 4))
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.expire()
+            except Exception:
+                log.exception("expiring open tables failed; trying again later")
 
     # Tables and seats
 
@@ -156,8 +231,13 @@ class Lobby:
         options: dict[str, Any],
         seed: int | None,
         seats: list[dict[str, Any]] | None,
+        client: str = "",
     ) -> LiveTable:
-        """A new table; bot seats sit at once, and play starts when every seat is taken."""
+        """A new table; bot seats sit at once, and play starts when every seat is taken.
+
+        A table given a `seed` is seeded: the seed is shown to everyone, and joiners accept
+        it. Otherwise the server draws one and keeps it secret until the game is over."""
+        self.limits.new_table(client)
         try:
             ref = self.settings.game_ref(game)
             config = dict(load(ref).configure(players, options, remote=True))
@@ -178,9 +258,12 @@ class Lobby:
             options=config,
             status="open" if human else "playing",
             seats=rows,
+            seeded=seed is not None,
+            secret=new_secret(),
         )
         await self.db(self.storage.create, table)
         live = self.tables[table.id] = LiveTable(table, [])
+        self.listings.clear()
         self.ensure_bots(live)
         return live
 
@@ -197,58 +280,129 @@ class Lobby:
             raise invalid(f"seat {seat}: {error}", "bad_bot") from None
         return SeatRow(seat, name=spec.get("name"), bot=bot, bot_params=params)
 
-    async def join(self, table_id: str, seat: int | None, name: str) -> tuple[str, int, LiveTable]:
-        """Take a free seat (the first one if none is named): returns its secret token."""
+    async def join(
+        self,
+        table_id: str,
+        seat: int | None,
+        name: str,
+        *,
+        join_id: str | None = None,
+        holding: str | None = None,
+        accept_seed: bool = False,
+    ) -> tuple[str, int, LiveTable]:
+        """Take a free seat of an open table (the first one if none is named): returns its
+        secret token. A repeat of `join_id` gets the seat and token it got the first time;
+        `holding` is a token the joiner already has, which must hold no seat here."""
         live = await self.table(table_id)
-        if live.status not in ("open", "playing"):
+        if join_id is not None:
+            token = derived_token(self._secret(live), f"join/{join_id}")
+            seat_held = await self.seat_of(live, token, missing_ok=True)
+            if seat_held is not None:
+                return token, seat_held, live
+        else:
+            token = secrets.token_urlsafe(32)
+        if holding is not None and await self.seat_of(live, holding, missing_ok=True) is not None:
+            raise ApiError(409, "already_seated", "you already hold a seat at this table")
+        if live.row.rematch_of is not None:
+            raise ApiError(
+                409, "seat_reserved", "the seats of a rematch are kept for the previous players"
+            )
+        if live.row.seeded and not accept_seed and self._humans(live) > 1:
+            raise seeded_refusal(live)
+        seat = self._free_seat(live, seat)
+        return await self._sit(live, seat, name, token), seat, live
+
+    def _free_seat(self, live: LiveTable, seat: int | None) -> int:
+        """The seat to take, or why none can be taken: a game under way has no open seats
+        (a player who leaves it is replaced by a bot)."""
+        if live.status == "playing":
+            raise ApiError(409, "game_started", "the game has begun; its seats are not open")
+        if live.status != "open":
             raise not_playing(live.status, live.version)
         if seat is None:
             free = live.free_seats()
             if not free:
                 raise ApiError(409, "table_full", "every seat at this table is taken")
-            seat = free[0]
+            return free[0]
         if not 0 <= seat < live.row.players:
             raise unknown_seat(seat, live.row.players)
         if live.row.seats[seat].bot is not None:
             raise ApiError(409, "seat_taken", f"seat {seat} is played by a bot")
-        token = secrets.token_urlsafe(32)
+        return seat
+
+    async def _sit(self, live: LiveTable, seat: int, name: str, token: str) -> str:
         digest = hash_token(token)
         status = await self.db(self.storage.take_seat, live.id, seat, name, digest)
         if status is None:
             await self._refresh(live)
+            if live.status != "open":
+                raise ApiError(409, "game_started", "the game has begun; its seats are not open")
             raise ApiError(409, "seat_taken", f"seat {seat} is taken")
         live.row.seats[seat].name, live.row.seats[seat].token_hash = name, digest
         if live.row.status == "open":
             live.row.status = status
         self.table_changed(live)
         self.ensure_bots(live)
-        return token, seat, live
-
-    async def leave(self, table_id: str, token: str | None) -> tuple[int, LiveTable]:
-        """Give up a seat: its token stops working and someone else may take it."""
-        live = await self.table(table_id)
-        seat = self.seat(live, token)
-        digest = live.row.seats[seat].token_hash
-        if not await self.db(self.storage.free_seat, live.id, seat, digest):
-            await self._refresh(live)
-            raise wrong_token()
-        live.row.seats[seat].name = live.row.seats[seat].token_hash = None
-        self.table_changed(live)
-        return seat, live
+        return token
 
     @staticmethod
-    def seat(live: LiveTable, token: str | None) -> int:
+    def _humans(live: LiveTable) -> int:
+        return sum(s.bot is None for s in live.row.seats)
+
+    @staticmethod
+    def _secret(live: LiveTable) -> str:
+        if live.row.secret is None:
+            raise ApiError(503, "table_unavailable", f"table {live.id} has no secret")
+        return live.row.secret
+
+    async def leave(self, table_id: str, token: str | None) -> tuple[int, LiveTable]:
+        """Give up a seat: its token stops working. At an open table the seat is free again;
+        in a game under way a bot plays it to the end, like a resignation."""
+        live = await self.table(table_id)
+        seat = await self.seat(live, token)
+        digest = live.row.seats[seat].token_hash
+        assert digest is not None
+        stand_in = self.settings.stand_in_bot
+        if not await self.db(self.storage.leave_seat, live.id, seat, digest, stand_in):
+            await self._refresh(live)
+            raise wrong_token()
+        await self._refresh(live)
+        self.table_changed(live)
+        self.ensure_bots(live)
+        return seat, live
+
+    async def seat_of(
+        self, live: LiveTable, token: str | None, missing_ok: bool = False
+    ) -> int | None:
+        """The seat a token holds (None without a token: a spectator). A token this process
+        has not seen may have been given by another one: the seats are read again before it is
+        refused (or, if `missing_ok`, found to hold nothing)."""
+        try:
+            return live.seat_of(token)
+        except ApiError:
+            async with live.lock:
+                await self._refresh(live)
+            try:
+                return live.seat_of(token)
+            except ApiError:
+                if missing_ok:
+                    return None
+                raise
+
+    async def seat(self, live: LiveTable, token: str | None) -> int:
         """The seat a token holds; a token is required."""
         if token is None:
             raise token_required()
-        seat = live.seat_of(token)
+        seat = await self.seat_of(live, token)
         assert seat is not None
         return seat
 
     async def rematch(self, table_id: str, token: str | None) -> tuple[str, int, LiveTable]:
-        """Sit at the same seat of the next game (the first asker creates it)."""
+        """Sit at the same seat of the next game (the first asker creates it). The seats of a
+        rematch are kept for the previous players, and asking again gets the same seat and
+        token, so a retry after a lost answer is safe."""
         live = await self.table(table_id)
-        seat = self.seat(live, token)
+        seat = await self.seat(live, token)
         if live.status != "finished":
             raise ApiError(409, "not_finished", "a rematch follows a finished game")
         if live.row.rematch is None:
@@ -265,11 +419,22 @@ class Lobby:
                     for s in row.seats
                 ],
                 rematch_of=row.id,
+                secret=new_secret(),
             )
             live.row.rematch = await self.db(self.storage.create_rematch, row.id, table)
             self.table_changed(live)
+        following = await self.table(live.row.rematch)
+        held = live.row.seats[seat].token_hash
+        assert held is not None
+        token = derived_token(self._secret(following), f"rematch/{held}")
+        if await self.seat_of(following, token, missing_ok=True) == seat:
+            return token, seat, following
         name = live.row.seats[seat].name or f"seat {seat + 1}"
-        return await self.join(live.row.rematch, seat, name)
+        return (
+            await self._sit(following, self._free_seat(following, seat), name, token),
+            seat,
+            following,
+        )
 
     # Play
 
@@ -340,7 +505,7 @@ class Lobby:
 
     def forget_if_idle(self, live: LiveTable) -> None:
         """Drop a game that is over from memory once no one watches it; it reloads on demand."""
-        if live.status in ("finished", "replay") and not live.connections:
+        if live.status in ("finished", "replay", "expired") and not live.connections:
             self.tables.pop(live.id, None)
 
     # Bots
@@ -355,18 +520,27 @@ class Lobby:
             live.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(live))
 
     async def _drive_bots(self, live: LiveTable) -> None:
-        """Let the bots to move play, each deciding on a thread so other tables go on."""
-        loop = asyncio.get_running_loop()
+        """Let the bots to move play, each deciding in a worker process so other tables go on."""
         while live.status == "playing":
             seats = [seat for seat in live.state.to_move if seat in live.bots]
             if not seats:
                 return
             seat, version = seats[0], live.version
-            rng = bot_rng(live.row.seed, seat, version)
-            state = live.state.clone()
-            action = await loop.run_in_executor(
-                self.bot_pool, decide, live.bots[seat], state, seat, rng
+            sitting = live.row.seats[seat]
+            decision = Decision(
+                table=live.id,
+                game=live.row.game,
+                players=live.row.players,
+                seed=live.row.seed,
+                options=dict(live.row.options),
+                log=[(s, a.to_json()) for s, a in live.log],
+                seat=seat,
+                bot=sitting.bot or "",
+                params=dict(sitting.bot_params),
+                rng=bot_rng(self._secret(live), seat, version),
+                seconds=self.settings.bot_seconds,
             )
+            action = Action.from_json(await asyncio.wrap_future(self.bot_pool.submit(decision)))
             try:
                 await self.act(live, seat, None, action, version)
             except ApiError as error:
@@ -390,7 +564,8 @@ class Lobby:
         row = await self.db(self.storage.header, live.id)
         if row is None:
             return
-        live.row.seats, live.row.rematch = row.seats, row.rematch
+        live.adopt_seats(row.seats)
+        live.row.rematch = row.rematch
         if live.row.status != "finished":
             live.row.status = row.status
         for connection in live.connections:
@@ -414,12 +589,15 @@ class Lobby:
             await self.remote_change(table_id, "table")
 
     def changed(self, live: LiveTable) -> None:
+        if live.status != "playing":
+            self.listings.clear()
         for connection in live.connections:
             connection.changed()
         if self.fanout:
             self.fanout.publish(live.id, "action")
 
     def table_changed(self, live: LiveTable) -> None:
+        self.listings.clear()
         for connection in live.connections:
             connection.table_changed()
         if self.fanout:
@@ -449,6 +627,7 @@ class Lobby:
             options=config,
             status="replay",
             seats=[SeatRow(n, name=clean_name(name)) for n, name in enumerate(match.seats)],
+            secret=new_secret(),
         )
         played = [
             ActionRow(n, seat, action.to_json(), None)

@@ -1,6 +1,7 @@
 """The database schema as the code sees it; Alembic migrations (in `migrations/`) create it.
 
-A table's match lives in three places: `tables` (game, players, seed, options, status),
+A table's match lives in three places: `tables` (game, players, seed, options, status, and
+the secret that keys its private randomness),
 `seats` (who sits where, bots, the hash of each seat token) and `actions`, the append-only
 log numbered by `seq` from 1. The primary key (table_id, seq) is what makes two servers racing
 for the same move agree: only one insert of a given seq can commit.
@@ -23,7 +24,9 @@ tables = sa.Table(
     sa.Column("status", sa.String(16), nullable=False, index=True),
     sa.Column("rematch_of", sa.String(32)),
     sa.Column("rematch", sa.String(32)),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, index=True),
+    sa.Column("seeded", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("secret", sa.String(64)),
 )
 
 seats = sa.Table(

@@ -52,6 +52,8 @@ class TableRow:
     rematch_of: str | None = None
     rematch: str | None = None
     created_at: datetime | None = None
+    seeded: bool = False  # the creator chose the seed, and everyone is shown it
+    secret: str | None = None  # keys the table's private randomness; never leaves the server
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,8 @@ class Storage:
                 status=table.status,
                 rematch_of=table.rematch_of,
                 created_at=_now(),
+                seeded=table.seeded,
+                secret=table.secret,
             )
         )
         db.execute(
@@ -190,24 +194,64 @@ class Storage:
             )
 
     def listing(self, statuses: tuple[str, ...], free_seat: bool, limit: int) -> list[TableRow]:
-        """The newest tables with one of `statuses`; only those with a free seat if asked."""
+        """The newest tables with one of `statuses`, with their seats, in one query; only
+        those with a free seat if asked."""
+        newest = sa.select(tables).where(tables.c.status.in_(statuses))
+        if free_seat:
+            newest = newest.where(
+                sa.exists().where(
+                    seats.c.table_id == tables.c.id,
+                    seats.c.bot.is_(None),
+                    seats.c.token_hash.is_(None),
+                )
+            )
+        chosen = newest.order_by(tables.c.created_at.desc()).limit(limit).subquery()
+        query = (
+            sa.select(chosen, *(c.label(f"seat_{c.name}") for c in seats.c))
+            .join(seats, seats.c.table_id == chosen.c.id)
+            .order_by(chosen.c.created_at.desc(), chosen.c.id, seats.c.seat)
+        )
         with self.engine.connect() as db:
-            query = sa.select(tables).where(tables.c.status.in_(statuses))
-            if free_seat:
-                query = query.where(
-                    sa.exists().where(
-                        seats.c.table_id == tables.c.id,
-                        seats.c.bot.is_(None),
-                        seats.c.token_hash.is_(None),
+            rows = db.execute(query).all()
+        listed: dict[str, TableRow] = {}
+        for row in rows:
+            table = listed.get(row.id)
+            if table is None:
+                table = listed[row.id] = self._table(row, [])
+            table.seats.append(
+                self._seat(
+                    row.seat_seat,
+                    row.seat_name,
+                    row.seat_bot,
+                    row.seat_bot_params,
+                    row.seat_token_hash,
+                )
+            )
+        return list(listed.values())
+
+    def expire(self, created_before: datetime) -> list[str]:
+        """Close the open tables created before `created_before`: return their ids."""
+        with self.engine.begin() as db:
+            stale = list(
+                db.scalars(
+                    sa.select(tables.c.id).where(
+                        tables.c.status == "open", tables.c.created_at < created_before
                     )
                 )
-            rows = db.execute(query.order_by(tables.c.created_at.desc()).limit(limit)).all()
-            return [self._table(row, self._seats(db, row.id)) for row in rows]
+            )
+            if stale:
+                db.execute(
+                    tables.update()
+                    .where(tables.c.id.in_(stale), tables.c.status == "open")
+                    .values(status="expired")
+                )
+        return stale
 
     # Seats
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> str | None:
-        """Sit at a free human seat; returns the table's status afterwards, None if taken."""
+        """Sit at a free human seat of an open table; returns the table's status afterwards,
+        None if the seat is taken or the game no longer waits for players."""
         with self.engine.begin() as db:
             taken = db.execute(
                 seats.update()
@@ -216,6 +260,7 @@ class Storage:
                     seats.c.seat == seat,
                     seats.c.bot.is_(None),
                     seats.c.token_hash.is_(None),
+                    sa.exists().where(tables.c.id == table_id, tables.c.status == "open"),
                 )
                 .values(name=name, token_hash=token_hash)
             ).rowcount
@@ -238,19 +283,23 @@ class Storage:
                 )
             return db.scalar(sa.select(tables.c.status).where(tables.c.id == table_id))
 
-    def free_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+    def leave_seat(self, table_id: str, seat: int, token_hash: str, stand_in: str) -> bool:
+        """Give up a seat held by `token_hash`: at an open table it is free again; in a game
+        under way the bot `stand_in` plays it to the end; after the game the name stays.
+        False if the token no longer holds the seat."""
         with self.engine.begin() as db:
-            return bool(
-                db.execute(
-                    seats.update()
-                    .where(
-                        seats.c.table_id == table_id,
-                        seats.c.seat == seat,
-                        seats.c.token_hash == token_hash,
-                    )
-                    .values(name=None, token_hash=None)
-                ).rowcount
+            status = db.scalar(sa.select(tables.c.status).where(tables.c.id == table_id))
+            held = (
+                seats.c.table_id == table_id,
+                seats.c.seat == seat,
+                seats.c.token_hash == token_hash,
             )
+            free: dict[str, Any] = {"token_hash": None}
+            if status == "open":
+                free["name"] = None
+            elif status == "playing":
+                free |= {"bot": stand_in, "bot_params": "{}"}
+            return bool(db.execute(seats.update().where(*held).values(**free)).rowcount)
 
     # The action log
 
@@ -327,21 +376,24 @@ class Storage:
             "created_at": _now(),
         }
 
-    @staticmethod
-    def _seats(db: Connection, table_id: str) -> list[SeatRow]:
+    @classmethod
+    def _seats(cls, db: Connection, table_id: str) -> list[SeatRow]:
         rows = db.execute(
             sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )
-        return [
-            SeatRow(
-                seat=r.seat,
-                name=r.name,
-                bot=r.bot,
-                bot_params=json.loads(r.bot_params) if r.bot_params else {},
-                token_hash=r.token_hash,
-            )
-            for r in rows
-        ]
+        return [cls._seat(r.seat, r.name, r.bot, r.bot_params, r.token_hash) for r in rows]
+
+    @staticmethod
+    def _seat(
+        seat: int, name: str | None, bot: str | None, params: str | None, token_hash: str | None
+    ) -> SeatRow:
+        return SeatRow(
+            seat=seat,
+            name=name,
+            bot=bot,
+            bot_params=json.loads(params) if params else {},
+            token_hash=token_hash,
+        )
 
     @staticmethod
     def _table(row: Any, seat_rows: list[SeatRow]) -> TableRow:
@@ -356,6 +408,8 @@ class Storage:
             rematch_of=row.rematch_of,
             rematch=row.rematch,
             created_at=row.created_at,
+            seeded=row.seeded,
+            secret=row.secret,
         )
 
     @staticmethod

@@ -9,7 +9,6 @@ the URL, so it stays out of access logs.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import orjson
@@ -17,25 +16,44 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from .api import Act, parse_action
-from .connections import CLOSE, Connection
+from .connections import Close, Connection
 from .errors import ApiError, invalid
 from .live import LiveTable, hash_token
 from .lobby import Lobby
 
 router = APIRouter()
 
-CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 422: 4422}
+CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 408: 4408, 422: 4422, 429: 4429}
+
+
+class Unreadable(ApiError):
+    """A frame that is not a JSON object: the connection is closed after saying so."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(422, "invalid_request", message)
 
 
 @router.websocket("/api/tables/{table_id}/live")
 async def live(websocket: WebSocket, table_id: str) -> None:
     lobby: Lobby = websocket.app.state.lobby
     await websocket.accept()
+    client = websocket.client.host if websocket.client else ""
+    try:
+        lobby.limits.open_socket(client)
+    except ApiError as error:
+        await _refuse(websocket, error)
+        return
+    try:
+        await _serve(websocket, lobby, table_id)
+    finally:
+        lobby.limits.close_socket(client)
+
+
+async def _serve(websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
     try:
         connection = await _greet(websocket, lobby, table_id)
     except ApiError as error:
-        await websocket.send_text(_text({"type": "error", **error.to_json()}))
-        await websocket.close(CLOSE_CODES.get(error.status, 4400))
+        await _refuse(websocket, error)
         return
     except (WebSocketDisconnect, TimeoutError):
         return
@@ -46,12 +64,19 @@ async def live(websocket: WebSocket, table_id: str) -> None:
     sender = asyncio.create_task(_send(websocket, connection))
     try:
         await _receive(websocket, lobby, connection)
-    except WebSocketDisconnect:
+        # say why, then close; a client that reads nothing is not waited for long
+        await asyncio.wait_for(sender, lobby.settings.hello_timeout)
+    except (WebSocketDisconnect, TimeoutError):
         pass
     finally:
         table.connections.discard(connection)
         sender.cancel()
         lobby.forget_if_idle(table)
+
+
+async def _refuse(websocket: WebSocket, error: ApiError) -> None:
+    await websocket.send_text(_text({"type": "error", **error.to_json()}))
+    await websocket.close(CLOSE_CODES.get(error.status, 4400))
 
 
 async def _greet(websocket: WebSocket, lobby: Lobby, table_id: str) -> Connection:
@@ -64,26 +89,42 @@ async def _greet(websocket: WebSocket, lobby: Lobby, table_id: str) -> Connectio
     if type(since) is not int or since < -1:
         raise invalid("since is the last version seen (-1 for none)")
     table = await lobby.table(table_id)
-    seat = table.seat_of(token)
+    seat = await lobby.seat_of(table, token)
     return Connection(table, seat, hash_token(token) if token else None, since)
 
 
 async def _message(websocket: WebSocket) -> dict[str, Any]:
-    text = await websocket.receive_text()
+    """The next message: a JSON object in a text frame (orjson reads standard JSON only,
+    nested at most 1024 deep); anything else is Unreadable."""
+    frame = await websocket.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    text = frame.get("text")
+    if text is None:
+        raise Unreadable("messages are JSON objects in text frames, not binary frames")
     try:
-        message = json.loads(text)
-    except ValueError:
-        raise invalid("messages are JSON objects") from None
+        message = orjson.loads(text)
+    except orjson.JSONDecodeError as error:
+        raise Unreadable(f"messages are JSON objects ({error})") from None
     if not isinstance(message, dict):
-        raise invalid("messages are JSON objects")
+        raise Unreadable("messages are JSON objects")
     return message
 
 
 async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -> None:
+    """Answer the client's messages until it goes, sends what cannot be read, or says nothing
+    (not even a ping) for the idle timeout; then queue the error and the close."""
     while True:
         client_action_id = None
         try:
-            message = await _message(websocket)
+            try:
+                message = await asyncio.wait_for(
+                    _message(websocket), lobby.settings.socket_idle_timeout
+                )
+            except TimeoutError:
+                raise ApiError(
+                    408, "idle", "the connection sent nothing for too long (send pings)"
+                ) from None
             client_action_id = message.get("client_action_id")
             kind = message.pop("type", None)
             if kind == "ping":
@@ -97,6 +138,9 @@ async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -
             connection.send(
                 {"type": "error", "client_action_id": client_action_id, **error.to_json()}
             )
+            if isinstance(error, Unreadable) or error.code == "idle":
+                connection.close(CLOSE_CODES[error.status])
+                return
 
 
 async def _act(lobby: Lobby, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
@@ -122,8 +166,8 @@ async def _act(lobby: Lobby, connection: Connection, message: dict[str, Any]) ->
 async def _send(websocket: WebSocket, connection: Connection) -> None:
     while True:
         message = await connection.next()
-        if message is CLOSE:
-            await websocket.close(4403)
+        if isinstance(message, Close):
+            await websocket.close(message.code)
             return
         await websocket.send_text(_text(message))
 

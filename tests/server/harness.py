@@ -49,11 +49,16 @@ def postgres_database() -> Iterator[str]:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-class Server:
-    """`tabulae serve` as a child process on a free loopback port."""
+# The shared test servers serve many tests from one address: no limit on new tables.
+LIMITS = ("--tables-per-minute", "1000000")
 
-    def __init__(self, db: str, redis: str | None = None) -> None:
-        self.db, self.redis = db, redis
+
+class Server:
+    """`tabulae serve` as a child process on a free loopback port; `options` are more
+    command-line options (the limits by default)."""
+
+    def __init__(self, db: str, redis: str | None = None, options: tuple[str, ...] = LIMITS):
+        self.db, self.redis, self.options = db, redis, options
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
@@ -64,6 +69,7 @@ class Server:
         command += ["--db", self.db, "--game", TOY, "--log-level", "warning"]
         if self.redis:
             command += ["--redis", self.redis]
+        command += self.options
         self.process = subprocess.Popen(command, cwd=ROOT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -95,8 +101,10 @@ class Server:
 
 
 @contextmanager
-def running(db: str, redis: str | None = None) -> Iterator[Server]:
-    server = Server(db, redis).start()
+def running(
+    db: str, redis: str | None = None, options: tuple[str, ...] = LIMITS
+) -> Iterator[Server]:
+    server = Server(db, redis, options).start()
     try:
         yield server
     finally:
@@ -111,7 +119,9 @@ def create(client: httpx.Client, game: str, players: int, bots: dict[int, str], 
 
 
 def join(client: httpx.Client, table: str, seat: int, name: str | None = None) -> str:
-    reply = client.post(f"/tables/{table}/join", json={"name": name or f"P{seat}", "seat": seat})
+    """Take a seat (accepting the seed of a seeded table)."""
+    body = {"name": name or f"P{seat}", "seat": seat, "accept_seed": True}
+    reply = client.post(f"/tables/{table}/join", json=body)
     assert reply.status_code == 200, reply.text
     return reply.json()["token"]
 

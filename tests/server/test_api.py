@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tabulae.core import Match, Rng
@@ -44,7 +46,7 @@ def test_a_table_opens_lists_its_free_seats_and_starts_when_full(client):
     reply = client.post(f"/tables/{table['id']}/join", json={"name": "Bea"})
     assert reply.json()["seat"] == 1 and reply.json()["table"]["status"] == "playing"
     assert table["id"] not in [t["id"] for t in client.get("/tables").json()]
-    error(client.post(f"/tables/{table['id']}/join", json={"name": "Cy"}), 409, "table_full")
+    error(client.post(f"/tables/{table['id']}/join", json={"name": "Cy"}), 409, "game_started")
 
 
 def test_malformed_input_is_a_422_with_a_code(client):
@@ -106,14 +108,32 @@ def test_a_retry_with_the_same_client_action_id_is_not_played_twice(client, duel
     error(reused, 409, "client_action_id_reused")
 
 
-def test_leaving_frees_the_seat_and_voids_the_token(client, duel):
-    table, first, _ = duel
+def test_leaving_an_open_table_frees_the_seat_and_voids_the_token(client):
+    table = create(client, TOY, 2, {})["id"]
+    first = join(client, table, 0)
     assert (
         client.post(f"/tables/{table}/leave", headers={"X-Seat-Token": first}).json()["seat"] == 0
     )
+    error(client.get(f"/tables/{table}/state", headers={"X-Seat-Token": first}), 403, "wrong_token")
+    join(client, table, 0, "Dee")
+    assert join(client, table, 1, "Eli") and client.get(f"/tables/{table}").json()["status"] == (
+        "playing"
+    )
+
+
+def test_leaving_a_game_under_way_hands_the_seat_to_a_bot(client, duel):
+    table, first, _ = duel
+    left = client.post(f"/tables/{table}/leave", headers={"X-Seat-Token": first}).json()
+    assert left["seat"] == 0 and left["table"]["seats"][0]["bot"] == "greedy"
     error(act(client, table, first, ["draw"], 0), 403, "wrong_token")
-    newcomer = join(client, table, 0, "Dee")
-    assert act(client, table, newcomer, ["draw"], 0).status_code == 200
+    error(
+        client.post(f"/tables/{table}/join", json={"name": "Dee", "seat": 0}), 409, "game_started"
+    )
+    for _ in range(100):  # the bot plays seat 0's turn
+        if client.get(f"/tables/{table}").json()["version"] >= 1:
+            break
+        time.sleep(0.05)
+    assert client.get(f"/tables/{table}").json()["version"] >= 1
 
 
 def test_spectators_see_the_spectator_view(client, duel):

@@ -56,3 +56,23 @@ def test_serve_refuses_a_game_it_cannot_load():
         timeout=120,
     )
     assert run.returncode != 0 and "cannot load game 'nowhere:GAME'" in run.stderr
+
+
+def test_bench_server_with_a_hostile_client_reports_what_it_got_done():
+    run = subprocess.run(
+        [
+            *(sys.executable, "-m", "tabulae", "bench", "server", "--game", TOY, "--json"),
+            *("--tables", "2", "--players", "2", "--seconds", "2", "--think", "0.02"),
+            *("--warmup", "1", "--hostile"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    figures = json.loads(run.stdout)
+    attack = figures["hostile"]
+    assert figures["actions"] > 0 and attack["listings"] > 0
+    assert attack["tables_refused"] > 0, "the flood met the limit of tables per minute"
+    assert attack["sockets_held"] > 0 and attack["sockets_refused"] > 0

@@ -9,7 +9,9 @@ import pytest
 
 from tabulae.bots import decide, make_bot
 from tabulae.core import Action, Match
+from tabulae.server.config import database_url
 from tabulae.server.lobby import bot_rng
+from tabulae.server.storage import Storage
 
 from .harness import POSTGRES, TOY, Player, Server, create, join, play_all, postgres_database
 
@@ -46,6 +48,9 @@ def test_a_killed_server_rebuilds_its_tables_and_the_game_ends_as_its_log_replay
                 final = client.get(f"/tables/{table}/state").json()
         finally:
             server.stop()
+        storage = Storage(database_url(db))
+        secret = storage.header(table).secret  # the table's own, which never left the server
+        storage.close()
 
     match = Match.from_json(record)
     assert final["status"] == "finished"
@@ -57,6 +62,6 @@ def test_a_killed_server_rebuilds_its_tables_and_the_game_ends_as_its_log_replay
     bot, state = make_bot("random"), match.start()
     for version, (seat, action) in enumerate(match.actions):
         if seat == 2:
-            rng = bot_rng(match.seed, seat, version)
+            rng = bot_rng(secret, seat, version)
             assert decide(bot, state.clone(), seat, rng) == action, "bots replay identically"
         state.apply(seat, action)

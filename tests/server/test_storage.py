@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 import pytest
+import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
@@ -36,7 +37,7 @@ def test_the_migrations_build_the_schema_the_code_declares(storage):
     with storage.engine.connect() as connection:
         context = MigrationContext.configure(connection)
         assert compare_metadata(context, metadata) == []
-        assert context.get_current_revision() == "0001"
+        assert context.get_current_revision() == "0002"
 
 
 def test_the_log_takes_each_sequence_number_once(storage):
@@ -55,3 +56,55 @@ def test_the_log_takes_each_sequence_number_once(storage):
 def test_database_urls_from_what_people_type(tmp_path):
     assert database_url("postgresql://u:p@h/db") == "postgresql+psycopg://u:p@h/db"
     assert database_url(str(tmp_path / "x.sqlite")) == f"sqlite:///{tmp_path / 'x.sqlite'}"
+
+
+def test_upgrading_a_database_of_the_first_revision_keeps_every_table(tmp_path):
+    """A database made before tables had secrets: its tables, seats and logs survive the
+    upgrade, each table gets a secret of its own, and none counts as seeded."""
+    from alembic import command
+    from alembic.config import Config
+
+    store = Storage(database_url(str(tmp_path / "old.sqlite")))
+    config = Config()
+    config.set_main_option("script_location", "tabulae.server:migrations")
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        for name in ("t1", "t2"):
+            connection.exec_driver_sql(
+                "INSERT INTO tables (id, game, players, seed, options, status, created_at) "
+                f"VALUES ('{name}', 'tesserae', 2, 5, '{{}}', 'playing', '2026-11-01 10:00:00')"
+            )
+            connection.exec_driver_sql(
+                f"INSERT INTO seats (table_id, seat, name) VALUES ('{name}', 0, 'Ann'), "
+                f"('{name}', 1, 'Bea')"
+            )
+        connection.exec_driver_sql(
+            "INSERT INTO actions (table_id, seq, seat, action, created_at) "
+            """VALUES ('t1', 1, 0, '["draw"]', '2026-11-01 10:01:00')"""
+        )
+    store.migrate()
+    first, log = store.load("t1")
+    second, _ = store.load("t2")
+    assert [row.action for row in log] == [["draw"]] and [s.name for s in first.seats] == [
+        "Ann",
+        "Bea",
+    ]
+    assert not first.seeded and len(first.secret) == 64 and first.secret != second.secret
+    assert sorted(store.running()) == ["t1", "t2"]
+    store.close()
+
+
+def test_the_listing_is_one_query_whatever_the_number_of_tables(storage):
+    for n in range(5):
+        storage.create(TableRow(f"t{n}", "tesserae", 2, 5, {}, "open", [SeatRow(0), SeatRow(1)]))
+    statements = []
+    sa.event.listen(
+        storage.engine, "before_cursor_execute", lambda *args: statements.append(args[2])
+    )
+    listed = storage.listing(("open",), True, 100)
+    assert [sql for sql in statements if sql.lstrip().upper().startswith("SELECT")] == [
+        statements[-1]
+    ]
+    assert sorted(t.id for t in listed) == [f"t{n}" for n in range(5)]
+    assert all([s.seat for s in t.seats] == [0, 1] for t in listed)

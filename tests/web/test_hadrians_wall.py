@@ -58,9 +58,10 @@ def scouting_position(browser: Browser) -> tuple[str, str, object]:
     with browser.api() as api:
         table = api.post("/tables", json={"game": GAME, "players": 2, "seed": SCOUT_SEED}).json()
         tokens = [
-            api.post(f"/tables/{table['id']}/join", json={"name": name, "seat": seat}).json()[
-                "token"
-            ]
+            api.post(
+                f"/tables/{table['id']}/join",
+                json={"name": name, "seat": seat, "accept_seed": True},
+            ).json()["token"]
             for seat, name in enumerate(("Ala", "Bartek"))
         ]
         for version, (seat, action) in enumerate(played):

@@ -173,3 +173,23 @@ def test_errors_in_the_browser_console_are_caught(browser):
     assert any("logged on purpose" in error for error in browser.errors)
     assert any("thrown on purpose" in error for error in browser.errors)
     browser.errors.clear()
+
+
+def test_a_seeded_table_says_so_before_anyone_sits_and_sitting_accepts_it(browser):
+    with browser.api() as api:
+        table = api.post("/tables", json={"game": GAME, "players": 2, "seed": 4242}).json()["id"]
+    ala, bartek = browser.person(), browser.person()
+    ala.open_table(table)
+    assert "4242" in ala.page.inner_text("#join .seeded")
+    ala.take_seat(0, "Ala")
+    token = ala.page.evaluate(f"JSON.parse(localStorage.getItem('tabulae.seats'))['{table}'].token")
+    with browser.api() as api:
+        again = api.post(
+            f"/tables/{table}/join",
+            json={"name": "Ala again", "accept_seed": True},
+            headers={"X-Seat-Token": token},
+        ).json()["error"]["code"]
+    assert again == "already_seated"  # one browser, one seat
+    bartek.open_table(table)
+    bartek.take_seat(1, "Bartek")
+    bartek.page.wait_for_function(PLAYING)

@@ -37,8 +37,21 @@ export const bots = () => api("/bots");
 export const tables = (status = "open") => api(`/tables?status=${status}`);
 export const table = (id) => api(`/tables/${encodeURIComponent(id)}`);
 export const createTable = (spec) => api("/tables", { method: "POST", body: spec });
-export const join = (id, name, seat) =>
-  api(`/tables/${encodeURIComponent(id)}/join`, { method: "POST", body: { name, seat } });
+/** Take a seat. `token`: one this browser holds for the table, if any (one person, one seat);
+ *  `joinId`: makes a retry get the same seat and token; `acceptSeed`: the joiner was shown that
+ *  the table is seeded. */
+export const join = (id, name, seat, { token, joinId, acceptSeed = false } = {}) =>
+  api(`/tables/${encodeURIComponent(id)}/join`, {
+    method: "POST",
+    body: { name, seat, join_id: joinId, accept_seed: acceptSeed },
+    token,
+  });
+
+/** A random join id, as secret as a seat token. */
+export const newJoinId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, "0"),
+  ).join("");
 export const leave = (id, token) =>
   api(`/tables/${encodeURIComponent(id)}/leave`, { method: "POST", token });
 export const rematch = (id, token) =>

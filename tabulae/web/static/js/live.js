@@ -1,9 +1,11 @@
 // The table's live WebSocket: says hello with the seat token, resumes from the last version
-// seen after any drop, and sends actions with ids so that a retry is never played twice.
+// seen after any drop, sends actions with ids so that a retry is never played twice, and pings
+// now and then, as the server closes a connection that says nothing for minutes.
 
 import { ApiError } from "./api.js";
 
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
+const PING_MS = 30_000;
 
 export class Live {
   /**
@@ -23,6 +25,7 @@ export class Live {
     this.closed = false;
     this.socket = null;
     this.opened = null;
+    this.pinger = null;
   }
 
   connect() {
@@ -35,6 +38,10 @@ export class Live {
         resolve();
       });
     });
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+    }, PING_MS);
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", (event) => this.dropped(event));
   }
@@ -71,6 +78,7 @@ export class Live {
   }
 
   dropped(event) {
+    clearInterval(this.pinger);
     this.on.status?.("offline");
     for (const [id, waiting] of this.pending) {
       waiting.reject(new ApiError(0, "offline", "the connection dropped; try again"));

@@ -257,6 +257,10 @@ function tableList(status, heading, empty) {
               "li",
               { "data-table": table.id },
               h("strong", {}, game ? gameTitle(game) : table.game),
+              table.seeded && [
+                " ",
+                h("small", { class: "seeded" }, t("seeded (seed {seed})", { seed: table.seed })),
+              ],
               " · ",
               names,
               " ",

@@ -244,7 +244,7 @@ function renderJoin() {
   const t = page.text.t.bind(page.text);
   const status = page.summary.status;
   const free = page.summary.seats.filter((info) => !info.taken).map((info) => info.seat);
-  if (page.seat !== null || !["open", "playing"].includes(status) || free.length === 0) {
+  if (page.seat !== null || status !== "open" || free.length === 0) {
     parts.join.hidden = true;
     parts.join.replaceChildren();
     return;
@@ -262,6 +262,15 @@ function renderJoin() {
   fill(
     parts.join,
     h("h2", {}, t("Take a seat, or watch")),
+    page.summary.seeded &&
+      h(
+        "p",
+        { class: "seeded" },
+        t(
+          "This table is seeded (seed {seed}): anyone who knows the seed can work out the hidden cards. Taking a seat accepts this.",
+          { seed: page.summary.seed },
+        ),
+      ),
     h(
       "form",
       { onsubmit: (event) => event.preventDefault() },
@@ -283,8 +292,20 @@ function renderJoin() {
 }
 
 async function takeSeat(name, seat) {
+  const joining = {
+    token: store.seatAt(tableId)?.token,
+    joinId: api.newJoinId(),
+    acceptSeed: Boolean(page.summary.seeded),
+  };
   try {
-    const joined = await api.join(tableId, name.trim(), seat);
+    // the same join id again after a lost answer gets the same seat and token
+    const joined = await api
+      .join(tableId, name.trim(), seat, joining)
+      .catch((error) =>
+        error.code === "offline"
+          ? api.join(tableId, name.trim(), seat, joining)
+          : Promise.reject(error),
+      );
     store.keepName(name.trim());
     store.keepSeat(tableId, joined.seat, joined.token);
     page.mine = { seat: joined.seat, token: joined.token };

@@ -1,0 +1,111 @@
+"""Server-side bot decisions, in worker processes of their own.
+
+A decision is pure Python work, and in the server's process it would hold the interpreter
+lock the event loop needs to answer everyone else: a few busy bots made every player wait. So
+decisions run in a bounded pool of processes, at a lower scheduling priority than the server,
+each cut off at the server's time cap. A worker keeps the latest state of the tables it has
+decided for, so it replays only the actions played since; a table has at most one decision
+waiting at a time, and the pool takes waiting decisions first come, first served, so the
+tables take turns.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+from collections import OrderedDict
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from tabulae.bots import decide, make_bot
+from tabulae.core import Action, Rng, State, load
+
+KEPT_STATES = 64  # tables a worker remembers
+NICENESS = 10  # below the server's priority
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Everything a worker needs to decide one bot's action, as plain data."""
+
+    table: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    log: list[tuple[int, list[int | str]]]  # (seat, action) pairs, as JSON
+    seat: int
+    bot: str
+    params: dict[str, Any]
+    rng: Rng
+    seconds: float
+
+
+class BotPool:
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.pool = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
+        )
+
+    def submit(self, decision: Decision) -> Future:
+        """The decided action's JSON form, in a future; a pool whose worker died is started
+        again."""
+        try:
+            return self.pool.submit(decide_action, decision)
+        except RuntimeError:  # BrokenProcessPool is one: a worker was killed
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = self._start()
+            return self.pool.submit(decide_action, decision)
+
+    def shutdown(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _start_worker(server: int) -> None:
+    """Run below the server's priority, and end with the server, even one killed outright."""
+    os.nice(NICENESS)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tabulae-bot-watch", daemon=True).start()
+
+
+_states: OrderedDict[str, tuple[int, State]] = OrderedDict()  # in each worker
+
+
+def decide_action(decision: Decision) -> list[int | str]:
+    """Run in a worker: the bot's action for its seat, as JSON."""
+    bot = make_bot(decision.bot, **decision.params).limited(decision.seconds)
+    state = _state(decision).clone()
+    return decide(bot, state, decision.seat, decision.rng).to_json()
+
+
+def _state(decision: Decision) -> State:
+    """The table's state after its log: the remembered one played on, or a fresh replay."""
+    remembered = _states.pop(decision.table, None)
+    if remembered is None or remembered[0] > len(decision.log):
+        played, state = (
+            0,
+            load(decision.game).new(decision.players, decision.seed, **decision.options),
+        )
+    else:
+        played, state = remembered
+    for seat, action in decision.log[played:]:
+        state.apply(seat, Action.from_json(action))
+    _states[decision.table] = (len(decision.log), state)
+    while len(_states) > KEPT_STATES:
+        _states.popitem(last=False)
+    return state

@@ -1,0 +1,54 @@
+"""What one client may take of a server process: new tables per minute and open WebSockets.
+
+A client is an address as the server sees it (behind a proxy, configure uvicorn's
+forwarded-allow-ips so that the proxy's `X-Forwarded-For` names the client). Each process
+counts for itself.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, defaultdict, deque
+
+from .errors import ApiError
+
+
+class Limits:
+    def __init__(self, tables_per_minute: int, sockets_per_client: int) -> None:
+        self.tables_per_minute = tables_per_minute
+        self.sockets_per_client = sockets_per_client
+        self.created: defaultdict[str, deque[float]] = defaultdict(deque)
+        self.sockets: Counter[str] = Counter()
+
+    def new_table(self, client: str) -> None:
+        """Count a table `client` is creating, or refuse it (429) over the minute's allowance."""
+        now = time.monotonic()
+        recent = self.created[client]
+        while recent and recent[0] <= now - 60:
+            recent.popleft()
+        if len(recent) >= self.tables_per_minute:
+            wait = 60 - (now - recent[0])
+            raise ApiError(
+                429,
+                "too_many_tables",
+                f"at most {self.tables_per_minute} new tables a minute; try again in {wait:.0f} s",
+                retry_after=round(wait, 1),
+            )
+        recent.append(now)
+        if len(self.created) > 10_000:  # forget clients that stopped creating tables
+            for idle in [c for c, times in self.created.items() if times[-1] <= now - 60]:
+                del self.created[idle]
+
+    def open_socket(self, client: str) -> None:
+        if self.sockets[client] >= self.sockets_per_client:
+            raise ApiError(
+                429,
+                "too_many_sockets",
+                f"at most {self.sockets_per_client} live connections from one client",
+            )
+        self.sockets[client] += 1
+
+    def close_socket(self, client: str) -> None:
+        self.sockets[client] -= 1
+        if self.sockets[client] <= 0:
+            del self.sockets[client]
