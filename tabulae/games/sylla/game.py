@@ -9,6 +9,7 @@ from tabulae.core import Action, BadOptions, Game, Option, Rng, State
 
 from .actions import all_actions
 from .components import STANDARD, load
+from .invariants import violations
 from .setup import start
 from .state import SyllaState
 from .table import UP
@@ -72,6 +73,11 @@ class Sylla(Game):
 
     def actions(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
         return all_actions(load(options["edition"]), players, options)
+
+    def invariants(self, state: State) -> list[str]:
+        """What every position keeps: conservation, tracks, limits per phase (`invariants`)."""
+        assert isinstance(state, SyllaState)
+        return violations(state)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Prestige, plus what a seat's holdings will turn into by the end, in prestige.
