@@ -1,7 +1,7 @@
 """What holds in every Sylla position, as a player would state it; `Game.invariants` reads it.
 
-The conformance suite checks these after every action of every checked game (never
-`apply`, which stays as fast as before). Each is a rule's consequence:
+The conformance suite checks these after every action of every checked game; `apply` never
+runs them. Each is a rule's consequence:
 
 - every seat has its own screen, cards, buildings and counters (S-01, S-02);
 - after the starting choice each of the 40 character cards is in exactly one place: the
