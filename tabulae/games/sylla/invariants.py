@@ -4,9 +4,11 @@ The conformance suite checks these after every action of every checked game; `ap
 runs them. Each is a rule's consequence:
 
 - every seat has its own screen, cards, buildings and counters (S-01, S-02);
-- after the starting choice each of the 40 character cards is in exactly one place: the
-  deck, the display or one player's hand; Crane cards are dealt from their pile in order
-  (S-19); building tiles are never more than the box holds of their kind;
+- each player chooses his starting characters from his own set (S-02, S-03); after the
+  choice each of the 40 character cards is in exactly one place: the deck, the display or
+  one player's hand, which never holds fewer than the starting ones; Crane cards are dealt
+  from their pile in order (S-19); building tiles are never more than the box holds of
+  their kind;
 - Decadence stays in the bottom slot (S-26); an event is in play or in the deck at most
   once, and exactly one event has left the game per finished Events phase (S-29);
 - a face-down card is held by an event in play that can turn it (S-27, S-29);
@@ -76,17 +78,23 @@ def _cards(s: Table) -> list[str]:
     owned = [card for hand in s.chars for card, _, _ in hand]
     characters = [card for card in owned if card < total]
     cranes = sorted(card for card in owned if card >= total)
+    choose = s.count.starting_characters
     problems = []
     if s.phase == "setup":
         for seat, picks in enumerate(s.picks):
             own = comp.set_cards[s.revenue[seat]]
             if len(set(picks)) != len(picks) or not set(picks) <= set(own):
                 problems.append(f"seat {seat} picked {picks}, not distinct cards of its own set")
+            if len(picks) > choose or s.ready[seat] != (len(picks) == choose):
+                problems.append(f"seat {seat} picked {len(picks)} of {choose} starting characters")
         if characters or s.deck or s.display:
             problems.append("character cards are dealt before everyone has chosen")
     elif any(s.picks):
         problems.append("starting picks are still hidden after the choice")
     else:
+        for seat, hand in enumerate(s.chars):
+            if sum(card < total for card, _, _ in hand) < choose:
+                problems.append(f"seat {seat} holds fewer than its {choose} starting characters")
         places = s.deck + s.display + characters
         if len(places) != total or set(places) != set(range(total)):
             doubled = sorted(c for c, k in Counter(places).items() if k > 1)

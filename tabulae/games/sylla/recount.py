@@ -41,7 +41,8 @@ def recount(s: Table) -> Result | None:
             cubes[args["seat"]] += 1
         elif key == "sylla.cubes_returned" and max(cubes):
             for seat in range(n):
-                prestige[seat] += decadence.majority_prestige * (cubes[seat] == max(cubes))
+                if cubes[seat] == max(cubes):
+                    prestige[seat] += decadence.majority_prestige
         elif key == "sylla.bought":
             bought = comp.buildings[comp.index("buildings", args["building"])]
             prestige[args["seat"]] += bought.effect.get("prestige", 0)
