@@ -176,17 +176,19 @@ def _occur(s: Table) -> None:
     _resolve(s)
 
 
-def _resolve(s: Table) -> None:
-    """Resolve the occurring events from the top down, pausing for players' choices."""
-    while s.occurring or s.flipping:
-        if s.flipping:
-            if _prompt_flip(s):
-                return
-            s.occurring.pop(0)
-            continue
-        _happen(s, s.occurring[0])
-        if not s.flipping:
-            s.occurring.pop(0)
+def _resolve(s: Table, resuming: bool = False) -> None:
+    """Resolve the occurring events from the top down, pausing for players' choices.
+
+    `resuming`: the top event has already happened and its cards are being turned (a
+    player just chose); it goes on with the next player, and never happens again.
+    """
+    while s.occurring:
+        if not resuming:
+            _happen(s, s.occurring[0])
+        if _prompt_flip(s):
+            return
+        s.occurring.pop(0)
+        resuming = False
     _removal(s)
 
 
@@ -275,7 +277,7 @@ def why_flip(s: Table, seat: int, action: Action) -> str:
 def play_flip(s: Table, seat: int, action: Action) -> None:
     _flip(s, seat, s.row_events[s.occurring[0]], tuple(action.args))
     s.flipping.pop(0)
-    _resolve(s)
+    _resolve(s, resuming=True)
 
 
 def _flip(s: Table, seat: int, event: int, name: tuple) -> None:

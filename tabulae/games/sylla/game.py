@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabulae.core import Action, BadOptions, Game, Option, Rng, State
+from tabulae.core import Action, BadOptions, Game, Option, Result, Rng, State
 
 from .actions import all_actions
 from .components import STANDARD, load
+from .invariants import violations
+from .recount import recount
 from .setup import start
 from .state import SyllaState
 from .table import UP
@@ -72,6 +74,16 @@ class Sylla(Game):
 
     def actions(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
         return all_actions(load(options["edition"]), players, options)
+
+    def invariants(self, state: State) -> list[str]:
+        """What every position keeps: conservation, tracks, limits per phase (`invariants`)."""
+        assert isinstance(state, SyllaState)
+        return violations(state)
+
+    def recount(self, state: State) -> Result | None:
+        """The result scored again from the log and the final position (`recount`)."""
+        assert isinstance(state, SyllaState)
+        return recount(state)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Prestige, plus what a seat's holdings will turn into by the end, in prestige.

@@ -1,32 +1,55 @@
-"""The core conformance suite over many seeded random Sylla games."""
+"""The core conformance suite over seeded Sylla games: 2,064 games, every player count and
+every option, random and greedy players, the invariants checked after every action and the
+result recounted at the end of each.
+
+Deep checks (clone, refusals, views, determinize) cost far more than the rest, so most games
+take them at the first step only and a smaller set takes them often.
+"""
 
 import pytest
 
 from tabulae.core.conformance import check_game
 from tabulae.games.sylla import GAME
 
-SEEDS = range(50)
+from ..policies import bot_policy
+
+OPTIONS = {
+    "defaults": {},
+    "open_screens": {"open_screens": True},
+    "limited": {"limited_bank": True, "limited_tokens": True},
+    "offers": {"seller_after_all_pass": "next_clockwise", "private_temple_uses_per_phase": 2},
+    "taverns": {"tavern_may_lock_at_end": False, "tavern_may_move_famine": True},
+    "no_repeat_flips": {"repeat_event_flips_again": False},
+}
+PLAYERS = [2, 3, 4]
+GREEDY = bot_policy("greedy")
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("open_screens", [False, True])
-@pytest.mark.parametrize("seed", SEEDS)
-def test_random_games_conform(players, open_screens, seed):
-    report = check_game(GAME, players, seed, {"open_screens": open_screens}, deep_every=48)
+def checked(players, seed, options, **how):
+    report = check_game(GAME, players, seed, options, **how)
     assert report.result is not None
+    assert report.invariant_checks == report.actions + 1
     assert report.deep_checks >= 1 and report.refusals > 0
+    return report
 
 
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"limited_bank": True, "limited_tokens": True},
-        {"seller_after_all_pass": "next_clockwise", "private_temple_uses_per_phase": 2},
-        {"tavern_may_lock_at_end": False, "tavern_may_move_famine": True},
-        {"repeat_event_flips_again": False},
-    ],
-)
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_option_conforms(players, options):
-    for seed in range(3):
-        assert check_game(GAME, players, seed, options, deep_every=48).result is not None
+@pytest.mark.parametrize("seed", range(100))
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("options", OPTIONS.values(), ids=OPTIONS.keys())
+def test_random_games_conform(options, players, seed):
+    checked(players, seed, options, deep_every=1000)
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("options", OPTIONS.values(), ids=OPTIONS.keys())
+def test_greedy_games_conform(options, players, seed):
+    checked(players, 1000 + seed, options, deep_every=1000, policy=GREEDY)
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("open_screens", [False, True])
+def test_deeply_checked_games_conform(open_screens, players, seed):
+    report = checked(players, 2000 + seed, {"open_screens": open_screens}, deep_every=24)
+    assert report.determinizations > 0

@@ -367,3 +367,104 @@ def test_each_marker_event_moves_its_marker(event, marker, famine):
     first = changes[0]
     assert first["cause"] == event and first["after"] - first["before"] == (1 if famine else -1)
     assert first.get("marker") == marker and s.famine == famine
+
+
+# -- a card-turning event resolves once per phase (S-27, S-28) --------------------------------
+
+# For each event, two cards of different kinds it can turn, so that every player must choose.
+CHOICES = {
+    "christian_persecution": ("senator_christian", "slave_christian"),
+    "senate_purge": ("senator_plain", "senator_christian"),
+    "slave_revolt": ("slave_plain", "slave_christian"),
+    "flood": ("field", "tavern"),
+    "pillage": ("market_stall", "market_stall"),  # all Market stalls are alike: no choice
+}
+
+
+def hit_by(players, event, again):
+    """Every seat holds two cards the event can turn; the event tops the row over Epidemic."""
+    s = started(players, seed=5, repeat_event_flips_again=again)
+    s.fc = 0
+    for seat in range(players):
+        if event in ("flood", "pillage"):
+            holding(s, seat, "vestal_a")
+            building(s, seat, *CHOICES[event])
+        else:
+            holding(s, seat, "legionary_a", *CHOICES[event])
+    arrange_events(s, [event, "epidemic", "eruption"])
+    return s
+
+
+def face_down(s, seat):
+    held = [h for _, _, h in s.chars[seat]] + [h for _, h in s.builds[seat]]
+    return sum(h != -1 for h in held)
+
+
+def told(s, key, event, since=0):
+    return sum(1 for e in s.events[since:] if e.key == f"sylla.{key}" and e.args["event"] == event)
+
+
+@pytest.mark.parametrize("again", [True, False], ids=["repeat", "no_repeat"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("event", sorted(CHOICES))
+def test_each_player_turns_exactly_one_card_when_the_last_player_chooses(event, players, again):
+    """S-27: "each of the players turns face down one of his Senator cards" (Senate Purge; the
+    other four events say the same of their cards). The event occurs once, every player from
+    the First Consul on turns one card, the last one asked by his own choice, and the phase
+    goes on: no second "occurs", no "no effect"."""
+    s = hit_by(players, event, again)
+    since = len(s.events)
+    occur(s, event, "epidemic")
+    asked = []
+    while s.step == "flip":
+        (seat,) = s.to_move
+        asked.append(seat)
+        play(s, seat, str(s.legal_actions(seat)[-1]))
+    assert asked == ([] if event == "pillage" else list(range(players)))
+    assert [face_down(s, seat) for seat in range(players)] == [1] * players
+    assert told(s, "occurs", event, since) == 1 and told(s, "no_effect", event, since) == 0
+    assert told(s, "occurs", "epidemic", since) == 1 and s.phase != "events"
+
+
+@pytest.mark.parametrize("again", [True, False], ids=["repeat", "no_repeat"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("top, below", [("pillage", "flood"), ("flood", "pillage")])
+def test_pillage_and_flood_in_one_phase_each_turn_one_card(top, below, players, again):
+    """S-26, S-27: both occur, top first; each turns one card of every player. Every player
+    holds two Market stalls and a Field, so the Flood asks everyone, the last player too."""
+    s = started(players, seed=5, repeat_event_flips_again=again)
+    s.fc = 0
+    for seat in range(players):
+        holding(s, seat, "vestal_a")
+        building(s, seat, "market_stall", "market_stall", "field")
+    arrange_events(s, [top, below, "eruption"])
+    since = len(s.events)
+    occur(s, top, below)
+    while s.step == "flip":
+        (seat,) = s.to_move
+        play(s, seat, str(s.legal_actions(seat)[-1]))
+    assert [face_down(s, seat) for seat in range(players)] == [2] * players
+    for event in (top, below):
+        assert told(s, "occurs", event, since) == 1 and told(s, "no_effect", event, since) == 0
+        assert told(s, "face_down", event, since) == players
+
+
+@pytest.mark.parametrize("again, more", [(True, 1), (False, 0)], ids=["repeat", "no_repeat"])
+@pytest.mark.parametrize("event", ["senate_purge", "flood"])
+def test_an_event_still_in_play_that_occurs_in_a_later_phase_follows_the_option(event, again, more):
+    """S-28: "If a card-turning event still in play occurs again in a later round, each player
+    turns face down another eligible card, and the event holds it too" (option
+    repeat_event_flips_again); without the option it occurs with no effect. Either way it
+    occurs once in each phase."""
+    s = hit_by(4, event, again)
+    for phase in range(2):
+        since = len(s.events)
+        s.phase = "events"
+        occur(s, event, "epidemic")
+        while s.step == "flip":
+            (seat,) = s.to_move
+            play(s, seat, str(s.legal_actions(seat)[-1]))
+        assert told(s, "occurs", event, since) == 1
+        assert told(s, "no_effect", event, since) == (phase == 1 and not again)
+        assert told(s, "face_down", event, since) == (4 if phase == 0 else 4 * more)
+    assert [face_down(s, seat) for seat in range(4)] == [1 + more] * 4

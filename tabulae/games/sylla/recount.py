@@ -1,0 +1,103 @@
+"""The final result counted afresh, for `Game.recount`: not from the prestige track.
+
+Prestige comes from what happened (a majority on Decadence, a Triumphal arch bought, a
+Great Work's votes, famine, crises, Slaves freed), so those are scored again by the
+rulebook from the log's facts: the cubes placed, the buildings bought, the thumbs and
+votes shown, the Famine level and the Fields at each famine, the tokens shown in each
+crisis, the Slaves freed. Ecclesia's Christians and tokens are scored from the final
+position. Losses apply the floor one by one, in the order they happened (S-07); the most
+prestige wins and ties share (S-39).
+"""
+
+from __future__ import annotations
+
+from tabulae.core import Result
+
+from .components import GreatWork
+from .famine import CRISIS_POINTS
+from .table import UP, Table
+
+
+def recount(s: Table) -> Result | None:
+    """The result of a finished game, scored again; None while it runs."""
+    if s.step != "over":
+        return None
+    comp, n = s.comp, s.players
+    prestige = [comp.prestige_start] * n
+
+    def lose(seat: int, points: int) -> None:
+        prestige[seat] = max(comp.prestige_floor, prestige[seat] - points)
+
+    decadence = next(e for e in comp.events if e.permanent)
+    field = comp.buildings[comp.index("buildings", "field")].effect["famine_loss_reduction"]
+    famine = comp.famine_start
+    cubes = [0] * n
+    work: GreatWork | None = None
+    for event in s.events:
+        key, args = event.key, event.args
+        if key == "sylla.cubes":
+            cubes = [0] * n
+        elif key == "sylla.cube" and args["event"] == decadence.id:
+            cubes[args["seat"]] += 1
+        elif key == "sylla.cubes_returned" and max(cubes):
+            for seat in range(n):
+                if cubes[seat] == max(cubes):
+                    prestige[seat] += decadence.majority_prestige
+        elif key == "sylla.bought":
+            bought = comp.buildings[comp.index("buildings", args["building"])]
+            prestige[args["seat"]] += bought.effect.get("prestige", 0)
+        elif key == "sylla.great_work":
+            work = comp.great_works[comp.index("great_works", args["work"])]
+        elif key == "sylla.thumbs":
+            assert work is not None, "votes shown before any Great Work"
+            for seat, points in enumerate(_great_work(s, work, args["thumbs"], args["votes"])):
+                prestige[seat] += points
+        elif key == "sylla.famine":
+            famine = args["after"]
+        elif key == "sylla.famine_loss":
+            lose(args["seat"], max(0, famine - field * args["fields"]))
+        elif key == "sylla.crisis":
+            shown = args["tokens"]
+            if max(shown) != min(shown):
+                for seat, count in enumerate(shown):
+                    if count == max(shown):
+                        prestige[seat] += CRISIS_POINTS
+                    elif count == min(shown):
+                        lose(seat, CRISIS_POINTS)
+        elif key == "sylla.freed":
+            prestige[args["seat"]] += args["slaves"] * comp.ecclesia_slave_prestige
+    values = [comp.ladder_values[position - 1] for position in s.ladder]
+    for seat in range(n):
+        christians = sum(
+            1 for card, _, held in s.chars[seat] if held == UP and comp.card_christian[card]
+        )
+        prestige[seat] += christians * comp.ecclesia_christian
+        prestige[seat] += sum(k * v for k, v in zip(s.tokens(seat), values, strict=True))
+    return Result.ranked(prestige, details={"prestige": list(prestige)})
+
+
+def _great_work(s: Table, work: GreatWork, thumbs: list[str], votes: list[int]) -> list[int]:
+    """Prestige from one Great Work: the People's gift for thumbs down (S-32), the awards
+    by rank with shared places, or by the highest threshold reached, for thumbs up (S-33)."""
+    comp = s.comp
+    points = [0] * s.players
+    up = {
+        seat: v for seat, (thumb, v) in enumerate(zip(thumbs, votes, strict=True)) if thumb == "up"
+    }
+    for seat, thumb in enumerate(thumbs):
+        if thumb == "down":
+            points[seat] = votes[seat] // comp.plebeians_per_votes * comp.plebeians_prestige
+    scoring = work.scoring
+    if scoring["type"] == "threshold":
+        for seat, v in up.items():
+            reached = [a["prestige"] for a in scoring["awards"] if v >= a["min_votes"]]
+            points[seat] = max(reached, default=0)
+        return points
+    prizes = scoring["awards"]
+    if work.id == "pantheon":
+        prizes = comp.player_counts[s.players].pantheon_awards
+    for seat, v in up.items():
+        place = sum(other > v for other in up.values())
+        if v >= 1 and place < len(prizes):
+            points[seat] = prizes[place]
+    return points
