@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabulae.core import Event
+
 from .data import (
     ATTACK_CARDS,
     ATTRIBUTE_LENGTH,
@@ -139,6 +141,9 @@ _IN_ORDER = ((TRAINING, TRAINING_BOXES, "Training Grounds"), (FORUM, FORUM_BOXES
 _FLAGS_RESOLVED = tuple(sum(GREY_FLAGS[:k]) for k in range(YEARS + 1))
 """The most disdain k resolved attacks can circle: the sum of their grey flags."""
 _FATE = list(range(len(FATE_CARDS)))
+_FATE_CARD = {c.id: c for c in FATE_CARDS}
+_ATTACK, _DEFENCE = "hadrians_wall.attack", "hadrians_wall.defence"
+_ATTACK_EVENTS = (_ATTACK, _DEFENCE)
 _DECK = list(range(len(PLAYER_CARDS)))
 _MAP_CELLS = DATA["scouting_map"]["rows"] * DATA["scouting_map"]["columns"]
 _PATTERN_CELLS = len(next(iter(DATA["patterns"]["values"].values())))
@@ -184,6 +189,8 @@ def _table(state: HadriansWallState, problems: list[str]) -> None:
             )
     elif state.attack:
         problems.append(f"attack cards lie revealed outside the attack ({phase})")
+    if phase == "over" or (phase == "choose" and year > 1):
+        _last_attack(state, problems)
     placed = _cards_out(state)
     for seat in range(state.players):
         held = state.decks[seat] + state.drawn[seat] + state.paths[seat] + state.prospects[seat]
@@ -205,6 +212,51 @@ def _table(state: HadriansWallState, problems: list[str]) -> None:
             problems.append(f"seat {seat}'s Path card this year is not the card he chose")
     _neutral(state, problems)
     _favours(state, problems)
+
+
+def _last_attack(state: HadriansWallState, problems: list[str]) -> None:
+    """The attack just resolved, from its events: as many cards as the difficulty's table
+    asks (plus the Neutral extras), and each player's disdain and valour as H-17 gives them
+    against his Cohorts, which nothing has changed since."""
+    found: dict[str, Event] = {}
+    for event in state.events[: -4 * state.players - 8 : -1]:
+        if event.key in _ATTACK_EVENTS:
+            found.setdefault(event.key, event)
+        if _ATTACK in found:
+            break
+    attack, defence = found.get(_ATTACK), found.get(_DEFENCE)
+    if attack is None or defence is None:
+        problems.append("the year ended without an attack and its defence")
+        return
+    year, extra = attack.args["year"], attack.args["neutral_extra"]
+    due = ATTACK_CARDS[state.options["difficulty"]][year - 1] + extra
+    if len(attack.args["cards"]) != due or (extra and state.players > 2):
+        problems.append(
+            f"year {year}'s attack revealed {len(attack.args['cards'])} Fate cards, and the "
+            f"difficulty table asks {due} with {extra} Neutral extras ({state.players} players)"
+        )
+    attacks = [0] * len(COHORTS)
+    for card in attack.args["cards"]:
+        attacks[_FATE_CARD[card].attack] += 1
+    flag = GREY_FLAGS[year - 1]
+    for seat, outcome in enumerate(defence.args["players"]):
+        cohorts = state.sheets[seat][COHORT : COHORT + len(COHORTS)]
+        ignored = [
+            t + d
+            for t, d in zip(outcome["temple_favours"], outcome["diplomat_favours"], strict=True)
+        ]
+        undefended = sum(
+            max(0, n - i - c) for n, i, c in zip(attacks, ignored, cohorts, strict=True)
+        )
+        if (outcome["disdain"], outcome["valour"]) != (
+            min(undefended, flag),
+            max(0, flag - undefended),
+        ):
+            problems.append(
+                f"seat {seat} took {outcome['disdain']} disdain and {outcome['valour']} valour "
+                f"from year {year}'s attack, {undefended} undefended against a grey flag of "
+                f"{flag}"
+            )
 
 
 def _neutral(state: HadriansWallState, problems: list[str]) -> None:
