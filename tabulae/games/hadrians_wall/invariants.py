@@ -131,13 +131,38 @@ _FAVOUR_BOXES = tuple(
 _DIPLOMAT_FAVOURS = DATA["diplomats"]["reward_each"].count("cohort_favour")
 _TRADE_GOODS = frozenset(c.trade_good for c in FATE_CARDS)
 _PER_YEAR = (
-    (TRAINING, TRAINING_BOXES, "the Training Grounds", DATA["training_grounds"]["per_year"]),
-    (FORUM, FORUM_BOXES, "the Forum", DATA["forum"]["per_year"]),
-    (THEATRE, len(PERFORMANCES), "the Theatre", DATA["theatre"]["per_year"]),
-    (BATHS, len(BATHS_BOXES), "the Baths", DATA["baths"]["per_year"]),
+    (
+        TRAINING,
+        TRAINING + TRAINING_BOXES,
+        "the Training Grounds",
+        DATA["training_grounds"]["per_year"],
+    ),
+    (FORUM, FORUM + FORUM_BOXES, "the Forum", DATA["forum"]["per_year"]),
+    (THEATRE, THEATRE + len(PERFORMANCES), "the Theatre", DATA["theatre"]["per_year"]),
+    (BATHS, BATHS + len(BATHS_BOXES), "the Baths", DATA["baths"]["per_year"]),
 )
-"""(first box, boxes, name, limit) of the # areas with one yearly limit (H-07)."""
-_IN_ORDER = ((TRAINING, TRAINING_BOXES, "Training Grounds"), (FORUM, FORUM_BOXES, "Forum"))
+"""(first box, end, name, limit) of the # areas with one yearly limit (H-07)."""
+_IN_ORDER = (
+    (TRAINING, TRAINING + TRAINING_BOXES, "Training Grounds"),
+    (FORUM, FORUM + FORUM_BOXES, "Forum"),
+)
+_COURT_COLUMNS = tuple(
+    (name, tuple(COURT + i for i, box in enumerate(COURT_BOXES) if box[0] == column))
+    for column, name in enumerate(COURT_COLUMNS)
+)
+"""The Courthouse boxes of each column, one ruling a year each (H-15)."""
+_THRESHOLDS = tuple(
+    (first + i, _BUILDING[building], track, box[0], area, i + 1)
+    for area, first, boxes, building, track in (
+        ("Market", MARKET, MARKET_BOXES, "market", TRADERS),
+        ("Theatre", THEATRE, PERFORMANCES, "theatre", PERFORMERS),
+        ("Baths", BATHS, BATHS_BOXES, "baths", APPARITORES),
+        ("Courthouse", COURT, [box[1:] for box in COURT_BOXES], "courthouse", APPARITORES),
+    )
+    for i, box in enumerate(boxes)
+)
+"""(box slot, its building's slot, the citizen track and level it needs, area, box number)
+of every right-sheet box filled in any order once its threshold is met (H-04)."""
 _FLAGS_RESOLVED = tuple(sum(GREY_FLAGS[:k]) for k in range(YEARS + 1))
 """The most disdain k resolved attacks can circle: the sum of their grey flags."""
 _FATE = list(range(len(FATE_CARDS)))
@@ -408,21 +433,22 @@ def _sheet(state: HadriansWallState, seat: int, problems: list[str]) -> None:
 def _yearly(state: HadriansWallState, seat: int, sheet: list[int], problems: list[str]) -> None:
     """Boxes holding the year they were filled: never a later year, never over a limit."""
     year = state.year
-    for start, boxes, name, limit in _PER_YEAR:
-        years = [y for y in sheet[start : start + boxes] if y]
-        if any(not 1 <= y <= year for y in years):
+    for start, end, name, limit in _PER_YEAR:
+        years = [y for y in sheet[start:end] if y]
+        if not years:
+            continue
+        if min(years) < 1 or max(years) > year:
             problems.append(f"seat {seat}: {name} hold a year outside 1-{year}: {years}")
-        if any(years.count(y) > limit for y in set(years)):
+        if len(years) > limit and any(years.count(y) > limit for y in set(years)):
             problems.append(f"seat {seat}: {name} were used more than {limit} a year: {years}")
-    for start, boxes, name in _IN_ORDER:
-        years = sheet[start : start + boxes]
+    for start, end, name in _IN_ORDER:
+        years = sheet[start:end]
         filled = [y for y in years if y]
         if years[: len(filled)] != filled or filled != sorted(filled):
             problems.append(f"seat {seat}: the {name} boxes are not filled in order: {years}")
-    court = sheet[COURT : COURT + len(COURT_BOXES)]
-    for column, name in enumerate(COURT_COLUMNS):
-        years = [y for y, box in zip(court, COURT_BOXES, strict=True) if box[0] == column and y]
-        if any(not 1 <= y <= year for y in years) or len(set(years)) != len(years):
+    for name, slots in _COURT_COLUMNS:
+        years = [sheet[slot] for slot in slots if sheet[slot]]
+        if years and (min(years) < 1 or max(years) > year or len(set(years)) != len(years)):
             problems.append(
                 f"seat {seat}: the {name} Courthouse column gave more than one ruling "
                 f"a year, or in a year to come: {years}"
@@ -432,15 +458,9 @@ def _yearly(state: HadriansWallState, seat: int, sheet: list[int], problems: lis
 def _civic(seat: int, sheet: list[int], problems: list[str]) -> None:
     """Right-sheet boxes: thresholds, the buildings they belong to, and what they hold."""
     say = problems.append
-    for area, first, boxes, building, track in (
-        ("Market", MARKET, MARKET_BOXES, "market", TRADERS),
-        ("Theatre", THEATRE, PERFORMANCES, "theatre", PERFORMERS),
-        ("Baths", BATHS, BATHS_BOXES, "baths", APPARITORES),
-        ("Courthouse", COURT, [box[1:] for box in COURT_BOXES], "courthouse", APPARITORES),
-    ):
-        for i, box in enumerate(boxes):
-            if sheet[first + i] and (not sheet[_BUILDING[building]] or sheet[track] < box[0]):
-                say(f"seat {seat}: {area} box {i + 1} is filled below its threshold or unbuilt")
+    for slot, building, track, need, area, box in _THRESHOLDS:
+        if sheet[slot] and (not sheet[building] or sheet[track] < need):
+            say(f"seat {seat}: {area} box {box} is filled below its threshold or unbuilt")
     goods = [g for g in sheet[MARKET : MARKET + len(MARKET_BOXES)] if g]
     if not set(goods) <= _TRADE_GOODS:
         say(f"seat {seat}: the Market holds a number no card shows: {goods}")
