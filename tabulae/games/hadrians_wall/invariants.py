@@ -1,11 +1,12 @@
 """What must hold in every position of Hadrian's Wall, as a strong player would check a table.
 
-Read from the position alone, after every action of every checked game: the sheets'
-bounds and fill order (H-04, H-05), buildings and their levels (H-06), the per-year
-limits written as years in the boxes (H-07), the pieces in hand at the year's turns
-(H-02, H-17), the attack's size (H-17, H-23), favours (H-13, H-16), disdain (H-14, H-18)
-and where every card lies. Each rule is written afresh from the component data, not
-through the engine's own helpers, so that a fault in those shows here.
+Read from the position after every action of every checked game: the sheets' bounds and
+fill order (H-04, H-05), buildings and their levels (H-06), the per-year limits written as
+years in the boxes (H-07), the pieces in hand at the year's turns (H-02, H-17), the attack
+and its outcome (H-17, H-20, H-23), favours (H-13, H-16), disdain (H-14, H-18) and where
+every card lies; once a year, the game's record of events against the sheets. Each rule is
+written afresh from the component data, not through the engine's own helpers, so that a
+fault in those shows here.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ from .sheet import (
     TRAINING,
     WALL,
 )
+from .state import KEY
 
 if TYPE_CHECKING:
     from .state import HadriansWallState
@@ -163,11 +165,43 @@ _THRESHOLDS = tuple(
 )
 """(box slot, its building's slot, the citizen track and level it needs, area, box number)
 of every right-sheet box filled in any order once its threshold is met (H-04)."""
+_WHICH = {
+    **dict.fromkeys(("mine", "guard", "cippi", "wall", "fort", "training", "forum"), ("box",)),
+    **dict.fromkeys(("temple", "market", "bribe", "ruling"), ("box",)),
+    "landmark": ("landmark",),
+    "build": ("building",),
+    "perform": ("performance",),
+    "diplomat": ("diplomat",),
+    "scout": ("scout",),
+    "gladiator": ("gladiator", "strength"),
+}
+"""Action events that fill a box, with the argument naming the box (or what it counts)."""
+_MARKED = {
+    "training": (TRAINING, TRAINING + TRAINING_BOXES),
+    "forum": (FORUM, FORUM + FORUM_BOXES),
+    "landmark": (LANDMARK, LANDMARK + len(LANDMARKS)),
+    "build": (BUILT, BUILT + len(BUILDINGS)),
+    "market": (MARKET, MARKET + len(MARKET_BOXES)),
+    "perform": (THEATRE, THEATRE + len(PERFORMANCES)),
+    "bribe": (BATHS, BATHS + len(BATHS_BOXES)),
+    "ruling": (COURT, COURT + len(COURT_BOXES)),
+}
+"""Areas whose boxes only their own action fills, one box each: as many events as marks."""
+_COUNTED = {
+    "mine": MINING,
+    "cippi": CIPPI,
+    "wall": WALL,
+    "fort": FORT,
+    "temple": TEMPLE,
+    "diplomat": DIPLOMATS,
+    "scout": SCOUTS,
+}
+"""Tracks only their own action fills, one box each: as many events as boxes filled."""
 _FLAGS_RESOLVED = tuple(sum(GREY_FLAGS[:k]) for k in range(YEARS + 1))
 """The most disdain k resolved attacks can circle: the sum of their grey flags."""
 _FATE = list(range(len(FATE_CARDS)))
 _FATE_CARD = {c.id: c for c in FATE_CARDS}
-_ATTACK, _DEFENCE = "hadrians_wall.attack", "hadrians_wall.defence"
+_ATTACK, _DEFENCE = KEY + "attack", KEY + "defence"
 _ATTACK_EVENTS = (_ATTACK, _DEFENCE)
 _DECK = list(range(len(PLAYER_CARDS)))
 _MAP_CELLS = DATA["scouting_map"]["rows"] * DATA["scouting_map"]["columns"]
@@ -216,6 +250,8 @@ def _table(state: HadriansWallState, problems: list[str]) -> None:
         problems.append(f"attack cards lie revealed outside the attack ({phase})")
     if phase == "over" or (phase == "choose" and year > 1):
         _last_attack(state, problems)
+        if phase == "over" or max(state.chosen) < 0:  # the first check after the year's end
+            _record(state, problems)
     placed = _cards_out(state)
     for seat in range(state.players):
         held = state.decks[seat] + state.drawn[seat] + state.paths[seat] + state.prospects[seat]
@@ -281,6 +317,91 @@ def _last_attack(state: HadriansWallState, problems: list[str]) -> None:
                 f"seat {seat} took {outcome['disdain']} disdain and {outcome['valour']} valour "
                 f"from year {year}'s attack, {undefended} undefended against a grey flag of "
                 f"{flag}"
+            )
+
+
+def _record(state: HadriansWallState, problems: list[str]) -> None:
+    """The game's record against the sheets, read once a year: every action that fills a box
+    fills a new one (a box filled twice shows), battles keep to one a year per gladiator,
+    Neutral pieces match the extra attack cards, and favours and disdain add up."""
+    players = state.players
+    filled: list[dict[str, list]] = [{} for _ in range(players)]
+    battles: list[list[tuple[str, int]]] = [[] for _ in range(players)]
+    spent = [[0] * (1 + len(COHORTS)) for _ in range(players)]
+    circled = [0] * players
+    on_neutral: dict[int, int] = {}
+    year = 0
+    for event in state.events:
+        kind = event.key[len(KEY) :]
+        args = event.args
+        if kind == "year":
+            year = args["year"]
+        elif kind in _WHICH:
+            which = tuple(args[name] for name in _WHICH[kind])
+            filled[args["seat"]].setdefault(kind, []).append(" ".join(map(str, which)))
+            if args.get("source", "").startswith("neutral"):
+                on_neutral[year] = on_neutral.get(year, 0) + 1
+        elif kind == "battle":
+            battles[args["seat"]].append((args["gladiator"], year))
+        elif kind == "attack":
+            if args["neutral_extra"] != on_neutral.get(args["year"], 0):
+                problems.append(
+                    f"year {args['year']}'s attack counted {args['neutral_extra']} Neutral "
+                    f"extras for {on_neutral.get(args['year'], 0)} pieces put on Neutral cards"
+                )
+        elif kind == "defence":
+            for seat, outcome in enumerate(args["players"]):
+                spent[seat][0] += sum(outcome["temple_favours"])
+                for c, n in enumerate(outcome["diplomat_favours"]):
+                    spent[seat][1 + c] += n
+                circled[seat] = min(DISDAIN_BOXES, circled[seat] + outcome["disdain"])
+    for seat in range(players):
+        sheet, done = state.sheets[seat], filled[seat]
+        for kind, which in done.items():
+            twice = sorted({w for w in which if which.count(w) > 1})
+            if twice:
+                problems.append(f"seat {seat}: '{kind}' filled {twice} more than once")
+        for kind, (start, end) in _MARKED.items():
+            marks = sum(1 for slot in range(start, end) if sheet[slot])
+            if len(done.get(kind, ())) != marks:
+                problems.append(
+                    f"seat {seat}: {len(done.get(kind, ()))} '{kind}' actions, "
+                    f"and {marks} such boxes filled"
+                )
+        for kind, slot in _COUNTED.items():
+            if len(done.get(kind, ())) != sheet[slot]:
+                problems.append(
+                    f"seat {seat}: {len(done.get(kind, ()))} '{kind}' actions, "
+                    f"and {sheet[slot]} such boxes filled"
+                )
+        if len(done.get("guard", ())) > sheet[GUARD]:
+            problems.append(f"seat {seat}: more 'guard' actions than Wall Guard boxes filled")
+        for g, name in enumerate(GLADIATORS):
+            trained = sum(1 for w in done.get("gladiator", ()) if w.split()[0] == name)
+            if trained != sheet[CIRCLED + g]:
+                problems.append(
+                    f"seat {seat}: the {name} gladiator trained {trained} times "
+                    f"with {sheet[CIRCLED + g]} boxes circled"
+                )
+        if len(set(battles[seat])) != len(battles[seat]):
+            problems.append(f"seat {seat}: a gladiator fought twice in one year")
+        earned = _FAVOUR_BOXES[min(sheet[TEMPLE], len(TEMPLE_ROW_BOXES))]
+        if sheet[TEMPLE_FAVOURS] + spent[seat][0] != earned:
+            problems.append(
+                f"seat {seat}: {sheet[TEMPLE_FAVOURS]} temple favours held and "
+                f"{spent[seat][0]} spent, of {earned} earned"
+            )
+        for c, name in enumerate(COHORTS):
+            given = _DIPLOMAT_FAVOURS if sheet[SERVED + c] else 0
+            if sheet[DIPLOMAT_FAVOURS + c] + spent[seat][1 + c] != given:
+                problems.append(
+                    f"seat {seat}: diplomat favours for the {name} Cohort held and spent "
+                    f"differ from the {given} given"
+                )
+        if sheet[DISDAIN] != circled[seat]:
+            problems.append(
+                f"seat {seat}: {sheet[DISDAIN]} disdain circled, and the attacks gave "
+                f"{circled[seat]}"
             )
 
 

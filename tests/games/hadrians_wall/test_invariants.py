@@ -34,10 +34,16 @@ def planted(name: str, **methods: Callable) -> HadriansWall:
     return game_type()
 
 
-def replace_area(monkeypatch: pytest.MonkeyPatch, kind: str, options: Callable) -> None:
-    """Let an area of the sheets offer what `options` lists, played as the engine plays it."""
+def replace_area(
+    monkeypatch: pytest.MonkeyPatch,
+    kind: str,
+    options: Callable | None = None,
+    perform: Callable | None = None,
+) -> None:
+    """Let an area of the sheets offer or play its actions otherwise than the engine does."""
     area = state_module.AREAS[kind]
-    monkeypatch.setitem(state_module.AREAS, kind, Area(options, area.perform, area.refusal))
+    replaced = Area(options or area.options, perform or area.perform, area.refusal)
+    monkeypatch.setitem(state_module.AREAS, kind, replaced)
     everything = tuple(a.options for a in state_module.AREAS.values())
     monkeypatch.setattr(state_module, "_OPTIONS", everything)
 
@@ -80,6 +86,19 @@ def scouting_over_filled_cells(st: HadriansWallState, seat: int) -> list:
 def test_a_box_filled_twice(monkeypatch):
     replace_area(monkeypatch, "scout", scouting_over_filled_cells)
     fails(GAME, r"broke its invariants: .*Scouts sent, and \d+ map cells filled", 4, 40)
+
+
+def training_in_the_first_box(st: HadriansWallState, seat: int, action) -> dict:
+    """The Training Grounds writing the year in box 1 every time, filled or not."""
+    sheet = st.sheets[seat]
+    sheet[S.BUILDER] -= 1
+    sheet[S.TRAINING] = st.year
+    return {"box": 1, "sword": False}
+
+
+def test_a_box_filled_twice_in_the_record(monkeypatch):
+    replace_area(monkeypatch, "training", perform=training_in_the_first_box)
+    fails(GAME, r"broke its invariants: seat \d: 'training' filled \['1'\] more than once")
 
 
 def begin_year_with_a_resource_more(self: HadriansWallState) -> None:
