@@ -13,7 +13,12 @@ from tabulae.games.hadrians_wall import GAME, HadriansWall, HadriansWallState, l
 from tabulae.games.hadrians_wall import sheet as S
 from tabulae.games.hadrians_wall import state as state_module
 from tabulae.games.hadrians_wall.areas import Area
-from tabulae.games.hadrians_wall.data import ATTACK_CARDS, GREY_FLAGS, TRAINING_BOXES
+from tabulae.games.hadrians_wall.data import (
+    ATTACK_CARDS,
+    GREY_FLAGS,
+    SCOUT_NEEDS,
+    TRAINING_BOXES,
+)
 from tabulae.games.hadrians_wall.scouting import PLACEMENTS
 
 from .helpers import build, end_year, in_year
@@ -66,6 +71,7 @@ def training_twice_a_year(st: HadriansWallState, seat: int) -> list:
 
 
 def test_a_year_limit_exceeded(monkeypatch):
+    """H-07: the Training Grounds, once a year (the year is written in the box)."""
     replace_area(monkeypatch, "training", training_twice_a_year)
     fails(GAME, r"broke its invariants: .*the Training Grounds were used more than 1 a year")
 
@@ -74,7 +80,7 @@ def scouting_over_filled_cells(st: HadriansWallState, seat: int) -> list:
     """Every placement of every pattern offered, forgetting that filled cells are taken."""
     sheet = st.sheets[seat]
     k = sheet[S.SCOUTS]
-    if k >= 5 or sheet[S.PATRICIANS] < (2, 4, 5, 7, 9)[k] or not sheet[S.SOLDIER]:
+    if k >= len(SCOUT_NEEDS) or sheet[S.PATRICIANS] < SCOUT_NEEDS[k] or not sheet[S.SOLDIER]:
         return []
     return [
         scouts.SCOUT_ACTIONS[source, orientation, cell + 1]
@@ -84,6 +90,7 @@ def scouting_over_filled_cells(st: HadriansWallState, seat: int) -> list:
 
 
 def test_a_box_filled_twice(monkeypatch):
+    """H-11: a pattern "may not leave the map or overlap filled cells"."""
     replace_area(monkeypatch, "scout", scouting_over_filled_cells)
     fails(GAME, r"broke its invariants: .*Scouts sent, and \d+ map cells filled", 4, 40)
 
@@ -97,6 +104,7 @@ def training_in_the_first_box(st: HadriansWallState, seat: int, action) -> dict:
 
 
 def test_a_box_filled_twice_in_the_record(monkeypatch):
+    """H-04: filling a box grants its rewards; a filled box is not filled again."""
     replace_area(monkeypatch, "training", perform=training_in_the_first_box)
     fails(GAME, r"broke its invariants: seat \d: 'training' filled \['1'\] more than once")
 
@@ -107,6 +115,7 @@ def begin_year_with_a_resource_more(self: HadriansWallState) -> None:
 
 
 def test_a_resource_created_from_nothing():
+    """H-02: at the start of a year every player takes the Fate card's 8 items, no more."""
     game = planted("ResourceMore", _begin_year=begin_year_with_a_resource_more)
     fails(game, r"broke its invariants: seat 0 holds .* before the reveal; the Fate card gives")
 
@@ -120,6 +129,7 @@ def end_year_keeping_pieces(self: HadriansWallState) -> None:
 
 
 def test_unused_pieces_kept_past_the_year():
+    """H-17: "every player returns all unused workers and resources to the supply"."""
     game = planted("Hoarding", _end_year=end_year_keeping_pieces)
     fails(game, r"broke its invariants: .*(after the year's end|before the reveal)")
 
@@ -132,17 +142,20 @@ def result_a_point_more(self: HadriansWallState):
 
 
 def test_a_score_off_by_one_against_the_recount():
+    """H-21: the score is the attribute boxes plus Path VP minus the disdain penalty."""
     game = planted("PointMore", result=result_a_point_more)
     fails(game, r"the result .* differs from its recount")
 
 
 def test_an_attack_short_of_the_difficulty_table(monkeypatch):
+    """H-23: the difficulty sets the attack cards per year (normal: 1, 2, 4, 6, 8, 10)."""
     short = {d: tuple(n - (year == 2) for year, n in enumerate(t)) for d, t in ATTACK_CARDS.items()}
     monkeypatch.setattr(state_module, "ATTACK_CARDS", short)
     fails(GAME, r"broke its invariants: year 3's attack revealed 3 Fate cards, .* asks 4")
 
 
 def test_an_attack_resolved_against_the_wrong_grey_flag(monkeypatch):
+    """H-17: min(U, grey flag) disdain and the rest as valour; the flags are 1 2 2 3 3 4."""
     monkeypatch.setattr(state_module, "GREY_FLAGS", (*GREY_FLAGS[:-1], GREY_FLAGS[-1] + 1))
     fails(GAME, r"broke its invariants: seat \d took \d+ disdain and \d+ valour from year 6")
 
@@ -152,6 +165,7 @@ def draw_fate_losing_the_card(self: HadriansWallState, discard: bool) -> int:
 
 
 def test_a_fate_card_lost():
+    """H-02, H-19: the year's Fate card goes on the discard pile, to be shuffled in again."""
     game = planted("LostCard", _draw_fate=draw_fate_losing_the_card)
     fails(game, r"broke its invariants: the Fate cards are not each in exactly one place")
 
