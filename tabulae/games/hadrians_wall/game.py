@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabulae.core import Action, Game, Option, Rng, State
+from tabulae.core import Action, Game, Option, Result, Rng, State
 
 from . import buildings, left_sheet, ludus, market, right_sheet, scouts
 from .data import BUILDING_INDEX, COHORTS, DIFFICULTIES, INCOME, POOL, YEARS
+from .invariants import invariants
+from .recount import recount
 from .scoring import score
 from .sheet import (
     BUILT,
@@ -81,6 +83,14 @@ class HadriansWall(Game):
             *FAVOUR_ACTIONS,
             DEFEND,
         ]
+
+    def invariants(self, state: State) -> list[str]:
+        assert isinstance(state, HadriansWallState)
+        return invariants(state)
+
+    def recount(self, state: State) -> Result | None:
+        assert isinstance(state, HadriansWallState)
+        return recount(state)
 
     def evaluate(self, state: State, seat: int) -> float:
         """Points on the scoring column now, plus what a strong player expects the rest to bring.

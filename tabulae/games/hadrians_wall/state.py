@@ -252,7 +252,7 @@ class HadriansWallState(State):
         return view(self, seat)
 
     def clone(self) -> HadriansWallState:
-        twin = HadriansWallState.__new__(HadriansWallState)
+        twin = type(self).__new__(type(self))
         twin.game, twin.players, twin.options = self.game, self.players, self.options
         twin.events = list(self.events)
         twin.rng = self.rng.clone()
