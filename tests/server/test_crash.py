@@ -11,15 +11,13 @@ from tabulae.bots import decide, make_bot
 from tabulae.core import Action, Match
 from tabulae.server.lobby import bot_rng
 
-from .harness import POSTGRES, TOY, Player, Server, create, join, play_all, postgres_database
+from .harness import TOY, Player, Server, create, join, play_all, postgres_database
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_a_killed_server_rebuilds_its_tables_and_the_game_ends_as_its_log_replays(
     tmp_path, backend
 ):
-    if backend == "postgresql" and not POSTGRES:
-        pytest.skip("TABULAE_TEST_POSTGRES is not set")
     database = (
         postgres_database()
         if backend == "postgresql"
