@@ -85,3 +85,57 @@ def test_games_table_shows_every_option_with_its_choices():
         for option in game.describe()["options"]:
             if option.get("choices") and not isinstance(option["default"], bool):
                 assert f"[{' / '.join(map(str, option['choices']))}]" in wide, option["name"]
+
+
+def test_games_shows_whole_option_names_in_a_narrow_terminal():
+    import os
+
+    import tabulae as package
+
+    narrow = subprocess.run(
+        [sys.executable, "-m", "tabulae", "games"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "COLUMNS": "80"},
+    ).stdout
+    assert "…" not in narrow
+    for game in package.games().values():
+        for option in game.describe()["options"]:
+            assert f"-o {option['name']}={option['default']}" in narrow, option["name"]
+
+
+def test_help_shows_flags_without_a_value_and_bench_help_its_options():
+    games_help = tabulae("games", "--help").stdout
+    assert "--json" in games_help and "<bool>" not in games_help
+    bench_help = " ".join(tabulae("bench", "--help").stdout.split())
+    for option in ("--players", "--seconds", "--json", "bench server"):
+        assert option in bench_help, option
+    assert "seconds of random playouts per game" in bench_help
+
+
+def test_bench_refuses_a_player_count_the_game_is_not_for_in_one_line():
+    for players in ("9", "0"):
+        failed = tabulae("bench", "engine", "sylla", "--players", players, check=False)
+        assert failed.returncode == 2 and "Traceback" not in failed.stderr
+        assert f"Sylla is for 2–4 players, not {players}" in failed.stderr
+
+
+def test_arena_names_the_games_player_count_before_the_number_of_bots():
+    failed = tabulae("arena", "sylla", "--bots", "random", "--players", "5", check=False)
+    assert failed.returncode == 2 and "Sylla is for 2–4 players, not 5" in failed.stderr
+    failed = tabulae("arena", "sylla", "--bots", "random*3", "--players", "0", check=False)
+    assert "Sylla is for 2–4 players, not 0" in failed.stderr
+
+
+def test_serve_on_a_taken_port_says_so_and_creates_no_database(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        database = tmp_path / "tabulae.sqlite"
+        failed = tabulae("serve", "--port", port, "--db", str(database), check=False)
+    assert failed.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in failed.stderr
+    assert "choose another port" in failed.stderr and not database.exists()

@@ -1,4 +1,5 @@
-"""The plain package, without extras, in a virtual environment of its own: the command works."""
+"""The plain package, without extras, in a virtual environment of its own: the command works,
+and says which extra a command needs."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ NOT_SOURCE = shutil.ignore_patterns(
 )
 
 
-def test_the_plain_package_lists_the_games_and_plays_a_game_to_its_end(tmp_path):
+def test_the_plain_package_lists_the_games_plays_a_game_and_names_the_missing_extras(tmp_path):
     source = tmp_path / "tabulae"
     shutil.copytree(ROOT, source, ignore=NOT_SOURCE)  # a build leaves nothing in the checkout
     venv.create(tmp_path / "venv", with_pip=True)
@@ -39,3 +40,11 @@ def test_the_plain_package_lists_the_games_and_plays_a_game_to_its_end(tmp_path)
     assert "sylla" in run("games")
     played = run("play", "sylla", "--seats", "random,random,random", "--seed", "3", "--lang", "en")
     assert "Game over" in played and "wins" in played
+    served = subprocess.run([command, "serve"], capture_output=True, text=True, timeout=60)
+    assert served.returncode == 1
+    assert "The server needs its extra: pip install 'tabulae[server]'" in served.stdout
+    benched = subprocess.run(
+        [command, "bench", "sylla", "--seconds", "0.1"], capture_output=True, text=True, timeout=300
+    )
+    assert benched.returncode == 0, benched.stderr
+    assert "(pip install 'tabulae[research]')" in benched.stderr
