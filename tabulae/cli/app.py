@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -14,13 +13,12 @@ from rich.table import Table
 from rich.text import Text
 
 from tabulae.bots.bench import ismcts_iterations_per_second
-from tabulae.core import BadOptions, Game, MatchFormatError, UnknownGame, games, load, visible
+from tabulae.core import BadOptions, Game, UnknownGame, games, load
 from tabulae.core.bench import bench_engine
-from tabulae.core.match import Match
 
 from .arena import arena
 from .groups import DefaultCommandGroup
-from .play import play, resume
+from .play import play, replay, resume
 from .serve import bench_server, serve
 
 app = typer.Typer(
@@ -147,32 +145,8 @@ def _adapter_bench():
     return bench_adapters
 
 
-@app.command()
-def replay(
-    path: Annotated[
-        Path, typer.Argument(help="a match record (JSON)", exists=True, dir_okay=False)
-    ],
-) -> None:
-    """Replay a match record: print its public event log and the result."""
-    try:
-        match = Match.open(path)
-        state = match.replay()
-    except (MatchFormatError, UnknownGame) as error:
-        console.print(f"[red]Cannot replay {path}:[/red] {error}")
-        raise typer.Exit(1) from None
-    console.print(f"[bold]{match.game}[/bold] · {match.players} players · seed {match.seed}")
-    for event in visible(state.events, None):
-        args = ", ".join(f"{k}={v}" for k, v in event.args.items())
-        console.print(f"  {event.key}" + (f"  {args}" if args else ""), highlight=False)
-    result = state.result()
-    if result is None:
-        console.print(f"The match stops after {len(match.actions)} actions; the game is not over.")
-        return
-    for seat in sorted(range(match.players), key=lambda s: result.ranks[s]):
-        console.print(f"  {result.ranks[seat]}. {match.seats[seat]}: {result.scores[seat]}")
-
-
 app.command()(play)
+app.command()(replay)
 app.command()(resume)
 app.command()(serve)
 app.command()(arena)
