@@ -61,7 +61,7 @@ def play(
         raise typer.BadParameter(
             tr._(error.message, **error.values), param_hint="--seats"
         ) from None
-    count = len(table) if table else players or _players(rules)
+    count = len(table) if table else _players(rules) if players is None else players
     options = _options(option or [], tr)
     try:
         rules.configure(count, options)

@@ -213,6 +213,7 @@ def test_when_the_input_ends_the_game_is_saved_to_resume(tmp_path):
         (["--option", "rounds=0"], "option rounds must be at least 1"),
         (["--lang", "fr"], "en, pl, nl, ru"),
         (["--players", "9"], "Tesserae is for 2–4 players, not 9"),
+        (["--players", "0"], "Tesserae is for 2–4 players, not 0"),
     ],
 )
 def test_a_table_that_cannot_be_set_says_why(args, message):
