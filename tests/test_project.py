@@ -1,15 +1,26 @@
-"""The README's promises hold: its test command is exactly what CI runs."""
+"""The README's promises hold: CI runs its test command, after installing only what the README
+says a fresh machine needs."""
 
 import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
+CI = (ROOT / ".ci" / "run").read_text()
 
 
 def readme_commands() -> list[str]:
-    block = re.search(r"```bash\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    block = re.search(r"```bash\n(.*?)```", README, re.S)
     assert block, "the README opens with a bash block of commands"
     return [line for line in block.group(1).splitlines() if line.strip()]
+
+
+def debian_packages(text: str) -> set[str]:
+    """The packages `apt-get install` is given in a text."""
+    found = set()
+    for arguments in re.findall(r"apt-get install ([^`&\n]*)", text):
+        found |= {word for word in arguments.split() if not word.startswith("-")}
+    return found
 
 
 def test_readme_opens_with_a_run_command_and_a_test_command():
@@ -20,5 +31,15 @@ def test_readme_opens_with_a_run_command_and_a_test_command():
 
 def test_ci_runs_exactly_the_readme_test_command():
     test = readme_commands()[1]
-    ci_lines = (ROOT / ".ci" / "run").read_text().splitlines()
-    assert ci_lines[-1] == test, "the last line of .ci/run is the README's test command"
+    assert CI.splitlines()[-1] == test, "the last line of .ci/run is the README's test command"
+
+
+def test_ci_installs_only_what_the_readme_says_a_fresh_machine_needs():
+    before_the_commands = README[: README.index("```bash")]
+    assert debian_packages(CI) == debian_packages(before_the_commands) == {"chromium"}
+    steps = [
+        line
+        for line in CI.splitlines()[:-1]
+        if line.strip() and not line.startswith(("#", "set ", "cd ", "export DEBIAN_FRONTEND"))
+    ]
+    assert steps == ["apt-get update -q && apt-get install -y -q chromium"]

@@ -4,33 +4,34 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
+from rich.text import Text
 
 from tabulae.bots.bench import ismcts_iterations_per_second
-from tabulae.core import Game, MatchFormatError, UnknownGame, games, load, visible
+from tabulae.core import BadOptions, Game, UnknownGame, games, load
 from tabulae.core.bench import bench_engine
-from tabulae.core.match import Match
 
 from .arena import arena
 from .groups import DefaultCommandGroup
-from .play import play, resume
+from .play import play, replay, resume
 from .serve import bench_server, serve
 
 app = typer.Typer(
     help="Tabulae: Sylla, The Builders: Antiquity and Hadrian's Wall.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,  # plain help: flags without a made-up "<bool>" value
 )
 console = Console()
 bench_app = typer.Typer(
     cls=DefaultCommandGroup,
     help="Measure speed: the engine (`tabulae bench [GAME]`) or the server (`bench server`).",
+    rich_markup_mode=None,
 )
 
 
@@ -45,21 +46,19 @@ def _game(ref: str) -> Game:
 
 @app.command("games")
 def list_games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
-    """List the games with their player counts and options."""
+    """List the games with their player counts and options (name=default [choices])."""
     described = [game.describe() for game in games().values()]
     if as_json:
         print(json.dumps(described, indent=1, ensure_ascii=False))
         return
-    table = Table("id", "name", "players", "options (default)")
     for info in described:
-        options = "\n".join(
-            f"{o['name']}={o['default']}"
-            + (f"  \\[{' / '.join(map(str, o['choices']))}]" if "choices" in o else "")
-            for o in info["options"]
-        )
         low, high = info["players"]
-        table.add_row(info["id"], info["name"], f"{low}–{high}", options or "—")
-    console.print(table)
+        console.print(Text.assemble((info["id"], "bold"), f" · {info['name']} · {low}–{high}"))
+        for option in info["options"]:
+            line = f"  -o {option['name']}={option['default']}"
+            if "choices" in option:
+                line += f"  [{' / '.join(map(str, option['choices']))}]"
+            console.print(Text(line), soft_wrap=True)  # whole names, whatever the width
 
 
 @bench_app.command("engine")
@@ -70,17 +69,29 @@ def bench(
     players: Annotated[
         int | None, typer.Option(help="player count (default: 4 where allowed)")
     ] = None,
-    seconds: Annotated[float, typer.Option(help="playout time per game")] = 2.0,
+    seconds: Annotated[
+        float,
+        typer.Option(
+            help="seconds of random playouts per game (the call timings, the ISMCTS search and "
+            "the adapters add to it)"
+        ),
+    ] = 2.0,
     adapters: Annotated[
         bool, typer.Option(help="also time PettingZoo, OpenSpiel and Gymnasium (research extra)")
     ] = True,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Measure engine speed on random playouts (games, actions and protocol calls per second)
-    and search speed (ISMCTS iterations per second)."""
+    and search speed (ISMCTS iterations per second). `tabulae bench server --help`: the server's
+    load test."""
     chosen = [_game(game)] if game else list(games().values())
     if not chosen:
         raise typer.BadParameter("no games are registered")
+    for each in chosen if players is not None else ():
+        try:
+            each.configure(players)
+        except BadOptions as error:
+            raise typer.BadParameter(str(error), param_hint="--players") from None
     adapter_bench = _adapter_bench() if adapters else None
     figures, adapter_figures = [], []
     with Progress(console=Console(stderr=True), transient=True, disable=as_json) as bar:
@@ -128,39 +139,14 @@ def _adapter_bench():
     try:
         from tabulae.interop.bench import bench_adapters
     except ImportError as missing:
-        Console(stderr=True).print(
-            f"Adapters not timed: {missing.name} is not installed (pip install 'tabulae[research]')"
-        )
+        hint = f"Adapters not timed: {missing.name} is not installed"
+        Console(stderr=True).print(f"{hint} (pip install 'tabulae[research]')", markup=False)
         return None
     return bench_adapters
 
 
-@app.command()
-def replay(
-    path: Annotated[
-        Path, typer.Argument(help="a match record (JSON)", exists=True, dir_okay=False)
-    ],
-) -> None:
-    """Replay a match record: print its public event log and the result."""
-    try:
-        match = Match.open(path)
-        state = match.replay()
-    except (MatchFormatError, UnknownGame) as error:
-        console.print(f"[red]Cannot replay {path}:[/red] {error}")
-        raise typer.Exit(1) from None
-    console.print(f"[bold]{match.game}[/bold] · {match.players} players · seed {match.seed}")
-    for event in visible(state.events, None):
-        args = ", ".join(f"{k}={v}" for k, v in event.args.items())
-        console.print(f"  {event.key}" + (f"  {args}" if args else ""), highlight=False)
-    result = state.result()
-    if result is None:
-        console.print(f"The match stops after {len(match.actions)} actions; the game is not over.")
-        return
-    for seat in sorted(range(match.players), key=lambda s: result.ranks[s]):
-        console.print(f"  {result.ranks[seat]}. {match.seats[seat]}: {result.scores[seat]}")
-
-
 app.command()(play)
+app.command()(replay)
 app.command()(resume)
 app.command()(serve)
 app.command()(arena)

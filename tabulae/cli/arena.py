@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from tabulae.arena import BACKENDS, ArenaSetup, Summary, parse_entrants, run_arena
-from tabulae.core import BadOptions, UnknownGame
+from tabulae.core import BadOptions, UnknownGame, load
 
 
 def arena(
@@ -46,13 +46,16 @@ def arena(
         sys.path.insert(0, "")  # module:attr references resolve from the working directory
     try:
         entrants = parse_entrants(bots)
+        options = tuple(_options(option or []))
+        count = len(entrants) if players is None else players
+        load(game).configure(count, dict(options))  # the game's own player count comes first
         setup = ArenaSetup(
             game=game,
-            players=players or len(entrants),
+            players=count,
             entrants=entrants,
             games=games,
             seed=seed,
-            options=tuple(_options(option or [])),
+            options=options,
         )
     except (ValueError, UnknownGame, BadOptions) as error:
         raise typer.BadParameter(str(error)) from None

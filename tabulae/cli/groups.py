@@ -6,14 +6,14 @@ reads its first argument as a subcommand only when it names one.
 
 from __future__ import annotations
 
-import click
+import typer
 from typer.core import TyperGroup
 
 
 class DefaultCommandGroup(TyperGroup):
     default_command = "engine"
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if not args or (args[0] not in self.commands and args[0] not in ctx.help_option_names):
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        if not args or args[0] not in self.commands:  # `bench --help` too: the engine's options
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)

@@ -1,4 +1,5 @@
-"""`tabulae play` and `tabulae resume`: a game at the terminal against bots or friends."""
+"""`tabulae play`, `resume` and `replay`: a game at the terminal against bots or friends, and a
+match record told as the table heard it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from rich.text import Text
 from tabulae.core import BadOptions, Game, Match, MatchFormatError, UnknownGame
 from tabulae.i18n import LANGUAGES, Translator, default_language, translator
 from tabulae.tui import saving
+from tabulae.tui.replay import replay as tell
 from tabulae.tui.seats import HUMAN, Seat, SeatError, default_seats, parse_seats
 from tabulae.tui.session import Leave, Session
 
@@ -59,7 +61,7 @@ def play(
         raise typer.BadParameter(
             tr._(error.message, **error.values), param_hint="--seats"
         ) from None
-    count = len(table) if table else players or _players(rules)
+    count = len(table) if table else _players(rules) if players is None else players
     options = _options(option or [], tr)
     try:
         rules.configure(count, options)
@@ -73,20 +75,12 @@ def play(
         )
         raise typer.BadParameter(message)
     table = table or default_seats(count)
-    labels = names.split(",") if names else _names(table, tr)
-    if len(labels) != count:
-        message = tr._(
-            "{names:# name|# names} for {players:# player|# players}.",
-            names=len(labels),
-            players=count,
-        )
-        raise typer.BadParameter(message, param_hint="--names")
     match = Match(
         game,
         count,
         secrets.randbelow(1_000_000) if seed is None else seed,
         options,
-        [label.strip() for label in labels],
+        _names(table, names.split(",") if names else [], tr),
     )
     _run(Session(match, table, tr, _console(), save_path=save))
 
@@ -124,18 +118,49 @@ def resume(
     _run(session)
 
 
+def replay(
+    path: Annotated[
+        Path, typer.Argument(help="a match record (JSON)", exists=True, dir_okay=False)
+    ],
+    lang: Lang = None,
+) -> None:
+    """Replay a match record: tell its public events as play does, then the result."""
+    tr = _translator(lang)
+    try:
+        match = Match.open(path)
+        _game(match.game)
+        tell(match, tr, _console())
+    except (MatchFormatError, UnknownGame, typer.BadParameter) as error:
+        message = tr._("Cannot replay {path}: {error}", path=str(path), error=str(error))
+        Console(stderr=True).print(Text(message, style="red"), soft_wrap=True)
+        raise typer.Exit(1) from None
+
+
 def _run(session: Session) -> None:
     tr = session.tr
+    if session.save_path:  # a file that cannot be written is refused before the first move
+        try:
+            session.save(session.save_path)
+        except OSError as error:
+            raise typer.BadParameter(
+                tr._(
+                    "Cannot save to {path}: {reason}.",
+                    path=str(session.save_path),
+                    reason=error.strerror,
+                ),
+                param_hint="--save",
+            ) from None
     try:
         session.run()
     except Leave as left:
         session.console.print(_resume_hint(tr, left.path), soft_wrap=True)
-    except (EOFError, KeyboardInterrupt):
-        path = session.default_path()
-        session.save(path)
+    except (EOFError, KeyboardInterrupt) as stop:
+        ended = tr._("The input ended.") if isinstance(stop, EOFError) else tr._("Interrupted.")
         session.console.print()
-        session.console.print(Text(tr._("The input ended."), style="yellow"))
-        session.console.print(_resume_hint(tr, path), soft_wrap=True)
+        session.console.print(Text(ended, style="yellow"))
+        path = session.default_path()
+        if session.save_quietly(path):
+            session.console.print(_resume_hint(tr, path), soft_wrap=True)
         raise typer.Exit(1) from None
 
 
@@ -163,10 +188,27 @@ def _players(game: Game) -> int:
     return min(max(DEFAULT_PLAYERS, game.min_players), game.max_players)
 
 
-def _names(seats: list[Seat], tr: Translator) -> list[str]:
+def _names(seats: list[Seat], given: list[str], tr: Translator) -> list[str]:
+    """Every seat's name: `given` names them all, or only the people (bots keep "Bot N");
+    unnamed people are "Player N"."""
+    given = [name.strip() for name in given]
+    people = [number for number, seat in enumerate(seats) if seat.human]
+    if given and len(given) not in (len(seats), len(people)):
+        message = tr._(
+            "{names:# name|# names} for {players:# player|# players}: "
+            "name them all, or only the people ({people}).",
+            names=len(given),
+            players=len(seats),
+            people=len(people),
+        )
+        raise typer.BadParameter(message, param_hint="--names")
+    named = dict(
+        zip(range(len(seats)) if len(given) == len(seats) else people, given, strict=False)
+    )
     return [
-        tr._("Player {n}", n=number) if seat.human else tr._("Bot {n}", n=number)
-        for number, seat in enumerate(seats, start=1)
+        named.get(seat)
+        or (tr._("Player {n}", n=seat + 1) if spec.human else tr._("Bot {n}", n=seat + 1))
+        for seat, spec in enumerate(seats)
     ]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import sys
 from typing import Annotated
 
@@ -18,8 +19,22 @@ def _need_server_extra() -> None:
         import fastapi  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError:
-        console.print("The server needs its extra: pip install 'tabulae[server]'")
+        console.print("The server needs its extra: pip install 'tabulae[server]'", markup=False)
         raise typer.Exit(1) from None
+
+
+def _need_free_port(host: str, port: int) -> None:
+    """Refuse a port already taken before anything is created (the database among them)."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise typer.BadParameter(
+                f"cannot listen on {host}:{port} ({error.strerror}); another server may be "
+                "running there: stop it, or choose another port",
+                param_hint="--port",
+            ) from None
 
 
 def serve(
@@ -65,6 +80,7 @@ def serve(
 ) -> None:
     """Serve tables, seats and live play over HTTP and WebSockets (docs/server.md)."""
     _need_server_extra()
+    _need_free_port(host, port)
     import uvicorn
 
     from tabulae.core import UnknownGame, load

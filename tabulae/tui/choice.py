@@ -37,8 +37,12 @@ class Unclear:
     matches: tuple[Action, ...] = ()
 
 
-def choose(text: str, legal: list[Action]) -> Action | Command | Unclear | None:
-    """What the input means; None for an empty line."""
+def choose(
+    text: str, legal: list[Action], labels: list[str] | None = None
+) -> Action | Command | Unclear | None:
+    """What the input means; None for an empty line. Input that begins no notation may name an
+    action by the words of its label (`labels`, one per legal action), in order, each word or
+    its beginning: "recruit 44" for "Recruit worker 44"."""
     text = " ".join(text.split())
     if not text:
         return None
@@ -53,7 +57,20 @@ def choose(text: str, legal: list[Action]) -> Action | Command | Unclear | None:
     if word.lower() in COMMANDS:
         return Command(COMMANDS[word.lower()], argument)
     matches = tuple(action for action in legal if str(action).lower().startswith(lowered))
+    if not matches and labels:
+        words = lowered.split()
+        matches = tuple(
+            action
+            for action, label in zip(legal, labels, strict=True)
+            if _in_order(words, label.lower().split())
+        )
     return matches[0] if len(matches) == 1 else Unclear(text, matches)
+
+
+def _in_order(words: list[str], label: list[str]) -> bool:
+    """Whether each word begins a word of the label, in the label's order."""
+    remaining = iter(label)
+    return all(any(part.startswith(word) for part in remaining) for word in words)
 
 
 def find(text: str, legal: list[Action]) -> list[Action]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich import box
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
@@ -13,10 +15,11 @@ from rich.text import Text
 from tabulae.core import Action, Event, Result
 from tabulae.i18n import N_, GameText
 
+from .render import Renderer
 from .seats import Seat
 
 ERASE_SCROLLBACK = "\x1b[3J"
-# Beyond this many choices, they are shown in columns, by label only.
+# Beyond this many choices, they are shown in columns: label · notation.
 LONG = 24
 
 # Each command's words and what it does, for the help screen.
@@ -45,6 +48,14 @@ def seating(text: GameText, seats: list[Seat], seed: int) -> RenderableType:
     return Group(Rule(Text(title)), table)
 
 
+def tell(console: Console, renderer: Renderer, text: GameText, events: Iterable[Event]) -> None:
+    """Print events as the renderer tells them, leaving out those it leaves untold."""
+    for event in events:
+        told = renderer.narrate(event, text)
+        if told:
+            console.print(narration(told, event))
+
+
 def narration(told: str, event: Event) -> Text:
     """One event as the renderer tells it; what only some seats may know is in italics."""
     line = Text("· " + told)
@@ -62,7 +73,11 @@ def choices(text: GameText, legal: list[Action]) -> RenderableType:
             (Text(f"{number}", style="bold cyan"), Text(label), notation, label == notation)
         )
     if len(rows) > LONG:
-        return Columns([Text.assemble(n, " ", label) for n, label, _, _ in rows], padding=(0, 3))
+        cells = [
+            Text.assemble(n, " ", label, ("" if same else f" · {notation}", "dim"))
+            for n, label, notation, same in rows
+        ]
+        return Columns(cells, padding=(0, 3))
     table = Table.grid(padding=(0, 2))
     for number, label, notation, same in rows:
         table.add_row(number, label, Text("" if same else notation, style="dim"))
@@ -75,8 +90,8 @@ def help_screen(text: GameText) -> RenderableType:
     for words, meaning in COMMAND_HELP:
         table.add_row(Text(words, style="bold"), Text(tr._(meaning)))
     how = tr._(
-        "Choose an action by its number or by its notation (the grey words); "
-        "the beginning of a notation is enough when only one action starts so."
+        "Choose an action by its number, by its notation (the grey words) or by the words of "
+        "its name; the beginning of each word is enough when only one action fits."
     )
     return Panel(Group(Text(how), table), title=tr._("Help"), title_align="left")
 
@@ -96,11 +111,16 @@ def hand_over(text: GameText, seat: int) -> RenderableType:
     return Panel(Group(Text(message, style="bold"), Text(note)), box=box.DOUBLE)
 
 
-def end_screen(text: GameText, result: Result, details: RenderableType | None) -> RenderableType:
+def end_screen(text: GameText, result: Result, renderer: Renderer) -> RenderableType:
+    """The ranking (with each seat's tie-breaks, told, when scores tie), the winner (not in a
+    solo game: its score is its measure) and the game's breakdown."""
     tr = text.tr
+    tiebreaks = None
+    if result.tiebreaks and len(set(result.scores)) < len(result.scores):
+        tiebreaks = [renderer.tiebreaks(values, text) for values in result.tiebreaks]
+    details = renderer.details(result.details, text)
     table = Table("#", tr._("Player"), tr._("Score"), box=box.ROUNDED)
-    breaks = bool(result.tiebreaks) and any(result.tiebreaks)
-    if breaks:
+    if tiebreaks:
         table.add_column(tr._("Tie-breaks"))
     order = sorted(range(len(result.scores)), key=lambda s: (result.ranks[s], s))
     for seat in order:
@@ -109,19 +129,15 @@ def end_screen(text: GameText, result: Result, details: RenderableType | None) -
             Text(text.names[seat]),
             Text(_number(result.scores[seat])),
         ]
-        if breaks:
-            row.append(Text(", ".join(_number(v) for v in result.tiebreaks[seat])))
+        if tiebreaks:
+            row.append(Text(tiebreaks[seat]))
         table.add_row(*row, style="bold" if result.ranks[seat] == 1 else None)
+    parts: list[RenderableType] = [Rule(Text(tr._("Game over"))), table]
     winners = [text.names[seat] for seat in result.winners]
-    if len(winners) == 1:
-        verdict = tr._("{name} wins!", name=winners[0])
-    else:
-        verdict = tr._("Shared victory: {names}.", names=", ".join(winners))
-    parts: list[RenderableType] = [
-        Rule(Text(tr._("Game over"))),
-        table,
-        Text(verdict, style="bold"),
-    ]
+    if len(result.scores) > 1 and len(winners) == 1:
+        parts.append(Text(tr._("{name} wins!", name=winners[0]), style="bold"))
+    elif len(result.scores) > 1:
+        parts.append(Text(tr._("Shared victory: {names}.", names=", ".join(winners)), style="bold"))
     if details is not None:
         parts += [Text(tr._("Score breakdown"), style="bold"), details]
     return Group(*parts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from rich.console import Console
@@ -48,6 +49,7 @@ class Session:
         self.humans = [seat for seat, spec in enumerate(seats) if spec.human]
         self.rng = Rng(Rng(match.seed).next64() if bot_rng is None else bot_rng)
         self.save_path = save_path
+        self.saved_to: Path | None = None  # the last file saved to, where quitting saves
         # The seat whose eyes are on the screen (None: only bots play, so show what is public).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.seen: dict[int | None, int] = {}
@@ -66,8 +68,7 @@ class Session:
         self.narrate()
         result = self.state.result()
         assert result is not None, "a game without moves left has a result"
-        details = self.renderer.details(result.details, self.text)
-        self.console.print(screens.end_screen(self.text, result, details))
+        self.console.print(screens.end_screen(self.text, result, self.renderer))
         return result
 
     def next_seat(self) -> int:
@@ -81,7 +82,7 @@ class Session:
     def play(self, seat: int, action: Action) -> None:
         self.match.play(self.state, seat, action)
         if self.save_path:
-            self.save(self.save_path)
+            self.save_quietly(self.save_path)
         self.narrate()
 
     def bot_turn(self, seat: int) -> None:
@@ -105,7 +106,7 @@ class Session:
         legal = self.state.legal_actions(seat)
         prompt = f"{self.text.names[seat]} [1–{len(legal)}] › "
         while True:
-            reply = choose(self.read(prompt), legal)
+            reply = choose(self.read(prompt), legal, [self.text.action(a) for a in legal])
             if isinstance(reply, Action):
                 self.play(seat, reply)
                 return
@@ -120,13 +121,11 @@ class Session:
     def narrate(self) -> None:
         """Print the events the viewer has not seen yet and may see."""
         start = self.seen.get(self.viewer, 0)
-        for event in self.state.events[start:]:
-            if event.visible_to(self.viewer):
-                self.console.print(self.told(event))
+        self.tell(event for event in self.state.events[start:] if event.visible_to(self.viewer))
         self.seen[self.viewer] = len(self.state.events)
 
-    def told(self, event: Event) -> Text:
-        return screens.narration(self.renderer.narrate(event, self.text), event)
+    def tell(self, events: Iterable[Event]) -> None:
+        screens.tell(self.console, self.renderer, self.text, events)
 
     def show(self, seat: int, focus: int | None = None) -> None:
         title = self.tr._(
@@ -160,12 +159,10 @@ class Session:
             return self.undo(seat)
         elif command.name == "save":
             path = Path(command.argument) if command.argument else self.default_path()
-            self.save(path)
-            self.say(self.tr._("Saved to {path}.", path=str(path)))
+            if self.save_quietly(path):
+                self.say(self.tr._("Saved to {path}.", path=str(path)))
         elif command.name == "log":
-            for event in self.state.events:
-                if event.visible_to(seat):
-                    self.console.print(self.told(event))
+            self.tell(event for event in self.state.events if event.visible_to(seat))
         elif command.name == "view":
             focus = self.player(command.argument)
             if focus is None and command.argument:
@@ -173,8 +170,9 @@ class Session:
             self.show(seat, focus)
         elif command.name == "quit":
             path = self.default_path()
-            self.save(path)
-            raise Leave(path)
+            if self.save_quietly(path):
+                raise Leave(path)
+            self.say(self.tr._("Save the game elsewhere (“s FILE”) before you quit."))
         return False
 
     def player(self, argument: str) -> int | None:
@@ -216,7 +214,7 @@ class Session:
         self.state = self.match.replay()
         self.seen[self.viewer] = len(self.state.events)
         if self.save_path:
-            self.save(self.save_path)
+            self.save_quietly(self.save_path)
         self.say(
             self.tr._(
                 "Taken back: {action} (and {moves:# bot move|# bot moves} after it).",
@@ -236,7 +234,21 @@ class Session:
     # Saving
 
     def default_path(self) -> Path:
-        return self.save_path or Path(f"{self.state.game.id}-{self.match.seed}.json")
+        return (
+            self.saved_to or self.save_path or Path(f"{self.state.game.id}-{self.match.seed}.json")
+        )
 
     def save(self, path: Path) -> None:
         saving.save(path, self.match, self.seats, self.rng.state)
+
+    def save_quietly(self, path: Path) -> bool:
+        """Save, or say why the file cannot be written and play on; whether it was saved."""
+        try:
+            self.save(path)
+        except OSError as error:
+            self.say(
+                self.tr._("Cannot save to {path}: {reason}.", path=str(path), reason=error.strerror)
+            )
+            return False
+        self.saved_to = path
+        return True

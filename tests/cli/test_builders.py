@@ -233,3 +233,18 @@ def test_a_person_starts_a_building_and_sends_a_worker_with_a_tool(tmp_path):
     last = out.split("The Builders: Antiquity · Player 1 to move")[-1]
     assert re.search(r"16 Temple · 10 sesterces, 3 VP", last)
     assert re.search(r"34 Apprentice \+ Mallet", last)
+
+
+def test_many_choices_show_their_notation_and_labels_name_actions_too(tmp_path):
+    """29 choices on the first turn: each shows the notation `?` says to type, and the words of
+    a label ("recruit 44" for "Recruit worker 44") choose the action as its notation does."""
+    out = run(
+        "play", "builders", "--seats", "human,random", "--seed", "3",
+        input="recruit 44\nq\n", cwd=tmp_path,
+    ).stdout  # fmt: skip
+    choices = out.split("The Builders: Antiquity · Player 1 to move")[1]
+    assert "29 " in choices and "30 " not in choices.split("Type a number")[0]
+    for label, notation in (("Recruit worker 44", "hire 44"), ("Take a loan", "loan")):
+        assert re.search(rf"\d+ {label} · {notation}\b", choices), notation
+    assert "Player 1 recruits a worker: Craftsman (44)" in out
+    assert "is not an action you can take now" not in out

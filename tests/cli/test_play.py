@@ -166,6 +166,34 @@ def test_a_saved_game_resumes_where_it_stopped(tmp_path):
     assert "Gracz 1" in run("replay", str(path)).stdout  # a saved game is a match record
 
 
+def test_names_may_name_only_the_people(tmp_path):
+    out = run(
+        "play", TOY, "--seats", "random,human,random,human", "--names", "Ann,Bob", "--seed", "3",
+        input="\n" + "1\n" * 200, cwd=tmp_path,
+    ).stdout  # fmt: skip
+    assert re.search(r"1\. +Bot 1 +bot random", out) and re.search(r"2\. +Ann +person", out)
+    assert re.search(r"3\. +Bot 3 +bot random", out) and re.search(r"4\. +Bob +person", out)
+
+
+def test_a_save_path_that_cannot_be_written_is_refused_before_the_first_move(tmp_path):
+    path = tmp_path / "missing" / "x.json"
+    out = run("play", TOY, "--seats", "human,random", "--save", str(path), input="1\n")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert f"Cannot save to {path}: No such file or directory." in " ".join(out.stderr.split())
+    assert "Player 1 [1–" not in out.stdout
+
+
+def test_saving_to_a_path_that_cannot_be_written_says_why_and_the_game_goes_on(tmp_path):
+    path = tmp_path / "missing" / "x.json"
+    out = run(
+        "play", TOY, "--seats", "human,random", "--seed", "5", "--lang", "pl",
+        input=f"s {path}\n" + "1\n" * 100, cwd=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 0 and "Traceback" not in out.stderr
+    assert f"Nie można zapisać do {path}: No such file or directory." in out.stdout
+    assert "Koniec gry" in out.stdout  # played on to the end
+
+
 def test_when_the_input_ends_the_game_is_saved_to_resume(tmp_path):
     out = run("play", TOY, "--seats", "human,random", "--seed", "9", input="1\n", cwd=tmp_path)
     assert out.returncode == 1
@@ -180,11 +208,12 @@ def test_when_the_input_ends_the_game_is_saved_to_resume(tmp_path):
         (["--seats", "human,random:depth"], "Bot parameters are written name=value, not depth."),
         (["--seats", "human,random:depth=3"], "Bot random does not take these parameters"),
         (["--seats", "human,random", "--players", "3"], "--players 3 does not match 2 seats."),
-        (["--names", "Ann"], "1 name for 3 players."),
+        (["--names", "Ann,Bob"], "2 names for 3 players: name them all, or only the people (1)."),
         (["--option", "rounds"], "Options are written name=value, not rounds."),
         (["--option", "rounds=0"], "option rounds must be at least 1"),
         (["--lang", "fr"], "en, pl, nl, ru"),
         (["--players", "9"], "Tesserae is for 2–4 players, not 9"),
+        (["--players", "0"], "Tesserae is for 2–4 players, not 0"),
     ],
 )
 def test_a_table_that_cannot_be_set_says_why(args, message):
@@ -196,3 +225,16 @@ def test_a_table_that_cannot_be_set_says_why(args, message):
 def test_errors_speak_the_players_language():
     out = run("play", TOY, "--seats", "human,stockfish", "--lang", "pl")
     assert "Nie ma bota stockfish" in " ".join(out.stderr.split())
+
+
+def test_quitting_where_the_game_cannot_be_saved_keeps_the_game_until_it_is_saved(tmp_path):
+    (tmp_path / "tesserae-5.json").mkdir()  # where quitting would save
+    out = run(
+        "play", TOY, "--seats", "human,random", "--seed", "5",
+        input="q\ns mine.json\nq\n", cwd=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 0
+    assert "Cannot save to tesserae-5.json: Is a directory." in out.stdout
+    assert "Save the game elsewhere (“s FILE”) before you quit." in out.stdout
+    assert "Saved to mine.json. Go on with: tabulae resume mine.json" in out.stdout
+    assert Match.open(tmp_path / "mine.json").game == TOY

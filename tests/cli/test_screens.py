@@ -19,10 +19,10 @@ def drawn(renderable, width: int = 100) -> str:
     return console.export_text()
 
 
-def test_many_choices_are_laid_out_in_columns_and_few_in_a_table_with_notation():
+def test_many_choices_are_laid_out_in_columns_and_few_in_a_table_both_with_notation():
     text = GameText(translator("nl"), TOY, ["Ann", "Bob"])
     many = drawn(screens.choices(text, [Action("play", n) for n in range(1, 31)]))
-    assert "30 Speel tegel 30" in many and len(many.splitlines()) < 10
+    assert "30 Speel tegel 30 · play 30" in many and len(many.splitlines()) < 20
     few = drawn(screens.choices(text, [Action("draw"), Action("pass")]))
     assert [line.split() for line in few.splitlines()] == [
         ["1", "Trek", "een", "tegel", "draw"],
@@ -33,8 +33,7 @@ def test_many_choices_are_laid_out_in_columns_and_few_in_a_table_with_notation()
 def test_the_end_screen_ranks_players_with_tiebreaks_and_names_shared_winners():
     text = GameText(translator("pl"), TOY, ["Ann", "Bob", "Cy"])
     result = Result.ranked([2, 2, 1], [(5,), (5,), (9,)], {"hands": [[1, 4], [5], [9]]})
-    details = renderer(TOY).details(result.details, text)
-    screen = drawn(screens.end_screen(text, result, details))
+    screen = drawn(screens.end_screen(text, result, renderer(TOY)))
     assert "Koniec gry" in screen and "Wspólne zwycięstwo: Ann, Bob." in screen
     rows = [line for line in screen.splitlines() if line.startswith("│")]
     assert [[cell.strip() for cell in row.split("│")[1:5]] for row in rows[:4]] == [

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import select
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,10 +14,13 @@ from .driver import TIMEOUT, environment
 pty = pytest.importorskip("pty")
 
 
-def in_a_terminal(*args: str) -> str:
-    """Run the command on a pseudo-terminal, answering 1 (or Enter) to every prompt."""
+def in_a_terminal(*args: str, keys: bytes = b"1\r", cwd: Path | None = None) -> tuple[str, int]:
+    """Run the command on a pseudo-terminal, typing `keys` (1 and Enter) at every prompt;
+    what it printed and its exit code."""
     pid, fd = pty.fork()
     if pid == 0:  # the child becomes the command
+        if cwd:
+            os.chdir(cwd)
         os.execve(sys.executable, [sys.executable, "-m", "tabulae", *args], environment())
     output = b""
     while True:
@@ -30,13 +34,13 @@ def in_a_terminal(*args: str) -> str:
             break
         output += chunk
         if output.rstrip().endswith("›".encode()):
-            os.write(fd, b"1\r")
-    os.waitpid(pid, 0)
-    return output.decode(errors="replace")
+            os.write(fd, keys)
+    _, status = os.waitpid(pid, 0)
+    return output.decode(errors="replace"), os.waitstatus_to_exitcode(status)
 
 
 def test_hot_seat_in_a_terminal_clears_the_screen_and_scrollback_between_players():
-    out = in_a_terminal(
+    out, _ = in_a_terminal(
         "play", "tests.core.toy_game:GAME", "--seats", "human,human,random", "--seed", "3",
         "--lang", "pl",
     )  # fmt: skip
@@ -44,3 +48,13 @@ def test_hot_seat_in_a_terminal_clears_the_screen_and_scrollback_between_players
     assert out.count("\x1b[2J") >= 8 and out.count("\x1b[3J") >= 8  # before and after each one
     assert "\x1b[1;36m1\x1b[0m" in out  # choices in colour
     assert "Koniec gry" in out
+
+
+def test_ctrl_c_says_the_game_was_interrupted_and_saves_it(tmp_path):
+    out, code = in_a_terminal(
+        "play", "tests.core.toy_game:GAME", "--seats", "human,random", "--seed", "7",
+        keys=b"\x03", cwd=tmp_path,
+    )  # fmt: skip
+    assert code == 1
+    assert "Interrupted." in out and "The input ended." not in out
+    assert "tabulae resume tesserae-7.json" in out and (tmp_path / "tesserae-7.json").exists()

@@ -1,17 +1,15 @@
-"""A real server process per test session and database: an SQLite file, and PostgreSQL when
-TABULAE_TEST_POSTGRES names a server (CI always sets it)."""
+"""A real server process per test session and database: an SQLite file, and PostgreSQL (the test
+run's own, or the server TABULAE_TEST_POSTGRES names)."""
 
 from __future__ import annotations
 
 import pytest
 
-from .harness import POSTGRES, postgres_database, running
+from .harness import postgres_database, running
 
 
 def _database(kind: str, directory) -> object:
     if kind == "postgresql":
-        if not POSTGRES:
-            pytest.skip("TABULAE_TEST_POSTGRES is not set")
         return postgres_database()
     from contextlib import nullcontext
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,30 +20,22 @@ import psycopg
 import websockets
 
 from tabulae.core import Rng
+from tests.services import free_port, postgres_url
 
 ROOT = Path(__file__).resolve().parents[2]
 TOY = "tests.core.toy_game:GAME"
-POSTGRES = os.environ.get("TABULAE_TEST_POSTGRES")
-REDIS = os.environ.get("TABULAE_TEST_REDIS")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @contextmanager
 def postgres_database() -> Iterator[str]:
     """A fresh, empty PostgreSQL database for one test, dropped afterwards."""
-    assert POSTGRES, "TABULAE_TEST_POSTGRES names a PostgreSQL server for tests"
-    name = f"tabulae_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(POSTGRES, autocommit=True) as admin:
+    server, name = postgres_url(), f"tabulae_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(server, autocommit=True) as admin:
         admin.execute(f"CREATE DATABASE {name}")
     try:
-        yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+        yield server.rsplit("/", 1)[0] + "/" + name
     finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as admin:
+        with psycopg.connect(server, autocommit=True) as admin:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 

@@ -13,15 +13,13 @@ from tabulae.server.config import database_url
 from tabulae.server.lobby import bot_rng
 from tabulae.server.storage import Storage
 
-from .harness import POSTGRES, TOY, Player, Server, create, join, play_all, postgres_database
+from .harness import TOY, Player, Server, create, join, play_all, postgres_database
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_a_killed_server_rebuilds_its_tables_and_the_game_ends_as_its_log_replays(
     tmp_path, backend
 ):
-    if backend == "postgresql" and not POSTGRES:
-        pytest.skip("TABULAE_TEST_POSTGRES is not set")
     database = (
         postgres_database()
         if backend == "postgresql"

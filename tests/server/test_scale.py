@@ -9,11 +9,9 @@ import time
 import pytest
 import websockets
 
-from .harness import POSTGRES, REDIS, TOY, create, join, postgres_database, race, running
+from tests.services import redis_url
 
-pytestmark = pytest.mark.skipif(
-    not (POSTGRES and REDIS), reason="TABULAE_TEST_POSTGRES and TABULAE_TEST_REDIS are not set"
-)
+from .harness import TOY, create, join, postgres_database, race, running
 
 
 def eventually(check, seconds: float = 10.0) -> bool:
@@ -29,8 +27,8 @@ def eventually(check, seconds: float = 10.0) -> bool:
 def pair():
     with (
         postgres_database() as db,
-        running(db, REDIS) as first,
-        running(db, REDIS) as second,
+        running(db, redis_url()) as first,
+        running(db, redis_url()) as second,
     ):
         yield first, second
 

@@ -13,13 +13,11 @@ from tabulae.server.config import database_url
 from tabulae.server.schema import metadata
 from tabulae.server.storage import ActionRow, Append, SeatRow, SeqTaken, Storage, TableRow
 
-from .harness import POSTGRES, postgres_database
+from .harness import postgres_database
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def storage(request, tmp_path):
-    if request.param == "postgresql" and not POSTGRES:
-        pytest.skip("TABULAE_TEST_POSTGRES is not set")
     database = (
         postgres_database()
         if request.param == "postgresql"

@@ -1,5 +1,5 @@
-"""A real server and Debian's Chromium driven by Playwright; every page fails its test on any
-error in the browser console."""
+"""A real server and Chromium driven by Playwright (Debian's, else Playwright's own); every page
+fails its test on any error in the browser console."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from tests.server.harness import Server
 
 from .browser import Browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -42,14 +41,24 @@ def chromium():
     """Chromium under Playwright, for one test module: Playwright's sync API keeps an event
     loop running in the process while it is open, which would break later tests of the same
     worker that start their own (`asyncio.run`)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        executable = _chromium(playwright.chromium.executable_path)
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+def _chromium(playwrights: str) -> str:
+    """Debian's Chromium, else the one `playwright install` downloads; the test fails without."""
+    for executable in (shutil.which("chromium"), playwrights):
+        if executable and Path(executable).exists():
+            return executable
+    pytest.fail(
+        "Chromium is not installed: `apt-get install chromium` (Debian) "
+        "or `playwright install chromium`"
+    )
 
 
 @pytest.fixture

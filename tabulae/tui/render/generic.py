@@ -33,11 +33,16 @@ class Renderer:
         return self.mapping(view, text, seat, per_seat=True)
 
     def narrate(self, event: Event, text: GameText) -> str:
-        """An event as the narration tells it; a game's renderer may tell some better."""
+        """An event as the narration tells it; a game's renderer may tell some better, or leave
+        one untold (""), such as an end the end screen shows."""
         return text.event(event)
 
     def details(self, details: dict[str, Any], text: GameText) -> RenderableType | None:
         return self.mapping(details, text, None, per_seat=True) if details else None
+
+    def tiebreaks(self, values: tuple[float, ...], text: GameText) -> str:
+        """A seat's tie-break values, compared after the score; a game's renderer names them."""
+        return ", ".join(f"{value:g}" for value in values)
 
     def mapping(
         self, data: dict[str, Any], text: GameText, seat: int | None, per_seat: bool, depth: int = 0

@@ -170,6 +170,11 @@ class HadriansWallRenderer(Renderer):
                 args[name] = None
         return text.event(Event(event.key, args, event.audience))
 
+    def tiebreaks(self, values: tuple[float, ...], text: GameText) -> str:
+        """Least Disdain, then most Path card points (kept as negated Disdain, Path points)."""
+        less_disdain, path_points = values
+        return f"{text.term('disdain')} {-less_disdain:g}, {text.term('paths')} {path_points:g}"
+
     def details(self, details: dict[str, Any], text: GameText) -> RenderableType | None:
         columns = details["scores"]
         table = Table(box=box.ROUNDED)

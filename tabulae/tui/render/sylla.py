@@ -86,7 +86,10 @@ class SyllaRenderer(Renderer):
         return Group(*parts)
 
     def narrate(self, event: Event, text: GameText) -> str:
-        """Events whose arguments are one value per player are told a line per player."""
+        """Events whose arguments are one value per player are told a line per player; the
+        game's end is not told, as the end screen shows who is furthest and by how much."""
+        if event.key == "sylla.end":
+            return ""
         tell = NARRATIONS.get(event.key.removeprefix("sylla."))
         return (tell(event.args, text) if tell else None) or text.event(event)
 
@@ -185,14 +188,6 @@ def tell_politics(args: dict[str, Any], text: GameText) -> str:
     return say(text, "sylla.view.politics", seat=args["seat"], points=args["points"], sum=counted)
 
 
-def tell_end(args: dict[str, Any], text: GameText) -> str:
-    rows = [
-        say(text, "sylla.view.prestige", seat=seat, points=points)
-        for seat, points in enumerate(args["prestige"])
-    ]
-    return lines(text.event(Event("sylla.end", args)), rows)
-
-
 NARRATIONS = {
     "setup": tell_setup,
     "revealed": tell_revealed,
@@ -202,7 +197,6 @@ NARRATIONS = {
     "thumbs": tell_thumbs,
     "crisis": tell_crisis,
     "politics": tell_politics,
-    "end": tell_end,
 }
 """The events told better than their one-line message, by key."""
 
