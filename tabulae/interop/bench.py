@@ -1,9 +1,10 @@
 """Steps per second through each research adapter, to set beside the native engine's.
 
 Each figure plays uniformly random legal actions for about `seconds` through one adapter
-the way a learner would: PettingZoo reads every observation and mask (`last`) before it
-steps, OpenSpiel asks the legal actions and applies one, Gymnasium steps one seat with
-random bots in the other seats (their actions are counted too).
+the way a learner would, choosing with the engine benchmark's generator so that only the
+adapter's own work tells the figures apart: PettingZoo reads every observation and mask
+(`last`) before it steps, OpenSpiel asks the legal actions and applies one, Gymnasium
+steps one seat with random bots in the other seats (their actions are counted too).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from tabulae.core import Game
+from tabulae.core import Game, Rng
 from tabulae.core.bench import default_players
 
 from . import gymnasium as gym_adapter
@@ -65,14 +66,15 @@ def _pettingzoo_game(game: Game, players: int, options: dict) -> Callable[[int],
 
     def play_one(seed: int) -> int:
         table.reset(seed=seed)
-        rng = np.random.default_rng(seed)
+        rng = Rng(seed)
         steps = 0
         for _ in table.agent_iter():
             observation, _, terminated, truncated, _ = table.last()
             if terminated or truncated:
                 table.step(None)
                 continue
-            table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
+            table.step(int(legal[rng.below(len(legal))]))
             steps += 1
         return steps
 
@@ -103,10 +105,11 @@ def _gymnasium_game(game: Game, players: int, options: dict) -> Callable[[int], 
 
     def play_one(seed: int) -> int:
         _, info = solo.reset(seed=seed)
-        rng = np.random.default_rng(seed)
+        rng = Rng(seed)
         terminated = False
         while not terminated:
-            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            legal = np.flatnonzero(info["action_mask"])
+            action = int(legal[rng.below(len(legal))])
             _, _, terminated, _, info = solo.step(action)
         assert solo.episode is not None
         return len(solo.episode.log)

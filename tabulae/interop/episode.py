@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from tabulae.core import Action, ActionSpace, Game, IllegalAction, Match, Result, Rng, State, load
 from tabulae.core.bench import default_players
 
@@ -96,6 +98,14 @@ class Episode:
         flags = [False] * len(self.space)
         for code in self.legal_codes(seat):
             flags[code] = True
+        return flags
+
+    def mask_array(self, seat: int, dtype: Any = np.int8) -> np.ndarray:
+        """`mask` as a numpy vector, built without a list as long as the action space."""
+        flags = np.zeros(len(self.space), dtype=dtype)
+        if seat == self.seat:
+            encode = self.space.encode
+            flags[[encode(a) for a in self.state.legal_actions(seat)]] = 1
         return flags
 
     def play(self, code: int) -> None:

@@ -44,7 +44,7 @@ from tabulae.core import Game, Match, Rng, games, visible
 from tabulae.core.bench import default_players
 
 from .episode import Episode, as_game, pairwise
-from .observation import view_encoder
+from .observation import encoder
 
 SEED_BYTES = 8
 MAX_GAME_LENGTH = 100_000  # a cap on decisions; Tabulae games end far sooner
@@ -124,7 +124,7 @@ class TabulaeGame(pyspiel.Game):
         super().__init__(_game_type(game), info, params)
         self.players, self.options, self.space = players, dict(options), space
         self.seed = int(params.get("seed", -1))
-        self.encoder = view_encoder(game, players, **options)
+        self.encoder = encoder(game, players, **options)
 
     def new_initial_state(self) -> TabulaeState:
         return TabulaeState(self)
@@ -280,7 +280,7 @@ class Observer:
         episode = state.episode
         if episode is None:
             return
-        self.dict["view"][:] = self.encoder.encode(episode.state.view(player))
+        self.dict["view"][:] = self.encoder.observe(episode.state, player)
         if self.recall:
             played = self.dict["played"]
             for action in episode.own_actions(player):

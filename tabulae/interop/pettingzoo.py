@@ -26,7 +26,7 @@ from tabulae.core import Game
 from tabulae.core.bench import default_players
 
 from .episode import Episode, as_game
-from .observation import view_encoder
+from .observation import encoder
 
 
 def env(game: Game | str, players: int | None = None, **options: Any) -> TabulaeEnv:
@@ -53,7 +53,7 @@ class TabulaeEnv(AECEnv):
         self.options = dict(self.game.configure(self.players, options))
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"tabulae_{self.game.id}_v0"}
-        self.encoder = view_encoder(self.game, self.players, **self.options)
+        self.encoder = encoder(self.game, self.players, **self.options)
         actions = len(self.game.action_space(self.players, **self.options))
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -96,8 +96,8 @@ class TabulaeEnv(AECEnv):
         seat = self.seats[agent]
         episode = self._episode()
         return {
-            "observation": self.encoder.encode(episode.state.view(seat)),
-            "action_mask": np.array(episode.mask(seat), dtype=np.int8),
+            "observation": self.encoder.observe(episode.state, seat),
+            "action_mask": episode.mask_array(seat),
         }
 
     def step(self, action: int | None) -> None:
@@ -108,13 +108,13 @@ class TabulaeEnv(AECEnv):
         episode = self._episode()
         episode.play(int(action))
         self._cumulative_rewards[agent] = 0.0
+        # Rewards come only at the end, so until then every reward stays 0.
         if episode.over:
             self.rewards = dict(zip(self.agents, episode.outcomes(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         else:
-            self._clear_rewards()
             self.agent_selection = self.possible_agents[episode.seat]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The public view (what a spectator sees) and who acts, as text."""
