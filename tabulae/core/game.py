@@ -195,6 +195,9 @@ class Observation(ABC):
     """
 
     fields: tuple[tuple[str, tuple[int, ...]], ...]
+    # Decisions a game of this configuration is not expected to exceed (OpenSpiel's
+    # max_game_length), where the game states one.
+    longest_game: int | None = None
 
     def __init__(self, fields: Sequence[tuple[str, tuple[int, ...]]]) -> None:
         self.fields = tuple(fields)

@@ -319,6 +319,8 @@ def _record(shape: Shape) -> Record:
 class ViewEncoder:
     """Turns a seat's JSON view into a float32 vector of a fixed size for one configuration."""
 
+    longest_game: int | None = None  # a game without a designed observation states none
+
     def __init__(self, shape: Shape) -> None:
         self.root = compile_shape(shape)
         self.size = self.root.width
@@ -344,6 +346,7 @@ class DesignedEncoder:
 
     def __init__(self, design: Observation) -> None:
         self.design = design
+        self.longest_game = design.longest_game
         self.size = design.size
         self.fields: dict[str, tuple[int, tuple[int, ...]]] = {
             name: (design.at[name], shape) for name, shape in design.fields

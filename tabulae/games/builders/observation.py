@@ -86,6 +86,10 @@ class Observation(Layout):
                 ("finished", (players, b)),
             ]
         )
+        # Longest game: the rules set no limit (a player may take sesterces for ever); random
+        # games of four players end within 500 decisions, so 1,000 per player leaves room for
+        # any real game.
+        self.longest_game = 1000 * players
 
         self.players = players
         at = self.at

@@ -90,6 +90,9 @@ class Observation(Layout):
                 ("favours", (2 * len(COHORTS),)),
             ]
         )
+        # Longest game: six years; random games of six players end within 450 decisions, alone
+        # within 90, so 150 per player leaves room for any real game.
+        self.longest_game = 150 * players
         at = self.at
         self.sheets = slice(at["sheet"], at["sheet"] + players * SIZE)
         self.sheet_shape = (players, SIZE)

@@ -156,6 +156,9 @@ class Observation(Layout):
                 ("my_commitment", (3,)),
             ]
         )
+        # Longest game: five rounds of bounded phases; random games of four players end within 270
+        # decisions, so 500 per player leaves room for any real game.
+        self.longest_game = 500 * players
         self.letters = {letter: i for i, letter in enumerate(comp.letters_stacked)}
 
     def encode(self, state: Table, seat: int, out: np.ndarray) -> None:
