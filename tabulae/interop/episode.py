@@ -100,10 +100,13 @@ class Episode:
             flags[code] = True
         return flags
 
-    def mask_array(self, seat: int, dtype: Any = np.int8) -> np.ndarray:
-        """`mask` as a numpy vector, built without a list as long as the action space."""
+    def mask_array(self, seat: int, dtype: Any = np.int8, acting: bool | None = None) -> np.ndarray:
+        """`mask` as a numpy vector, built without a list as long as the action space.
+
+        `acting` says whether the seat may act (by default: whether it is presented now).
+        """
         flags = np.zeros(len(self.space), dtype=dtype)
-        if seat == self.seat:
+        if seat == self.seat if acting is None else acting:
             encode = self.space.encode
             flags[[encode(a) for a in self.state.legal_actions(seat)]] = 1
         return flags
@@ -116,8 +119,17 @@ class Episode:
         seat = self.seat
         if seat is None:
             raise IllegalAction("the game is over")
+        self.play_for(seat, action)
+
+    def play_for(self, seat: int, action: Action) -> None:
+        """Play `seat`'s action, whether or not it is the seat presented now."""
         self.state.apply(seat, action)
         self.log.append((seat, action))
+
+    def movers(self) -> list[int]:
+        """The seats that may act now, in seat order starting after the last actor."""
+        last = self.log[-1][0] if self.log else -1
+        return sorted(self.state.to_move, key=lambda s: (s - last - 1) % self.players)
 
     def own_actions(self, seat: int) -> list[Action]:
         """What `seat` itself has played: part of what it knows."""
