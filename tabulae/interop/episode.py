@@ -107,8 +107,7 @@ class Episode:
         """
         flags = np.zeros(len(self.space), dtype=dtype)
         if seat == self.seat if acting is None else acting:
-            encode = self.space.encode
-            flags[[encode(a) for a in self.state.legal_actions(seat)]] = 1
+            flags[list(map(self.space.encode, self.state.legal_actions(seat)))] = 1
         return flags
 
     def play(self, code: int) -> None:

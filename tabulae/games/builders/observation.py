@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -124,12 +125,9 @@ class Observation(Layout):
             flags.append(at["to_move"] + (state.seat - seat) % n)
         flags += [at["tool_stack"] + t for t in state.tool_stack]
         flags += [at["university_stack"] + u for u in state.university_stack]
-        row = self.building_row
-        flags += [row[c] for c in state.building_row]
-        row = self.worker_row
-        flags += [row[c] for c in state.worker_row]
-        freed = self.freed
-        flags += [freed[c] for c in state.freed]
+        flags += map(self.building_row.__getitem__, state.building_row)
+        flags += map(self.worker_row.__getitem__, state.worker_row)
+        flags += map(self.freed.__getitem__, state.freed)
         trained = self.trained
         flags += [trained[c] + material for c, material in state.trained.items()]
         spots = list(self.scalars)
@@ -146,8 +144,7 @@ class Observation(Layout):
             len(state.slave_stack),
             state.loan_stack,
         ]
-        sent = self.sent
-        spots += [sent[c] for c in state.sent]
+        spots += map(self.sent.__getitem__, state.sent)
         counts += state.sent.values()
         money, vp, loans, by_player = state.money, state.vp, state.loans, self.by_player
         for p in range(n):
@@ -157,21 +154,23 @@ class Observation(Layout):
             spots += holdings
             counts += (money[p], vp[p], loans[p])
             flags += [tools + t for t in state.tools[p]]
-            flags += [idle[c] for c in state.idle[p]]
-            flags += [finished[c] for c in state.built[p]]
+            flags += map(idle.__getitem__, state.idle[p])
+            flags += map(finished.__getitem__, state.built[p])
             sites = state.sites[p]
             if sites:
-                flags += [place[c] for c in sites]
-                every = sites.values()
-                spots += chain.from_iterable([supplied[c] for c in sites])
-                counts += chain.from_iterable([site.supplied for site in every])
-                crews = list(chain.from_iterable([site.crew for site in every]))
-                flags += [working[c] for c, _ in crews]
+                flags += map(place.__getitem__, sites)
+                busy = [site for site in sites.values() if site.crew]  # only they have supplies
+                spots += chain.from_iterable(map(supplied.__getitem__, map(BUILDING, busy)))
+                counts += chain.from_iterable(map(SUPPLIED, busy))
+                crews = list(chain.from_iterable(map(CREW, busy)))
+                flags += map(working.__getitem__, map(CARD, crews))
                 flags += [tool_on[c] + t for c, t in crews if t >= 0]
         out.put(flags, 1.0)
         out[np.fromiter(spots, np.intp, len(spots))] = np.fromiter(counts, np.float32, len(counts))
 
 
+SUPPLIED, CREW, BUILDING = attrgetter("supplied"), attrgetter("crew"), attrgetter("building")
+CARD = itemgetter(0)
 SCALARS = (
     "round",
     "last_round",
