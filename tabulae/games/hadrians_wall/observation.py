@@ -101,17 +101,20 @@ class Observation(Layout):
             slice(at[name], at[name] + players * CARDS)
             for name in ("paths", "prospect", "earlier_prospects")
         ]
+        self.map_shape = (players, CELLS)
         self.unseen = slice(at["unseen"], at["unseen"] + players * CARDS)
+        # The last sheet read for each seat, with its numbers: a step changes few sheets,
+        # and converting an unchanged one again is most of the work.
+        self.read: dict[int, tuple[list[int], np.ndarray, np.ndarray]] = {}
         self.favours = slice(at["favours"], at["favours"] + 2 * len(COHORTS))
 
     def encode(self, state: HadriansWallState, seat: int, out: np.ndarray) -> None:
         at, n, phase = self.at, state.players, state.phase
         order = [(seat + k) % n for k in range(n)]
         sheets = out[self.sheets].reshape(self.sheet_shape)
-        sheets[:] = [state.sheets[p] for p in order]
-        maps = sheets[:, MAP].astype(np.int64)
-        sheets[:, MAP] = 0
-        out[self.maps] = ((maps[:, None] >> CELL_BITS) & 1).ravel()
+        maps = out[self.maps].reshape(self.map_shape)
+        for k, p in enumerate(order):
+            sheets[k], maps[k] = self._sheet(state.sheets[p], p)
 
         flags = [at["phase"] + PHASES.index(phase)]
         spots = [at["year"], at["fate_deck"], at["neutral_deck"]]
@@ -165,3 +168,14 @@ class Observation(Layout):
         for part in self.seen:
             unseen -= out[part]
         unseen[:CARDS] -= out[drawn : drawn + CARDS]
+
+    def _sheet(self, sheet: list[int], seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """A sheet's numbers (the map slot 0) and its Scouting Map cells."""
+        known = self.read.get(seat)
+        if known is not None and known[0] == sheet:
+            return known[1], known[2]
+        numbers = np.array(sheet, dtype=np.float32)
+        numbers[MAP] = 0.0
+        cells = ((sheet[MAP] >> CELL_BITS) & 1).astype(np.float32)
+        self.read[seat] = (list(sheet), numbers, cells)
+        return numbers, cells
