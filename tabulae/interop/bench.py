@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from time import perf_counter
+from time import perf_counter, process_time
 from typing import Any
 
 import numpy as np
 
-from tabulae.core import Game, Rng
+from tabulae.core import Game, Rng, random_playout
 from tabulae.core.bench import default_players
 
 from . import gymnasium as gym_adapter
@@ -28,6 +28,10 @@ class AdapterFigures:
     pettingzoo_steps_per_s: float
     openspiel_steps_per_s: float | None  # None: OpenSpiel games have two players or more
     gymnasium_steps_per_s: float
+    # PettingZoo steps per second as a share of the engine's applied actions per second,
+    # both timed in process CPU time over the same seeded games taken in turns, so that a
+    # busy machine slows both alike.
+    pettingzoo_share_of_engine: float
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -47,7 +51,24 @@ def bench_adapters(
             _rate(seconds, _openspiel_game(game, players, options)) if players > 1 else None
         ),
         gymnasium_steps_per_s=_rate(seconds, _gymnasium_game(game, players, options)),
+        pettingzoo_share_of_engine=_share(seconds, game, players, options),
     )
+
+
+def _share(seconds: float, game: Game, players: int, options: dict) -> float:
+    """PettingZoo's speed over the engine's, in CPU time, game by game in turns."""
+    pettingzoo = _pettingzoo_game(game, players, options)
+    engine_steps = engine_time = table_steps = table_time = 0.0
+    seed = 0
+    while engine_time + table_time < seconds or seed == 0:
+        started = process_time()
+        engine_steps += random_playout(game.new(players, seed, **options), Rng(seed))
+        engine_time += process_time() - started
+        started = process_time()
+        table_steps += pettingzoo(seed)
+        table_time += process_time() - started
+        seed += 1
+    return (table_steps / table_time) / (engine_steps / engine_time)
 
 
 def _rate(seconds: float, play_one: Callable[[int], int]) -> float:
