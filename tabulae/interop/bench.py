@@ -94,7 +94,7 @@ def _pettingzoo_game(game: Game, players: int, options: dict) -> Callable[[int],
             if terminated or truncated:
                 table.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
+            legal = observation["action_mask"].view(np.bool_).nonzero()[0]
             table.step(int(legal[rng.below(len(legal))]))
             steps += 1
         return steps
@@ -129,7 +129,7 @@ def _gymnasium_game(game: Game, players: int, options: dict) -> Callable[[int], 
         rng = Rng(seed)
         terminated = False
         while not terminated:
-            legal = np.flatnonzero(info["action_mask"])
+            legal = info["action_mask"].nonzero()[0]
             action = int(legal[rng.below(len(legal))])
             _, _, terminated, _, info = solo.step(action)
         assert solo.episode is not None

@@ -105,9 +105,10 @@ class Episode:
 
         `acting` says whether the seat may act (by default: whether it is presented now).
         """
-        flags = np.zeros(len(self.space), dtype=dtype)
+        space = self.space
+        flags = np.zeros(len(space), dtype=dtype)
         if seat == self.seat if acting is None else acting:
-            flags[list(map(self.space.encode, self.state.legal_actions(seat)))] = 1
+            flags.put(list(map(space.encode, self.state.legal_actions(seat))), 1)
         return flags
 
     def play(self, code: int) -> None:

@@ -117,6 +117,8 @@ class Observation(Layout):
             for k in range(players)
         ]
         self.scalars = [at[name] for name in SCALARS]
+        self.tool_stack = range(at["tool_stack"], at["tool_stack"] + m)
+        self.university_stack = range(at["university_stack"], at["university_stack"] + m)
 
     def encode(self, state: BuildersState, seat: int, out: np.ndarray) -> None:
         at, n = self.at, state.players
@@ -125,8 +127,8 @@ class Observation(Layout):
         flags = [at["first_player"] + (state.first - seat) % n]
         if not state.over:
             flags.append(at["to_move"] + (state.seat - seat) % n)
-        flags += [at["tool_stack"] + t for t in state.tool_stack]
-        flags += [at["university_stack"] + u for u in state.university_stack]
+        flags += map(self.tool_stack.__getitem__, state.tool_stack)
+        flags += map(self.university_stack.__getitem__, state.university_stack)
         flags += map(self.building_row.__getitem__, state.building_row)
         flags += map(self.worker_row.__getitem__, state.worker_row)
         flags += map(self.freed.__getitem__, state.freed)
