@@ -83,8 +83,10 @@ class Episode:
     def seat(self) -> int | None:
         """The seat presented as acting now: the next one in seat order after the last actor."""
         movers = self.state.to_move
-        if len(movers) <= 1:
-            return movers[0] if movers else None
+        if len(movers) == 1:
+            return movers[0]
+        if not movers:
+            return None
         last = self.log[-1][0] if self.log else -1
         return min(movers, key=lambda s: (s - last - 1) % self.players)
 

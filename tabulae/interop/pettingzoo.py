@@ -166,7 +166,7 @@ class TabulaeEnv(Table, AECEnv):
             self._was_dead_step(action)
             return
         episode = self._episode()
-        episode.play(int(action))
+        episode.play_for(self.seats[agent], episode.space.decode(int(action)))
         self._cumulative_rewards[agent] = 0.0
         # Rewards come only at the end, so until then every reward stays 0.
         if episode.over:

@@ -106,7 +106,7 @@ class Observation(Layout):
         self.by_player = [
             (
                 (at["sesterces"] + k, at["vp"] + k, at["loans"] + k),
-                at["tools"] + k * m,
+                range(at["tools"] + k * m, at["tools"] + k * m + m),
                 _by_card(at["idle"] + k * w, WORKING),
                 _by_card(at["finished"] + k * b, range(1, b + 1)),
                 _by_card(at["site"] + k * b, range(1, b + 1)),
@@ -117,6 +117,18 @@ class Observation(Layout):
             for k in range(players)
         ]
         self.scalars = [at[name] for name in SCALARS]
+        # For each observing seat, per player in seat order: where his holdings go.
+        self.from_seat = [
+            (
+                [at[name] + (p - seat) % players for name in HOLDINGS for p in range(players)],
+                *(
+                    [by_player[(p - seat) % players][part].__getitem__ for p in range(players)]
+                    for part in (1, 2, 3, 4)
+                ),
+            )
+            for seat in range(players)
+            for by_player in [self.by_player]
+        ]
         self.tool_stack = range(at["tool_stack"], at["tool_stack"] + m)
         self.university_stack = range(at["university_stack"], at["university_stack"] + m)
 
@@ -150,20 +162,18 @@ class Observation(Layout):
         ]
         spots += map(self.sent.__getitem__, state.sent)
         counts += state.sent.values()
-        money, vp, loans, by_player = state.money, state.vp, state.loans, self.by_player
-        for p in range(n):
-            holdings, tools, idle, finished, place, supplied, working, tool_on = by_player[
-                (p - seat) % n
-            ]
-            spots += holdings
-            counts += (money[p], vp[p], loans[p])
-            flags += [tools + t for t in state.tools[p]]
-            flags += map(idle.__getitem__, state.idle[p])
-            flags += map(finished.__getitem__, state.built[p])
-            sites = state.sites[p]
-            if sites:
-                flags += map(place.__getitem__, sites)
-                busy = [site for site in sites.values() if site.crew]  # only they have supplies
+        # Every player's holdings at once, each through the positions of his place.
+        holdings, tools, idle, finished, place = self.from_seat[seat]
+        spots += holdings
+        counts += chain(state.money, state.vp, state.loans)
+        flags += chain.from_iterable(map(map, tools, state.tools))
+        flags += chain.from_iterable(map(map, idle, state.idle))
+        flags += chain.from_iterable(map(map, finished, state.built))
+        flags += chain.from_iterable(map(map, place, state.sites))
+        for p, sites in enumerate(state.sites):
+            busy = [site for site in sites.values() if site.crew]  # only they have supplies
+            if busy:
+                *_, supplied, working, tool_on = self.by_player[(p - seat) % n]
                 spots += chain.from_iterable(map(supplied.__getitem__, map(BUILDING, busy)))
                 counts += chain.from_iterable(map(SUPPLIED, busy))
                 crews = list(chain.from_iterable(map(CREW, busy)))
@@ -175,6 +185,7 @@ class Observation(Layout):
 
 SUPPLIED, CREW, BUILDING = attrgetter("supplied"), attrgetter("crew"), attrgetter("building")
 CARD = itemgetter(0)
+HOLDINGS = ("sesterces", "vp", "loans")
 SCALARS = (
     "round",
     "last_round",
