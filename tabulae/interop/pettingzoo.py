@@ -169,14 +169,15 @@ class TabulaeEnv(Table, AECEnv):
         episode.play_for(self.seats[agent], episode.space.decode(int(action)))
         self._cumulative_rewards[agent] = 0.0
         # Rewards come only at the end, so until then every reward stays 0.
-        if episode.over:
+        seat = episode.seat
+        if seat is None:
             self.rewards = dict(zip(self.agents, episode.outcomes(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         elif self.max_cycles is not None and len(episode.log) >= self.max_cycles * self.players:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[episode.seat]
+            self.agent_selection = self.possible_agents[seat]
 
 
 class TabulaeParallelEnv(Table, ParallelEnv):
