@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -152,6 +153,22 @@ class Game(ABC):
         """
         return None
 
+    def observation(self, players: int, options: Mapping[str, Any]) -> Observation | None:
+        """This game's designed numeric observation of one configuration, or None.
+
+        By default it is the `Observation` class of the game package's `observation`
+        module, when the package has one (numpy is then needed); research adapters
+        fall back on encoding the JSON views of a game without one.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.observation")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{package}.observation":
+                raise
+            return None
+        return module.Observation(players, options)
+
     def action_space(self, players: int, **options: Any) -> ActionSpace:
         """The integer coding of actions for one configuration."""
         config = self.configure(players, options)
@@ -167,6 +184,36 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
+
+
+class Observation(ABC):
+    """A seat's position as a fixed layout of numbers, designed from the rules' maxima.
+
+    `fields` names the parts in order with their shapes (as OpenSpiel's observers name
+    a tensor's parts); `encode` writes one seat's observation into a zeroed float32
+    vector of `size` numbers, reading only what `State.view(seat)` shows.
+    """
+
+    fields: tuple[tuple[str, tuple[int, ...]], ...]
+    # Decisions a game of this configuration is not expected to exceed (OpenSpiel's
+    # max_game_length), where the game states one.
+    longest_game: int | None = None
+
+    def __init__(self, fields: Sequence[tuple[str, tuple[int, ...]]]) -> None:
+        self.fields = tuple(fields)
+        self.at: dict[str, int] = {}
+        size = 0
+        for name, shape in self.fields:
+            self.at[name] = size
+            count = 1
+            for length in shape:
+                count *= length
+            size += count
+        self.size = size
+
+    @abstractmethod
+    def encode(self, state: State, seat: int, out: Any) -> None:
+        """Write `seat`'s observation of `state` into `out`, a zeroed vector of `size`."""
 
 
 @lru_cache(maxsize=64)

@@ -1,21 +1,22 @@
 """Steps per second through each research adapter, to set beside the native engine's.
 
 Each figure plays uniformly random legal actions for about `seconds` through one adapter
-the way a learner would: PettingZoo reads every observation and mask (`last`) before it
-steps, OpenSpiel asks the legal actions and applies one, Gymnasium steps one seat with
-random bots in the other seats (their actions are counted too).
+the way a learner would, choosing with the engine benchmark's generator so that only the
+adapter's own work tells the figures apart: PettingZoo reads every observation and mask
+(`last`) before it steps, OpenSpiel asks the legal actions and applies one, Gymnasium
+steps one seat with random bots in the other seats (their actions are counted too).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from time import perf_counter
+from time import perf_counter, process_time
 from typing import Any
 
 import numpy as np
 
-from tabulae.core import Game
+from tabulae.core import Game, Rng, random_playout
 from tabulae.core.bench import default_players
 
 from . import gymnasium as gym_adapter
@@ -27,6 +28,10 @@ class AdapterFigures:
     pettingzoo_steps_per_s: float
     openspiel_steps_per_s: float | None  # None: OpenSpiel games have two players or more
     gymnasium_steps_per_s: float
+    # PettingZoo steps per second as a share of the engine's applied actions per second,
+    # both timed in process CPU time over the same seeded games taken in turns, so that a
+    # busy machine slows both alike.
+    pettingzoo_share_of_engine: float
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -46,7 +51,24 @@ def bench_adapters(
             _rate(seconds, _openspiel_game(game, players, options)) if players > 1 else None
         ),
         gymnasium_steps_per_s=_rate(seconds, _gymnasium_game(game, players, options)),
+        pettingzoo_share_of_engine=_share(seconds, game, players, options),
     )
+
+
+def _share(seconds: float, game: Game, players: int, options: dict) -> float:
+    """PettingZoo's speed over the engine's, in CPU time, game by game in turns."""
+    pettingzoo = _pettingzoo_game(game, players, options)
+    engine_steps = engine_time = table_steps = table_time = 0.0
+    seed = 0
+    while engine_time + table_time < seconds or seed == 0:
+        started = process_time()
+        engine_steps += random_playout(game.new(players, seed, **options), Rng(seed))
+        engine_time += process_time() - started
+        started = process_time()
+        table_steps += pettingzoo(seed)
+        table_time += process_time() - started
+        seed += 1
+    return (table_steps / table_time) / (engine_steps / engine_time)
 
 
 def _rate(seconds: float, play_one: Callable[[int], int]) -> float:
@@ -65,14 +87,15 @@ def _pettingzoo_game(game: Game, players: int, options: dict) -> Callable[[int],
 
     def play_one(seed: int) -> int:
         table.reset(seed=seed)
-        rng = np.random.default_rng(seed)
+        rng = Rng(seed)
         steps = 0
         for _ in table.agent_iter():
             observation, _, terminated, truncated, _ = table.last()
             if terminated or truncated:
                 table.step(None)
                 continue
-            table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            legal = observation["action_mask"].view(np.bool_).nonzero()[0]
+            table.step(int(legal[rng.below(len(legal))]))
             steps += 1
         return steps
 
@@ -103,10 +126,11 @@ def _gymnasium_game(game: Game, players: int, options: dict) -> Callable[[int], 
 
     def play_one(seed: int) -> int:
         _, info = solo.reset(seed=seed)
-        rng = np.random.default_rng(seed)
+        rng = Rng(seed)
         terminated = False
         while not terminated:
-            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            legal = info["action_mask"].nonzero()[0]
+            action = int(legal[rng.below(len(legal))])
             _, _, terminated, _, info = solo.step(action)
         assert solo.episode is not None
         return len(solo.episode.log)

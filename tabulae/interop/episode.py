@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from tabulae.core import Action, ActionSpace, Game, IllegalAction, Match, Result, Rng, State, load
 from tabulae.core.bench import default_players
 
@@ -81,8 +83,10 @@ class Episode:
     def seat(self) -> int | None:
         """The seat presented as acting now: the next one in seat order after the last actor."""
         movers = self.state.to_move
-        if len(movers) <= 1:
-            return movers[0] if movers else None
+        if len(movers) == 1:
+            return movers[0]
+        if not movers:
+            return None
         last = self.log[-1][0] if self.log else -1
         return min(movers, key=lambda s: (s - last - 1) % self.players)
 
@@ -98,6 +102,17 @@ class Episode:
             flags[code] = True
         return flags
 
+    def mask_array(self, seat: int, dtype: Any = np.int8, acting: bool | None = None) -> np.ndarray:
+        """`mask` as a numpy vector, built without a list as long as the action space.
+
+        `acting` says whether the seat may act (by default: whether it is presented now).
+        """
+        space = self.space
+        flags = np.zeros(len(space), dtype=dtype)
+        if seat == self.seat if acting is None else acting:
+            flags.put(list(map(space.encode, self.state.legal_actions(seat))), 1)
+        return flags
+
     def play(self, code: int) -> None:
         """Play the action with this code for the seat acting now (IllegalAction if refused)."""
         self.play_action(self.space.decode(code))
@@ -106,8 +121,17 @@ class Episode:
         seat = self.seat
         if seat is None:
             raise IllegalAction("the game is over")
+        self.play_for(seat, action)
+
+    def play_for(self, seat: int, action: Action) -> None:
+        """Play `seat`'s action, whether or not it is the seat presented now."""
         self.state.apply(seat, action)
         self.log.append((seat, action))
+
+    def movers(self) -> list[int]:
+        """The seats that may act now, in seat order starting after the last actor."""
+        last = self.log[-1][0] if self.log else -1
+        return sorted(self.state.to_move, key=lambda s: (s - last - 1) % self.players)
 
     def own_actions(self, seat: int) -> list[Action]:
         """What `seat` itself has played: part of what it knows."""

@@ -32,7 +32,7 @@ from tabulae.bots.base import Bot, decide, make_bot
 from tabulae.core import Game, IllegalAction, Rng, games
 
 from .episode import Episode, as_game
-from .observation import view_encoder
+from .observation import encoder
 
 
 def env(
@@ -85,7 +85,7 @@ class TabulaeEnv(gymnasium.Env):
             other: make_bot(bot) if isinstance(bot, str) else bot
             for other, bot in zip([s for s in range(players) if s != seat], opponents, strict=True)
         }
-        self.encoder = view_encoder(self.game, players, **self.options)
+        self.encoder = encoder(self.game, players, **self.options)
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(len(self.game.action_space(players, **self.options)))
         self.episode: Episode | None = None
@@ -115,7 +115,7 @@ class TabulaeEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         """Which action codes are legal now (true) for the learner."""
-        return np.array(self._episode().mask(self.seat), dtype=bool)
+        return self._episode().mask_array(self.seat, bool)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -128,7 +128,7 @@ class TabulaeEnv(gymnasium.Env):
             episode.play_action(decide(self.bots[seat], episode.state, seat, self.bot_rng))
 
     def _observe(self) -> np.ndarray:
-        return self.encoder.encode(self._episode().state.view(self.seat))
+        return self.encoder.observe(self._episode().state, self.seat)
 
     def _info(self, refused: str | None = None) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.action_masks()}

@@ -1,36 +1,39 @@
-"""A fixed-size numeric encoding of one seat's view, derived for each game configuration.
+"""Numbers a learner reads: each game's designed observation, or its encoded JSON view.
 
-The encoding reads `State.view(seat)` and nothing else, so it can never carry what the
-rulings hide from that seat. Its layout comes from the shapes of the views themselves:
-the views of a few seeded random games of the configuration are sampled, and every place
-in them (a dict key, a list position, a value) gets fixed slots:
+`encoder(game, players, **options)` gives the encoder of one configuration. A game that
+designs its observation (`Game.observation`: a fixed layout of named fields sized by the
+rules' maxima, written straight from the position) is encoded by it; that is every game
+of `tabulae.games()`. Any other game falls back on `ViewEncoder`, which encodes the JSON
+view through a layout learned from the views of a few seeded random games:
 
 - a number or flag: one slot holding its value (true = 1, false = 0);
 - a word: a one-hot over the words seen there, plus one slot for any other word;
 - a list: one slot with its length, then its items position by position; lists that
   always had the same length (one entry per seat, …) keep exactly that many positions,
   lists that varied keep half as many again as the longest seen, and items past that
-  are dropped (the length slot still counts them);
+  are dropped with a warning (the length slot still counts them);
 - a list of words that was always sorted (a hand, a set of tokens): one count per word;
 - a dict: its keys in sorted order, each with a presence flag if it was sometimes absent;
 - a place that held several kinds of value (a count for others, a list for oneself):
   one flag per kind, then a part for each kind.
 
-The same game, player count and options always give the same layout; `labels` names
+Either way the same configuration always gives the same layout, and `labels` names
 every slot.
 """
 
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from tabulae.core import Game, Rng, random_steps
+from tabulae.core import Game, Rng, State, random_steps
 from tabulae.core.bench import default_players
+from tabulae.core.game import Observation
 
 EXPLORED_GAMES = 8  # seeded random games whose views shape the layout
 SAMPLED_STEPS = 96  # steps of each game, evenly spaced, whose views are read
@@ -189,6 +192,12 @@ class Items(Part):
 
     def write(self, value: Any, out: list[float]) -> None:
         out.append(float(len(value)))
+        if len(value) > self.positions:
+            warnings.warn(
+                f"a view list of {len(value)} items has room for {self.positions}: "
+                "the rest are left out of the encoding",
+                stacklevel=2,
+            )
         for item in value[: self.positions]:
             self.item.write(item, out)
         out.extend([0.0] * (self.item.width * max(0, self.positions - len(value))))
@@ -308,7 +317,9 @@ def _record(shape: Shape) -> Record:
 
 
 class ViewEncoder:
-    """Turns a seat's view into a float32 vector of a fixed size for one configuration."""
+    """Turns a seat's JSON view into a float32 vector of a fixed size for one configuration."""
+
+    longest_game: int | None = None  # a game without a designed observation states none
 
     def __init__(self, shape: Shape) -> None:
         self.root = compile_shape(shape)
@@ -323,9 +334,70 @@ class ViewEncoder:
         self.root.write(view, out)
         return np.array(out, dtype=np.float32)
 
+    def observe(self, state: State, seat: int) -> np.ndarray:
+        return self.encode(state.view(seat))
+
+
+class DesignedEncoder:
+    """A game's designed observation (`Game.observation`) as a float32 vector.
+
+    `fields` gives each named part's offset and shape, as OpenSpiel observers do.
+    """
+
+    def __init__(self, design: Observation) -> None:
+        self.design = design
+        self.longest_game = design.longest_game
+        self.size = design.size
+        self.fields: dict[str, tuple[int, tuple[int, ...]]] = {
+            name: (design.at[name], shape) for name, shape in design.fields
+        }
+        self.labels: tuple[str, ...] = tuple(
+            label for name, shape in design.fields for label in _labels(name, shape)
+        )
+        self.low = np.full(self.size, -np.inf, dtype=np.float32)
+        self.high = np.full(self.size, np.inf, dtype=np.float32)
+
+    def observe(self, state: State, seat: int) -> np.ndarray:
+        out = np.zeros(self.size, dtype=np.float32)
+        self.design.encode(state, seat, out)
+        return out
+
+    def parts(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """The named fields of an encoded vector, each a view in its own shape."""
+        return {
+            name: vector[at : at + math.prod(shape)].reshape(shape)
+            for name, (at, shape) in self.fields.items()
+        }
+
+
+Encoder = DesignedEncoder | ViewEncoder
+
+
+def _labels(name: str, shape: tuple[int, ...]) -> Iterator[str]:
+    if shape == (1,):
+        yield name
+        return
+    for index in np.ndindex(*shape):
+        yield f"{name}[{','.join(map(str, index))}]"
+
+
+def encoder(game: Game, players: int | None = None, **options: Any) -> Encoder:
+    """The observation encoder of `game` for this player count and options."""
+    players = players or default_players(game)
+    config = game.configure(players, options)
+    return _designed(game, players, tuple(sorted(config.items())))
+
+
+@lru_cache(maxsize=32)
+def _designed(game: Game, players: int, options: tuple) -> Encoder:
+    design = game.observation(players, dict(options))
+    if design is None:
+        return _encoder(game, players, options)
+    return DesignedEncoder(design)
+
 
 def view_encoder(game: Game, players: int | None = None, **options: Any) -> ViewEncoder:
-    """The encoder of `game`'s views for this player count and options."""
+    """The encoder of `game`'s JSON views for this player count and options."""
     players = players or default_players(game)
     config = game.configure(players, options)
     return _encoder(game, players, tuple(sorted(config.items())))

@@ -33,6 +33,7 @@ and zero-sum:
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any, ClassVar
 
 import numpy as np
@@ -44,10 +45,10 @@ from tabulae.core import Game, Match, Rng, games, visible
 from tabulae.core.bench import default_players
 
 from .episode import Episode, as_game, pairwise
-from .observation import view_encoder
+from .observation import encoder
 
 SEED_BYTES = 8
-MAX_GAME_LENGTH = 100_000  # a cap on decisions; Tabulae games end far sooner
+MAX_GAME_LENGTH = 100_000  # decisions, for a game whose observation states no longest game
 RESERVED = ("players", "seed")
 
 
@@ -112,6 +113,7 @@ class TabulaeGame(pyspiel.Game):
             players, {o.name: params[o.name] for o in game.options if o.name in params}
         )
         space = game.action_space(players, **options)
+        found = encoder(game, players, **options)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(space),
             max_chance_outcomes=256,
@@ -119,12 +121,12 @@ class TabulaeGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=SEED_BYTES + (found.longest_game or MAX_GAME_LENGTH),
         )
         super().__init__(_game_type(game), info, params)
         self.players, self.options, self.space = players, dict(options), space
         self.seed = int(params.get("seed", -1))
-        self.encoder = view_encoder(game, players, **options)
+        self.encoder = found
 
     def new_initial_state(self) -> TabulaeState:
         return TabulaeState(self)
@@ -156,12 +158,14 @@ class Table:
     pickling them, so this holder clones with `Episode.clone` and pickles as a match.
     """
 
-    __slots__ = ("episode", "game", "seed_bytes")
+    __slots__ = ("copy", "episode", "game", "imagined", "seed_bytes")
 
     def __init__(self, game: TabulaeGame) -> None:
         self.game = game
         self.seed_bytes: list[int] = []
         self.episode: Episode | None = None
+        self.copy = False  # a copy of a real table, hidden information and all
+        self.imagined = False  # hidden information re-sampled (by resample_from_infostate)
         if game.seed >= 0:
             self.deal(game.seed)
 
@@ -178,6 +182,7 @@ class Table:
         twin = Table.__new__(Table)
         twin.game, twin.seed_bytes = self.game, list(self.seed_bytes)
         twin.episode = self.episode.clone() if self.episode else None
+        twin.copy, twin.imagined = True, self.imagined
         return twin
 
     def __reduce__(self) -> tuple:
@@ -190,6 +195,7 @@ def _restore(name: str, params: dict, seed_bytes: list[int], match: str | None) 
     game = pyspiel.load_game(name, params)
     table = Table.__new__(Table)
     table.game, table.seed_bytes = game, list(seed_bytes)
+    table.copy = table.imagined = False
     table.episode = Episode.replay(game.tabulae, Match.loads(match)) if match else None
     return table
 
@@ -223,7 +229,10 @@ class TabulaeState(pyspiel.State):
         return [(byte, 1 / 256) for byte in range(256)]
 
     def _apply_action(self, action: int) -> None:
-        episode = self.table.episode
+        table = self.table
+        if table.copy and not table.imagined and table.episode is not None:
+            warnings.warn(PerfectInformationWarning(PERFECT_INFORMATION), stacklevel=2)
+        episode = table.episode
         if episode is None:
             self.table.draw(action)
         else:
@@ -247,6 +256,7 @@ class TabulaeState(pyspiel.State):
         if self.table.episode is not None:
             rng = Rng(int(probability_sampler() * 2**53))
             twin.table.episode = self.table.episode.determinized(player_id, rng)
+        twin.table.imagined = True
         return twin
 
     def __str__(self) -> str:
@@ -280,7 +290,7 @@ class Observer:
         episode = state.episode
         if episode is None:
             return
-        self.dict["view"][:] = self.encoder.encode(episode.state.view(player))
+        self.dict["view"][:] = self.encoder.observe(episode.state, player)
         if self.recall:
             played = self.dict["played"]
             for action in episode.own_actions(player):
@@ -308,6 +318,15 @@ class BotPlayer(pyspiel.Bot):
         pyspiel.Bot.__init__(self)
         self.bot = make_bot(bot) if isinstance(bot, str) else bot
         self.rng = Rng(seed)
+
+    def restart_at(self, state: TabulaeState) -> None:
+        """Nothing to do: the bot decides from the position alone, as `evaluate_bots` asks."""
+
+    def inform_action(self, state: TabulaeState, player_id: int, action: int) -> None:
+        """Nothing to note: the bot reads what it may know from the position."""
+
+    def restart(self) -> None:
+        """Nothing to forget."""
 
     def step(self, state: TabulaeState) -> int:
         episode = state.episode
@@ -338,6 +357,51 @@ class Evaluator(mcts.Evaluator):
         actions = state.legal_actions(state.current_player())
         return [(action, 1.0 / len(actions)) for action in actions]
 
+
+class PerfectInformationWarning(UserWarning):
+    """A search played on a true copy of an imperfect-information state."""
+
+
+PERFECT_INFORMATION = (
+    "an action was played on a copy of a Tabulae state that holds the hidden information "
+    "(deck orders, other seats' secret cards): a perfect-information search such as "
+    "OpenSpiel's MCTSBot sees what the player cannot. Search re-sampled states instead: "
+    "open_spiel.python.algorithms.ismcts.ISMCTSBot, or resample_from_infostate"
+)
+
+
+class CppBotRefused(TypeError):
+    """OpenSpiel's C++ search bots cannot play Python games; they would end the process."""
+
+
+def _refuse(name: str, game: Any) -> None:
+    if isinstance(game, TabulaeGame):
+        raise CppBotRefused(
+            f"OpenSpiel's C++ {name} cannot play {game.get_type().short_name}, a Python game: "
+            "it would end the process without a word. Use the Python bots instead: "
+            "open_spiel.python.algorithms.ismcts.ISMCTSBot with tabulae.interop.openspiel"
+            ".Evaluator()"
+        )
+
+
+class _GuardedMCTSBot(pyspiel.MCTSBot):
+    """pyspiel.MCTSBot, refusing Tabulae games with an error instead of a crash."""
+
+    def __init__(self, game: Any, *args: Any, **kwargs: Any) -> None:
+        _refuse("MCTSBot", game)
+        super().__init__(game, *args, **kwargs)
+
+
+class _GuardedISMCTSBot(pyspiel.ISMCTSBot):
+    """pyspiel.ISMCTSBot, refusing Tabulae states with an error instead of a crash."""
+
+    def step(self, state: Any) -> int:
+        if isinstance(state, TabulaeState):
+            _refuse("ISMCTSBot", state.get_game())
+        return super().step(state)
+
+
+pyspiel.MCTSBot, pyspiel.ISMCTSBot = _GuardedMCTSBot, _GuardedISMCTSBot
 
 for _game in games().values():
     if _game.max_players >= 2:

@@ -14,6 +14,7 @@ def test_adapter_figures_are_steps_per_second():
     assert figures.pettingzoo_steps_per_s > 0
     assert figures.openspiel_steps_per_s > 0
     assert figures.gymnasium_steps_per_s > 0
+    assert figures.pettingzoo_share_of_engine > 0
 
 
 def test_openspiel_has_no_figure_for_a_solo_game():
@@ -32,6 +33,7 @@ def test_the_bench_command_reports_adapters_beside_the_engine():
         "pettingzoo_steps_per_s",
         "openspiel_steps_per_s",
         "gymnasium_steps_per_s",
+        "pettingzoo_share_of_engine",
     }
     table = bench("--seconds", "0.1")
     for row in ("applied actions/s", "PettingZoo steps/s", "OpenSpiel steps/s"):

@@ -42,5 +42,5 @@ def test_the_example_runs(number, capsys):
 
 
 def test_every_example_names_its_game():
-    assert len(examples()) == 4
+    assert len(examples()) == 6
     assert all(len(GAME_LINE.findall(code)) == 1 for code in examples())

@@ -1,11 +1,12 @@
 """OpenSpiel: every game passes OpenSpiel's random simulation test and ISMCTS plays it."""
 
 import pickle
+import warnings
 
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import tabulae
 from tabulae.bots.base import RandomBot
@@ -42,7 +43,9 @@ def test_every_registered_game_is_registered_with_openspiel():
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+@pytest.mark.filterwarnings("ignore::tabulae.interop.openspiel.PerfectInformationWarning")
 def test_openspiel_random_sim_test_with_serialization_passes(config):
+    """The test plays on copies of true states, which is what the warning is about."""
     game, players = config
     pyspiel.random_sim_test(spiel(game, players), num_sims=1, serialize=True, verbose=False)
 
@@ -204,3 +207,85 @@ def test_solo_games_and_clashing_options_are_refused():
 
     with pytest.raises(Exception, match="two players or more"):
         openspiel.load(AlsoAlone(), players=1)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_evaluate_bots_plays_tabulae_bots_to_the_end(config):
+    game, players = config
+    spiel_game = spiel(game, players)
+    bots = [
+        openspiel.BotPlayer("greedy" if seat == 0 else "random", seat) for seat in range(players)
+    ]
+    returns = evaluate_bots.evaluate_bots(
+        spiel_game.new_initial_state(), bots, np.random.RandomState(players)
+    )
+    assert len(returns) == players and sum(returns) == pytest.approx(0.0)
+    assert all(-1.0 <= r <= 1.0 for r in returns)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_max_game_length_is_the_games_stated_bound(config):
+    game, players = config
+    spiel_game = spiel(game, players)
+    stated = game.observation(players, game.configure(players, {}))
+    expected = stated.longest_game if stated else openspiel.MAX_GAME_LENGTH
+    assert spiel_game.max_game_length() == openspiel.SEED_BYTES + expected
+    state = spiel_game.new_initial_state()
+    play_randomly(state, np.random.default_rng(1), 100_000)
+    assert state.is_terminal() and len(state.history()) <= spiel_game.max_game_length()
+
+
+def test_the_games_state_a_realistic_longest_game():
+    for game in tabulae.games().values():
+        for players in range(max(2, game.min_players), game.max_players + 1):
+            longest = spiel(game, players).max_game_length()
+            assert longest < 10_000, (game.id, players)
+
+
+def test_openspiels_cpp_search_bots_refuse_tabulae_games_with_a_clear_error():
+    spiel_game = spiel(TOY, 2)
+    evaluator = pyspiel.RandomRolloutEvaluator(1, 0)
+    with pytest.raises(openspiel.CppBotRefused, match="C\\+\\+ MCTSBot cannot play tabulae_"):
+        pyspiel.MCTSBot(spiel_game, evaluator, 2.0, 10, 1000, False, 0, False)
+    searcher = pyspiel.ISMCTSBot(
+        0,
+        evaluator,
+        2.0,
+        10,
+        -1,
+        pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT,
+        False,
+        False,
+    )
+    state = spiel_game.new_initial_state()
+    deal(state, np.random.default_rng(0))
+    with pytest.raises(openspiel.CppBotRefused, match=r"ISMCTSBot.*ISMCTSBot with tabulae"):
+        searcher.step(state)
+    noughts = pyspiel.load_game("tic_tac_toe")  # OpenSpiel's own C++ games are still searched
+    assert pyspiel.MCTSBot(noughts, evaluator, 2.0, 10, 1000, False, 0, False).step(
+        noughts.new_initial_state()
+    ) in range(9)
+
+
+def test_a_perfect_information_search_is_warned_that_it_sees_hidden_cards():
+    spiel_game = spiel(TOY, 2)
+    state = spiel_game.new_initial_state()
+    deal(state, np.random.default_rng(0))
+    searcher = mcts.MCTSBot(
+        spiel_game, 2.0, 4, openspiel.Evaluator(), random_state=np.random.RandomState(0)
+    )
+    with pytest.warns(openspiel.PerfectInformationWarning, match="ISMCTSBot"):
+        searcher.step(state)
+
+
+def test_an_information_set_search_is_not_warned():
+    spiel_game = spiel(TOY, 2)
+    state = spiel_game.new_initial_state()
+    rng = np.random.default_rng(0)
+    deal(state, rng)
+    searcher = ismcts.ISMCTSBot(
+        spiel_game, openspiel.Evaluator(), 2.0, 8, random_state=np.random.RandomState(0)
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", openspiel.PerfectInformationWarning)
+        state.apply_action(searcher.step(state))

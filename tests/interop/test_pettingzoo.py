@@ -1,11 +1,11 @@
-"""PettingZoo: every game passes PettingZoo's own API and seed tests."""
+"""PettingZoo: every game passes PettingZoo's own API, parallel API and seed tests."""
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from tabulae.core import Action, IllegalAction
-from tabulae.interop.pettingzoo import TabulaeEnv, env
+from tabulae.interop.pettingzoo import TabulaeEnv, env, parallel_env
 from tests.core.toy_game import GAME as TOY
 from tests.interop.games import EVERY_GAME, SOLO, config_id, configurations
 
@@ -107,3 +107,72 @@ def test_the_game_options_shape_the_environment():
     table = env(TOY, 2, rounds=1)
     returns = play_to_the_end(table, seed=3)
     assert table.episode.state.round == 1 and set(returns) == {"player_0", "player_1"}
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_pettingzoo_parallel_api_test_passes(config):
+    game, players = config
+    parallel_api_test(parallel_env(game, players), num_cycles=1000)
+
+
+def play_in_parallel(year, seed):
+    observations, _ = year.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    returns = dict.fromkeys(year.possible_agents, 0.0)
+    steps = 0
+    while year.agents:
+        actions = {
+            agent: int(rng.choice(np.flatnonzero(seen["action_mask"])))
+            for agent, seen in observations.items()
+            if seen["action_mask"].any()
+        }
+        observations, rewards, _, _, _ = year.step(actions)
+        for agent, reward in rewards.items():
+            returns[agent] += reward
+        steps += 1
+    return returns, steps
+
+
+def test_every_seat_makes_a_simultaneous_choice_in_one_parallel_step():
+    """Hadrian's Wall rulebook: every year all players play at the same time."""
+    year = parallel_env("hadrians_wall", 3)
+    observations, _ = year.reset(seed=2)
+    masks = {agent: seen["action_mask"] for agent, seen in observations.items()}
+    assert all(mask.sum() == 2 for mask in masks.values())  # each chooses one of two cards
+    chosen = {agent: int(np.flatnonzero(mask)[0]) for agent, mask in masks.items()}
+    year.step(chosen)
+    assert [seat for seat, _ in year.episode.log] == [0, 1, 2]
+    returns, _ = play_in_parallel(year, seed=2)
+    assert year.episode.over and sum(returns.values()) == pytest.approx(0.0)
+
+
+def test_a_parallel_step_needs_every_mover_and_refuses_an_illegal_action_whole():
+    year = parallel_env("hadrians_wall", 2)
+    observations, _ = year.reset(seed=1)
+    legal = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
+    with pytest.raises(IllegalAction, match="player_1 must act now"):
+        year.step({"player_0": legal["player_0"]})
+    illegal = int(np.flatnonzero(observations["player_1"]["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction, match="not legal for player_1"):
+        year.step({"player_0": legal["player_0"], "player_1": illegal})
+    assert year.episode.log == []  # nothing was played
+
+
+def test_the_parallel_game_rewards_the_rank_outcomes_at_the_end():
+    year = parallel_env(TOY, 3)
+    returns, _ = play_in_parallel(year, seed=4)
+    assert tuple(returns.values()) == year.episode.outcomes()
+
+
+@pytest.mark.parametrize("make", [env, parallel_env], ids=["aec", "parallel"])
+def test_max_cycles_truncates_a_long_game_without_rewards(make):
+    table = make("builders", 2, max_cycles=5)
+    if make is env:
+        returns = play_to_the_end(table, seed=1)
+        assert len(table.episode.log) == 10 and all(table.truncations.values())
+    else:
+        returns, steps = play_in_parallel(table, seed=1)
+        assert steps == 5
+    assert not table.episode.over and set(returns.values()) == {0.0}
+    with pytest.raises(ValueError, match="max_cycles"):
+        make("builders", 2, max_cycles=0)

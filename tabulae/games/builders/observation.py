@@ -1,0 +1,209 @@
+"""A seat's position as numbers: a fixed layout sized by the box contents, not by play.
+
+Everything in The Builders is public but the order of the two decks (see `view`), so the
+observation holds the whole table except that order, read straight from the position.
+Players are listed from the observing seat: player 0 is the seat itself, player 1 the
+next seat clockwise, and so on. Cards are indexed by their number in `components.yaml`:
+33 building cards (29 buildings, then 4 machines) and 28 working cards (the 4 machines,
+which work once finished, then the 18 workers and the 6 slaves).
+
+| field | shape | holds |
+|---|---|---|
+| round, last_round, over | 1 each | the round; 1 once the last round is on; 1 at the end |
+| actions_used, free_actions_left, investment_taken | 1 each | the turn of the player acting |
+| to_move, first_player | players | one-hot by player |
+| bank | 1 | sesterces left in a limited bank (0 if unlimited) |
+| building_deck, worker_deck | 1 each | cards left in each deck |
+| slave_stack, loan_stack | 1 each | cards left |
+| tool_stack, university_stack | 4 each | cards left per material |
+| building_row | 33 | 1 for each building card on offer |
+| worker_row | 28 | 1 for each working card on offer |
+| trained | 28 × 4 | the material a University taught each working card |
+| freed | 28 | 1 for each slave made a citizen |
+| sent_this_turn | 33 | cards sent to each building's site this turn |
+| sesterces, vp, loans | players each | each player's holdings |
+| tools | players × 4 | tool cards held, per material |
+| idle, working | players × 28 | the player's working cards idle, or on a site |
+| tool_on | players × 28 × 4 | the tool a card on a site carries |
+| site | players × 33 | 1 for each building under construction |
+| supplied | players × 33 × 4 | materials brought to each site (its cost is fixed by the card) |
+| finished | players × 33 | buildings and machines the player finished |
+
+At four players that is 1,753 numbers (two players: 1,003). Each action keeps its own code
+(4,256 of them, `notation.every_action`): a mask of that length is one small vector, and a
+maskable learner needs no more compact space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from itertools import chain
+from operator import attrgetter, itemgetter
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tabulae.core.game import Observation as Layout
+
+from .cards import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS
+
+if TYPE_CHECKING:
+    from .state import BuildersState
+
+MATERIAL_COUNT = len(MATERIALS)
+BUILDING_CARDS = len(BUILDINGS)
+WORKING = (*MACHINES, *(c.number for c in CREW))
+
+
+class Observation(Layout):
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        m, b, w = MATERIAL_COUNT, BUILDING_CARDS, len(WORKING)
+        scalars = ("round", "last_round", "over", "actions_used", "free_actions_left")
+        super().__init__(
+            [
+                *((name, (1,)) for name in scalars),
+                ("investment_taken", (1,)),
+                ("to_move", (players,)),
+                ("first_player", (players,)),
+                ("bank", (1,)),
+                ("building_deck", (1,)),
+                ("worker_deck", (1,)),
+                ("slave_stack", (1,)),
+                ("loan_stack", (1,)),
+                ("tool_stack", (m,)),
+                ("university_stack", (m,)),
+                ("building_row", (b,)),
+                ("worker_row", (w,)),
+                ("trained", (w, m)),
+                ("freed", (w,)),
+                ("sent_this_turn", (b,)),
+                ("sesterces", (players,)),
+                ("vp", (players,)),
+                ("loans", (players,)),
+                ("tools", (players, m)),
+                ("idle", (players, w)),
+                ("working", (players, w)),
+                ("tool_on", (players, w, m)),
+                ("site", (players, b)),
+                ("supplied", (players, b, m)),
+                ("finished", (players, b)),
+            ]
+        )
+        # Longest game: the rules set no limit (a player may take sesterces for ever); random
+        # games of four players end within 500 decisions, so 1,000 per player leaves room for
+        # any real game.
+        self.longest_game = 1000 * players
+
+        self.players = players
+        at = self.at
+        # Where each card's flag goes, by card number (and by player listed from the seat).
+        self.building_row = _by_card(at["building_row"], range(1, b + 1))
+        self.worker_row = _by_card(at["worker_row"], WORKING)
+        self.freed = _by_card(at["freed"], WORKING)
+        self.trained = _by_card(at["trained"], WORKING, m)
+        self.sent = _by_card(at["sent_this_turn"], range(1, b + 1))
+        # Per player listed from the seat: where his holdings go.
+        self.by_player = [
+            (
+                (at["sesterces"] + k, at["vp"] + k, at["loans"] + k),
+                range(at["tools"] + k * m, at["tools"] + k * m + m),
+                _by_card(at["idle"] + k * w, WORKING),
+                _by_card(at["finished"] + k * b, range(1, b + 1)),
+                _by_card(at["site"] + k * b, range(1, b + 1)),
+                [range(i, i + m) for i in _by_card(at["supplied"] + k * b * m, range(1, b + 1), m)],
+                _by_card(at["working"] + k * w, WORKING),
+                _by_card(at["tool_on"] + k * w * m, WORKING, m),
+            )
+            for k in range(players)
+        ]
+        self.scalars = [at[name] for name in SCALARS]
+        # For each observing seat, per player in seat order: where his holdings go.
+        self.from_seat = [
+            (
+                [at[name] + (p - seat) % players for name in HOLDINGS for p in range(players)],
+                *(
+                    [by_player[(p - seat) % players][part].__getitem__ for p in range(players)]
+                    for part in (1, 2, 3, 4)
+                ),
+            )
+            for seat in range(players)
+            for by_player in [self.by_player]
+        ]
+        self.tool_stack = range(at["tool_stack"], at["tool_stack"] + m)
+        self.university_stack = range(at["university_stack"], at["university_stack"] + m)
+
+    def encode(self, state: BuildersState, seat: int, out: np.ndarray) -> None:
+        at, n = self.at, state.players
+        # Flags (1) are gathered by position, counts by position and value, and each
+        # group is written in one numpy call.
+        flags = [at["first_player"] + (state.first - seat) % n]
+        if not state.over:
+            flags.append(at["to_move"] + (state.seat - seat) % n)
+        flags += map(self.tool_stack.__getitem__, state.tool_stack)
+        flags += map(self.university_stack.__getitem__, state.university_stack)
+        flags += map(self.building_row.__getitem__, state.building_row)
+        flags += map(self.worker_row.__getitem__, state.worker_row)
+        flags += map(self.freed.__getitem__, state.freed)
+        trained = self.trained
+        flags += [trained[c] + material for c, material in state.trained.items()]
+        spots = list(self.scalars)
+        counts = [
+            state.round,
+            state.last_round,
+            state.over,
+            state.used,
+            state.free_actions_left(),
+            state.invested,
+            state.bank or 0,
+            len(state.building_deck),
+            len(state.worker_deck),
+            len(state.slave_stack),
+            state.loan_stack,
+        ]
+        spots += map(self.sent.__getitem__, state.sent)
+        counts += state.sent.values()
+        # Every player's holdings at once, each through the positions of his place.
+        holdings, tools, idle, finished, place = self.from_seat[seat]
+        spots += holdings
+        counts += chain(state.money, state.vp, state.loans)
+        flags += chain.from_iterable(map(map, tools, state.tools))
+        flags += chain.from_iterable(map(map, idle, state.idle))
+        flags += chain.from_iterable(map(map, finished, state.built))
+        flags += chain.from_iterable(map(map, place, state.sites))
+        for p, sites in enumerate(state.sites):
+            busy = [site for site in sites.values() if site.crew]  # only they have supplies
+            if busy:
+                *_, supplied, working, tool_on = self.by_player[(p - seat) % n]
+                spots += chain.from_iterable(map(supplied.__getitem__, map(BUILDING, busy)))
+                counts += chain.from_iterable(map(SUPPLIED, busy))
+                crews = list(chain.from_iterable(map(CREW, busy)))
+                flags += map(working.__getitem__, map(CARD, crews))
+                flags += [tool_on[c] + t for c, t in crews if t >= 0]
+        out.put(flags, 1.0)
+        out[np.fromiter(spots, np.intp, len(spots))] = np.fromiter(counts, np.float32, len(counts))
+
+
+SUPPLIED, CREW, BUILDING = attrgetter("supplied"), attrgetter("crew"), attrgetter("building")
+CARD = itemgetter(0)
+HOLDINGS = ("sesterces", "vp", "loans")
+SCALARS = (
+    "round",
+    "last_round",
+    "over",
+    "actions_used",
+    "free_actions_left",
+    "investment_taken",
+    "bank",
+    "building_deck",
+    "worker_deck",
+    "slave_stack",
+    "loan_stack",
+)
+
+
+def _by_card(start: int, cards: Iterable[int], width: int = 1) -> list[int]:
+    """Positions indexed by card number: `start` + the card's place among `cards` × `width`."""
+    found = [-1] * (LAST_CARD + 1)
+    for i, number in enumerate(cards):
+        found[number] = start + i * width
+    return found

@@ -1,0 +1,132 @@
+"""Gymnasium: many games of one configuration stepped in one call, for self-play.
+
+>>> from tabulae.interop.vector import vector_env
+>>> games = vector_env("builders", num_envs=8, players=2)
+>>> observations, infos = games.reset(seed=0)
+
+One policy plays every seat: each game presents the seat to act (``infos["seat"]``),
+its observation (each game's designed observation lists players from the observing
+seat, so one policy reads every seat alike) and its legal actions (``action_masks()``
+and ``infos["action_mask"]``). A simultaneous decision is presented turn by turn, as
+everywhere in `tabulae.interop`. When a game ends, the step's reward is the return of
+the seat that acted last, ``infos["returns"]`` holds every seat's return (pairwise rank
+outcomes; the score when playing alone) so each seat's moves can be credited, and the
+game is dealt again at once (Gymnasium's same-step autoreset: the last observation is in
+``infos["final_obs"]``). Alone (``players=1``) it is exactly a batch of
+`tabulae.interop.gymnasium` environments.
+
+An illegal action raises `IllegalAction` and changes nothing in any game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from tabulae.core import Game, IllegalAction
+
+from .episode import Episode, as_game
+from .observation import encoder
+
+
+def vector_env(
+    game: Game | str, num_envs: int, players: int = 1, **options: Any
+) -> TabulaeVectorEnv:
+    """`num_envs` games of `game` with `players` seats, one policy playing every seat."""
+    return TabulaeVectorEnv(game, num_envs, players, **options)
+
+
+class TabulaeVectorEnv(VectorEnv):
+    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, game: Game | str, num_envs: int, players: int = 1, **options: Any) -> None:
+        if type(num_envs) is not int or num_envs < 1:
+            raise ValueError(f"num_envs is a whole number of at least 1, not {num_envs!r}")
+        self.game = as_game(game)
+        self.num_envs, self.players = num_envs, players
+        self.options = dict(self.game.configure(players, options))
+        self.encoder = encoder(self.game, players, **self.options)
+        actions = len(self.game.action_space(players, **self.options))
+        self.single_observation_space = spaces.Box(
+            self.encoder.low, self.encoder.high, dtype=np.float32
+        )
+        self.single_action_space = spaces.Discrete(actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self.episodes: list[Episode] = []
+        self.streams: list[np.random.Generator] = []
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal every game; game `i` draws its seeds from ``seed + i`` (as Gymnasium does)."""
+        seeds = seed if isinstance(seed, list) else [None] * self.num_envs
+        if isinstance(seed, int):
+            seeds = [seed + i for i in range(self.num_envs)]
+        if len(seeds) != self.num_envs:
+            raise ValueError(f"{len(seeds)} seeds for {self.num_envs} games")
+        self.streams = [seeding.np_random(s)[0] for s in seeds]
+        self.episodes = [self._deal(i) for i in range(self.num_envs)]
+        return self._observations(), self._infos()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        episodes = self._episodes()
+        codes = np.asarray(actions).reshape(self.num_envs)
+        for i, (episode, code) in enumerate(zip(episodes, codes, strict=True)):
+            action = episode.space.decode(int(code))
+            seat = episode.seat
+            if action not in episode.state.legal_actions(seat):
+                raise IllegalAction(f"game {i}: {action} is not legal for seat {seat} now")
+        rewards = np.zeros(self.num_envs, dtype=np.float64)
+        terminations = np.zeros(self.num_envs, dtype=bool)
+        finished: dict[int, tuple[np.ndarray, tuple[float, ...]]] = {}
+        for i, (episode, code) in enumerate(zip(episodes, codes, strict=True)):
+            seat = episode.seat
+            episode.play(int(code))
+            if episode.over:
+                returns = episode.outcomes()
+                rewards[i], terminations[i] = returns[seat], True
+                finished[i] = (self.encoder.observe(episode.state, seat), returns)
+                self.episodes[i] = self._deal(i)
+        infos = self._infos()
+        if finished:
+            final = np.zeros(self.num_envs, dtype=bool)
+            final[list(finished)] = True
+            observations = np.empty(self.num_envs, dtype=object)
+            returns = np.zeros((self.num_envs, self.players))
+            for i, (seen, outcome) in finished.items():
+                observations[i], returns[i] = seen, outcome
+            infos |= {"final_obs": observations, "_final_obs": final, "returns": returns}
+            infos["_returns"] = final
+        truncations = np.zeros(self.num_envs, dtype=bool)
+        return self._observations(), rewards, terminations, truncations, infos
+
+    def action_masks(self) -> np.ndarray:
+        """Which action codes are legal now in each game (true), as maskable learners read."""
+        return np.stack([e.mask_array(e.seat, bool) for e in self._episodes()])
+
+    def _deal(self, i: int) -> Episode:
+        seed = int(self.streams[i].integers(2**63))
+        return Episode.start(self.game, self.players, seed, **self.options)
+
+    def _observations(self) -> np.ndarray:
+        batch = np.empty((self.num_envs, self.encoder.size), dtype=np.float32)
+        for i, episode in enumerate(self.episodes):
+            batch[i] = self.encoder.observe(episode.state, episode.seat)
+        return batch
+
+    def _infos(self) -> dict[str, Any]:
+        seats = np.array([e.seat for e in self.episodes])
+        return {"seat": seats, "action_mask": self.action_masks()}
+
+    def _episodes(self) -> list[Episode]:
+        if not self.episodes:
+            raise RuntimeError("call reset() before using the environment")
+        return self.episodes
