@@ -196,7 +196,9 @@ def _taken(state: BuildersState, actions: int) -> int:
     return taken if state.bank is None else min(taken, state.bank)
 
 
-def _covers(state: BuildersState, cards: tuple[int, ...], need: list[int], tools: list[int]):
+def _covers(
+    state: BuildersState, cards: tuple[int, ...], need: list[int], tools: list[int]
+) -> bool:
     """Whether these cards, with at most one tool each on those that may carry one, cover
     `need`."""
     short = list(need)

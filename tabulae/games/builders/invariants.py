@@ -11,6 +11,7 @@ decks last; no one past 17 VP without the end having been triggered.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .cards import BUILDINGS, CREW, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS
@@ -42,8 +43,8 @@ def _places(state: BuildersState) -> dict[int, list[str]]:
     """Where each card lies: buildings and machines as buildings, workers and slaves as crew."""
     places: dict[int, list[str]] = {}
 
-    def put(cards: object, where: str) -> None:
-        for c in cards:  # type: ignore[attr-defined]
+    def put(cards: Iterable[int], where: str) -> None:
+        for c in cards:
             places.setdefault(c, []).append(where)
 
     put(state.building_row, "the building row")
