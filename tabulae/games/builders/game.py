@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabulae.core import Action, Game, Option, Rng, State
+from tabulae.core import Action, Game, Option, Result, Rng, State
 
 from .cards import RULES
 from .evaluate import estimate
+from .invariants import broken
 from .notation import every_action
+from .recount import recount
 from .state import BuildersState
 from .terms import TERMS
 
@@ -61,3 +63,11 @@ class Builders(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, BuildersState)
         return estimate(state, seat)
+
+    def invariants(self, state: State) -> list[str]:
+        assert isinstance(state, BuildersState)
+        return broken(state)
+
+    def recount(self, state: State) -> Result | None:
+        assert isinstance(state, BuildersState)
+        return recount(state)

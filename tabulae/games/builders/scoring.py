@@ -54,18 +54,7 @@ def settle(state: BuildersState, seat: int) -> Settlement:
     slaves = state.slaves_of(seat)
     idle = [c for c in slaves if c in state.idle[seat]]
     money, loans, vp = state.money[seat], state.loans[seat], state.vp[seat]
-    free_price, repay_price = RULES.freeing_at_scoring, RULES.loan_repay
-    best: tuple[int, int, int, int] | None = None
-    for freed in range(len(idle) + 1):
-        for repaid in range(loans + 1):
-            paid = freed * free_price + repaid * repay_price
-            if paid > money:
-                break
-            score = tenths(vp, money - paid, len(slaves) - freed, loans - repaid)
-            if best is None or (score, -paid) > (best[0], -best[1]):
-                best = (score, paid, freed, repaid)
-    assert best is not None
-    score, paid, freed, repaid = best
+    score, paid, freed, repaid = best_settlement(vp, money, len(idle), len(slaves), loans)
     return Settlement(
         vp=vp,
         held=money,
@@ -76,3 +65,22 @@ def settle(state: BuildersState, seat: int) -> Settlement:
         unpaid_loans=loans - repaid,
         tenths=score,
     )
+
+
+def best_settlement(
+    vp: int, money: int, idle_slaves: int, slaves: int, loans: int
+) -> tuple[int, int, int, int]:
+    """The best settlement of these holdings: score in tenths, sesterces paid, slaves freed
+    (of the idle ones) and loans repaid; on equal scores, the one paying less (B-21)."""
+    free_price, repay_price = RULES.freeing_at_scoring, RULES.loan_repay
+    best: tuple[int, int, int, int] | None = None
+    for freed in range(idle_slaves + 1):
+        for repaid in range(loans + 1):
+            paid = freed * free_price + repaid * repay_price
+            if paid > money:
+                break
+            score = tenths(vp, money - paid, slaves - freed, loans - repaid)
+            if best is None or (score, -paid) > (best[0], -best[1]):
+                best = (score, paid, freed, repaid)
+    assert best is not None
+    return best

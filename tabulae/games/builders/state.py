@@ -179,20 +179,34 @@ class BuildersState(State):
     # -- the end (B-20 to B-23) --
 
     def stuck(self) -> bool:
-        """Whether no player can ever finish another building, so no one can reach 17 VP."""
+        """Whether no player can ever finish another building, so no one can reach 17 VP.
+
+        Sound, never early: it holds only if `may_finish` fails for every player, and then
+        no building is ever finished again, so no VP is ever scored again and the game,
+        which ends only on 17 VP (B-20), could go on only by taking sesterces for ever.
+        """
         return not any(self.may_finish(p) for p in range(self.players))
 
     def may_finish(self, p: int) -> bool:
         """Whether player `p` could still finish a building, on the most hopeful count.
 
-        Cards still in the worker row or the slave stack may yet be hired. Otherwise
-        only `p`'s idle cards can finish a site or a building from the row: cards on a
-        site come back only when it is finished, and the rows are not refilled once the
-        decks are empty. Their materials are counted all together, as if every card
-        could go everywhere, with every tool owned or left to buy and every University
-        left in the row on every card that may carry them (a slave once freed).
+        True while a worker is left to recruit (row or deck) or a slave to buy. Otherwise
+        it asks whether one of `p`'s sites, or one of the buildings still to start (the
+        row, and the deck behind it, whose every card starting buildings can bring to the
+        row), could be covered by `p`'s idle cards, their materials all counted together
+        (as if every card went to that building), with every University left on every
+        card that may be trained (a slave once freed) and every tool `p` holds or could
+        buy on them, whatever it costs: money, loans and the bank are left out, as if
+        sesterces were no limit.
+
+        Why a False is final: until someone finishes a building, no card comes back from
+        a site and no machine joins a crew, and no worker or slave can be gained, so the
+        cards that reach any building of `p`'s are some of his idle cards now, each with
+        at most one University and one tool of those counted. If none of his buildings can
+        be covered by all of them, none can be finished first, by `p` or, by the same
+        count, by anyone: so no building is ever finished again.
         """
-        if self.worker_row or self.slave_stack:
+        if self.worker_row or self.worker_deck or self.slave_stack:
             return True
         pool = [0] * len(MATERIALS)
         skilled = False
@@ -208,7 +222,7 @@ class BuildersState(State):
             for t in self.tools[p] + self.tool_stack:
                 pool[t] += 1
         needs = [site.missing() for site in self.sites[p].values()]
-        needs += [BUILDINGS[b - 1].cost for b in self.building_row]
+        needs += [BUILDINGS[b - 1].cost for b in self.building_row + self.building_deck]
         return any(all(n <= h for n, h in zip(need, pool, strict=True)) for need in needs)
 
     @property

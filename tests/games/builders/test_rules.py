@@ -251,6 +251,39 @@ def test_idle_cards_that_cannot_finish_any_building_leave_the_game_stuck():
     assert not state.last_round
 
 
+def test_a_building_still_in_the_deck_keeps_the_game_going():
+    """Rulebook: on starting a building the player "immediately refills the row with a new
+    card from the building deck", and the game ends when "at the end of his turn a player has
+    at least 17 victory points". A building the stranded apprentice (wood 1, architecture 1) can
+    finish, the Trading Post, lies in the building deck behind a row he cannot use: starting
+    the row's building brings it out, so the game is not stuck and must go on."""
+    state = stranded_apprentice()
+    state.building_row.append(NUMBER["colossus_of_rhodes"])
+    state.building_deck.append(NUMBER["trading_post"])
+    assert state.may_finish(0) and not state.stuck()
+    play(state, "end")
+    assert not state.last_round and state.events[-1].key == "builders.turn_ended"
+    play(state, "end")  # seat 2's turn; then seat 0's (first player 1), the apprentice's owner
+    assert state.seat == 0
+    apprentice = state.idle[0][0]
+    play(state, f"start {NUMBER['colossus_of_rhodes']}")
+    assert state.building_row == [NUMBER["trading_post"]] and not state.building_deck
+    play(state, f"start {NUMBER['trading_post']}", f"send {apprentice} {NUMBER['trading_post']}")
+    assert state.built[0] == [NUMBER["trading_post"]] and state.vp[0] == 1
+
+
+def test_a_deck_of_buildings_out_of_reach_leaves_the_game_stuck():
+    """The deck keeps a game alive only with a building someone could finish: here it holds
+    only buildings the stranded apprentice and everyone else can never cover, so no one can
+    ever reach 17 VP and the game ends with the round."""
+    state = stranded_apprentice()
+    state.building_row.append(NUMBER["colossus_of_rhodes"])
+    state.building_deck += [NUMBER["hanging_gardens"], NUMBER["theater"]]
+    assert not state.may_finish(0) and state.stuck()
+    play(state, "end")
+    assert state.last_round and state.events[-1].key == "builders.stuck"
+
+
 def stranded_apprentice():
     """A stuck game but for one idle apprentice (wood 1, architecture 1) of seat 0's, with no
     University or tool left to buy."""

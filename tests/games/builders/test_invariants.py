@@ -1,0 +1,111 @@
+"""The Builders' invariants and recount bite: each planted fault fails the conformance check."""
+
+import pytest
+
+from tabulae.core.conformance import ConformanceError, check_game
+from tabulae.games.builders import GAME, Builders
+from tabulae.games.builders.state import BuildersState
+
+
+def planted(name: str, **methods) -> Builders:
+    """The Builders with one method of the state replaced by a faulty one."""
+
+    def clone(self):
+        twin = BuildersState.clone(self)
+        twin.__class__ = state_type
+        return twin
+
+    def start(self, players, rng, options):
+        return state_type.setup(self, players, rng, options)
+
+    methods = {"__slots__": (), "clone": clone, **methods}
+    state_type = type(f"{name}State", (BuildersState,), methods)
+    return type(name, (Builders,), {"start": start})()
+
+
+def hire_duplicating_the_card(self, seat, action):
+    BuildersState.apply(self, seat, action)
+    if action[0] == "hire":
+        self.worker_deck.append(action[1])
+
+
+def take_creating_a_sesterce(self, seat, action):
+    BuildersState.apply(self, seat, action)
+    if action[0] == "take":
+        self.money[seat] += 1
+
+
+def completion_scoring_a_point_more(self, seat, action):
+    BuildersState.apply(self, seat, action)
+    if any(e.key == "builders.completed" for e in self.events[-2:]):
+        self.vp[seat] += 1
+
+
+def result_with_a_point_more(self):
+    result = BuildersState.result(self)
+    if result is None:
+        return None
+    return type(result).ranked([result.scores[0] + 1, *result.scores[1:]], details=result.details)
+
+
+def take_counting_an_action_less(self, seat, action):
+    BuildersState.apply(self, seat, action)
+    if action[0] == "take":
+        self.used -= 1
+
+
+def loan_left_in_the_row(self, seat, action):
+    BuildersState.apply(self, seat, action)
+    if action[0] == "loan":
+        self.loan_stack += 1
+
+
+FAULTS = [
+    (planted("Duplicate", apply=hire_duplicating_the_card), {}, r"card \d+ is in 2 places"),
+    (
+        planted("Counterfeit", apply=take_creating_a_sesterce),
+        {"limited_bank": True},
+        "sesterces are not conserved",
+    ),
+    (planted("Counterfeit", apply=take_creating_a_sesterce), {}, "differs from its recount"),
+    (
+        planted("PointMore", apply=completion_scoring_a_point_more),
+        {},
+        r"has \d+ VP but its buildings are worth",
+    ),
+    (planted("ScoreMore", result=result_with_a_point_more), {}, "differs from its recount"),
+    (
+        planted("FreeAction", apply=take_counting_an_action_less),
+        {},
+        r"actions are counted this turn but \d+ were taken",
+    ),
+    (planted("LoanKept", apply=loan_left_in_the_row), {}, "loans are not conserved"),
+]
+
+
+@pytest.mark.parametrize(
+    ("faulty", "options", "message"),
+    FAULTS,
+    ids=["duplicate", "counterfeit-bank", "counterfeit", "vp", "score", "actions", "loans"],
+)
+def test_each_planted_fault_is_caught(faulty, options, message):
+    with pytest.raises(ConformanceError, match=f"broke its invariants: .*{message}|{message}"):
+        for seed in range(10):
+            check_game(faulty, 3, seed, options, deep_every=10**6)
+
+
+def test_the_sound_game_passes_the_same_checks():
+    for options in ({}, {"limited_bank": True}):
+        for seed in range(10):
+            report = check_game(GAME, 3, seed, options, deep_every=10**6)
+            assert report.invariant_checks == report.actions + 1
+
+
+def test_a_fault_is_named_where_it_happens():
+    """The check stops at the very action that broke the rule, not at the end."""
+    faulty = planted("Duplicate", apply=hire_duplicating_the_card)
+    with pytest.raises(ConformanceError) as caught:
+        check_game(faulty, 2, 0, deep_every=10**6)
+    message = str(caught.value)
+    assert "builders players=2 seed=0" in message and "at step" in message
+    assert "the worker deck" in message and "seat" in message
