@@ -11,6 +11,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from tabulae.bots import Bot, make_bot
@@ -50,6 +51,7 @@ class LiveTable:
         self.marks = [len(self.state.events)]
         self.log: list[tuple[int, Action]] = []
         self.client_ids: dict[tuple[int, str], int] = {}
+        self.timeouts: list[tuple[int, int]] = []  # (version, seat) of moves a bot made in time
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bots: dict[int, Bot] = {}
@@ -92,6 +94,9 @@ class LiveTable:
         self.marks.append(len(self.state.events))
         if action_row.client_action_id is not None:
             self.client_ids[(action_row.seat, action_row.client_action_id)] = action_row.seq
+        if action_row.timed_out:
+            self.timeouts.append((action_row.seq, action_row.seat))
+        self.row.turn_started_at = datetime.now(UTC)
         if self.state.result() is not None and self.row.status == "playing":
             self.row.status = "finished"
 
@@ -133,9 +138,14 @@ class LiveTable:
 
     def summary(self) -> dict[str, Any]:
         """The public facts of a table: no seed, no tokens, no actions."""
+        deadline = None
+        if self.row.move_seconds and self.status == "playing" and self.row.turn_started_at:
+            deadline = self.row.turn_started_at + timedelta(seconds=self.row.move_seconds)
         return summary(self.row) | {
             "version": self.version,
             "to_move": list(self.state.to_move),
+            "deadline": deadline.isoformat() if deadline else None,
+            "timeouts": [{"version": v, "seat": seat} for v, seat in self.timeouts],
         }
 
     def snapshot(self, seat: int | None, since: int = -1, at: int | None = None) -> dict[str, Any]:
@@ -187,6 +197,8 @@ def summary(row: TableRow) -> dict[str, Any]:
         "rematch": row.rematch,
         "seeded": row.seeded,
         "seed": row.seed if row.seeded else None,
+        "rated": row.rated,
+        "move_seconds": row.move_seconds,
     }
 
 
@@ -196,6 +208,7 @@ def _seat_info(seat: SeatRow) -> dict[str, Any]:
         "name": _seat_name(seat) if (seat.bot or seat.token_hash or seat.name) else None,
         "bot": seat.bot,
         "taken": seat.bot is not None or seat.token_hash is not None,
+        "rank": seat.rank,
     }
 
 
