@@ -17,6 +17,7 @@ from tabulae.core import Game, MatchFormatError, UnknownGame, games, load, visib
 from tabulae.core.bench import bench_engine
 from tabulae.core.match import Match
 
+from .admin import admin_app
 from .arena import arena
 from .groups import DefaultCommandGroup
 from .play import play, resume
@@ -165,6 +166,7 @@ app.command()(resume)
 app.command()(serve)
 app.command()(arena)
 app.add_typer(bench_app, name="bench")
+app.add_typer(admin_app, name="admin")
 bench_app.command("server")(bench_server)
 
 

@@ -145,7 +145,9 @@ def test_chat_has_a_players_channel_and_a_spectators_channel(site):
     ann, _ = person(site)
     table = create(ann, TOY, 2, {})["id"]
     ann_token = ann.post(f"/tables/{table}/join", json={"name": "Ann"}).json()["token"]
-    bea_token = ann.post(f"/tables/{table}/join", json={"name": "Bea"}).json()["token"]
+    with server.http() as guest:
+        bea_token = guest.post(f"/tables/{table}/join", json={"name": "Bea"}).json()["token"]
+    assert bea_token != ann_token
     said = ann.post(
         f"/tables/{table}/chat",
         json={"channel": "players", "text": " <script>alert(1)</script> hi "},
@@ -340,3 +342,65 @@ def test_sign_in_attempts_are_rate_limited_and_cookies_secure_by_default(tmp_pat
             for n in range(10)
         ]
     assert codes[:3] == ["wrong_password"] * 3 and codes[-1] == "too_many_attempts"
+
+
+def admin(db: str, *args: str) -> str:
+    import subprocess
+    import sys
+
+    from .harness import ROOT
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tabulae", "admin", *args, "--db", db],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**__import__("os").environ, "COLUMNS": "200"},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_admin_lists_and_closes_tables(site):
+    _, _, db = site
+    http, _ = person(site)
+    table = create(http, TOY, 2, {})["id"]
+    with site[0].http() as guest:
+        tokens = [
+            client.post(f"/tables/{table}/join", json={"name": n}).json()
+            for client, n in ((http, "A"), (guest, "B"))
+        ]
+    assert tokens[0]["seat"] != tokens[1]["seat"]
+    assert table in admin(db, "tables", "--status", "playing")
+    assert f"Table {table} is closed." in admin(db, "close", table)
+    state = http.get(f"/tables/{table}/state", headers={"X-Seat-Token": tokens[0]["token"]})
+    mover = next(t for t in tokens if t["seat"] in state.json()["to_move"])
+    mover_state = http.get(
+        f"/tables/{table}/state", headers={"X-Seat-Token": mover["token"]}
+    ).json()
+    played = http.post(
+        f"/tables/{table}/actions",
+        json={"action": mover_state["legal"][0], "version": mover_state["version"]},
+        headers={"X-Seat-Token": mover["token"]},
+    )
+    assert error(played, 409, "not_playing")["table_status"] == "closed"
+    assert http.get(f"/tables/{table}").json()["status"] == "closed"
+    http.close()
+
+
+def test_admin_lists_disables_and_resets_accounts(site):
+    _, _, db = site
+    http, username = person(site)
+    assert username in admin(db, "accounts")
+    admin(db, "disable", username)
+    error(http.get("/me"), 401, "not_signed_in")
+    signing_in = {"username": username, "password": PASSWORD}
+    error(http.post("/session", json=signing_in), 401, "wrong_password")
+    admin(db, "enable", username)
+    shown = admin(db, "reset", username)
+    password = shown.strip().rsplit(": ", 1)[1]
+    error(http.post("/session", json=signing_in), 401, "wrong_password")
+    reply = http.post("/session", json={"username": username, "password": password})
+    assert reply.status_code == 200, reply.text
+    http.close()
