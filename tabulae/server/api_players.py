@@ -76,7 +76,7 @@ async def start_session(request: Request, response: Response, account: Account) 
 
 
 def account_json(account: Account) -> dict[str, Any]:
-    return {"username": account.username, "email": account.email}
+    return {"signed_in": True, "username": account.username, "email": account.email}
 
 
 @router.post("/accounts", status_code=201, operation_id="sign_up", summary="Create an account")
@@ -123,9 +123,10 @@ async def sign_out(request: Request, response: Response) -> dict[str, Any]:
     return {"signed_in": False}
 
 
-@router.get("/me", operation_id="me", summary="The signed-in account")
+@router.get("/me", operation_id="me", summary="Whether, and as whom, the request is signed in")
 async def me(request: Request) -> dict[str, Any]:
-    return account_json(await account_of(request))
+    account = await acc.signed_in(request)
+    return account_json(account) if account else {"signed_in": False}
 
 
 @router.post("/me/password", operation_id="change_password", summary="Change the password")
