@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from tabulae.server.config import database_url
 
-from .harness import POSTGRES, TOY, create, postgres_database, running
+from .harness import LIMITS, POSTGRES, TOY, Server, create, postgres_database, running
 from .players import play_randomly, player_options, sign_up, smtp_server
 
 PASSWORD = "correct horse battery"
@@ -404,3 +404,27 @@ def test_admin_lists_disables_and_resets_accounts(site):
     reply = http.post("/session", json={"username": username, "password": password})
     assert reply.status_code == 200, reply.text
     http.close()
+
+
+def test_passwords_are_never_logged(tmp_path):
+    """Everything a server prints at its most talkative, through sign-ups, sign-ins (right
+    and wrong), malformed bodies and a password change, holds no password."""
+    secret, other = f"clear-{uuid.uuid4().hex}", f"other-{uuid.uuid4().hex}"
+    log = tmp_path / "server.log"
+    server = Server(
+        str(tmp_path / "log.sqlite"), options=(*LIMITS, "--log-level", "debug"), log=log
+    )
+    server.start()
+    try:
+        with server.http() as http:
+            http.post("/accounts", json={"username": "Ann", "password": secret})
+            http.post("/session", json={"username": "Ann", "password": other})
+            http.post("/session", json={"username": "Ann", "password": secret})
+            http.post("/session", json={"username": ["Ann"], "password": other, "x": 1})
+            http.post("/me/password", json={"password": secret, "new_password": other})
+            http.post("/accounts", json={"username": "Bea", "password": "short"})
+    finally:
+        server.stop()
+    printed = log.read_text()
+    assert "POST /api/session" in printed  # the log is there, and talkative
+    assert secret not in printed and other not in printed and "short" not in printed
