@@ -526,15 +526,17 @@ class Lobby:
         following = await self.table(live.row.rematch)
         held = live.row.seats[seat].token_hash
         assert held is not None
-        token = derived_token(self._secret(following), f"rematch/{held}")
+        account_id = live.row.seats[seat].account_id  # an account's seat stays the account's
+        token = (
+            self.account_token(following, account_id)
+            if account_id is not None
+            else derived_token(self._secret(following), f"rematch/{held}")
+        )
         if await self.seat_of(following, token, missing_ok=True) == seat:
             return token, seat, following
         name = live.row.seats[seat].name or f"seat {seat + 1}"
-        return (
-            await self._sit(following, self._free_seat(following, seat), name, token),
-            seat,
-            following,
-        )
+        free = self._free_seat(following, seat)
+        return await self._sit(following, free, name, token, account_id), seat, following
 
     # Play
 

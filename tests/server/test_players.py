@@ -428,3 +428,17 @@ def test_passwords_are_never_logged(tmp_path):
     printed = log.read_text()
     assert "POST /api/session" in printed  # the log is there, and talkative
     assert secret not in printed and other not in printed and "short" not in printed
+
+
+def test_the_rematch_of_an_account_seat_belongs_to_the_account(site):
+    http, _ = person(site)
+    table = create(http, TOY, 2, {1: "random"})["id"]
+    token = http.post(f"/tables/{table}/join", json={"name": "Ann"}).json()["token"]
+    play_randomly(http, table, token)
+    rematch = http.post(f"/tables/{table}/rematch", headers={"X-Seat-Token": token}).json()
+    again = http.post(f"/tables/{table}/rematch", headers={"X-Seat-Token": token}).json()
+    assert again["token"] == rematch["token"] and again["seat"] == rematch["seat"] == 0
+    games = http.get("/me/games").json()
+    [mine] = [g for g in games["my_move"] + games["waiting"] if g["id"] == rematch["table"]["id"]]
+    assert mine["token"] == rematch["token"]
+    http.close()
