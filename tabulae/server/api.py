@@ -71,6 +71,11 @@ class SeatSpec(Strict):
     name: Name | None = Field(None, description="a bot's display name")
 
 
+class Clock(Strict):
+    seconds: int = Field(ge=1, le=30 * 86400, description="each seat's time for the game")
+    increment: int = Field(0, ge=0, le=86400, description="seconds added after each move")
+
+
 class NewTable(Strict):
     game: Word = Field(description="a game id from /api/games")
     players: int = Field(ge=1, le=64)
@@ -93,6 +98,7 @@ class NewTable(Strict):
         description="makes the table turn-based: a seat that does not move within this many "
         "seconds has its move made by a bot",
     )
+    clock: Clock | None = Field(None, description="a Fischer clock for each seat")
 
 
 class Join(Strict):
@@ -203,6 +209,7 @@ async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
         client_address(request),
         rated=spec.rated,
         move_seconds=spec.move_seconds,
+        clock=(spec.clock.seconds, spec.clock.increment) if spec.clock else None,
     )
     return live.summary()
 

@@ -121,6 +121,23 @@ class LiveTable:
         """Whether a connection's seat is still held by the token it came with."""
         return seat is None or self.row.seats[seat].token_hash == token_hash
 
+    def overdue(self, now: datetime) -> list[int]:
+        """The seats to move (not bots) whose time has run out: the move time limit, or what
+        was left on their clock when the turn began."""
+        started = self.row.turn_started_at
+        if self.status != "playing" or started is None:
+            return []
+        spent = (now - started).total_seconds()
+        limit = self.row.move_seconds
+        late = []
+        for seat in self.state.to_move:
+            left = self.row.seats[seat].clock_left
+            if seat not in self.bots and (
+                (limit is not None and spent >= limit) or (left is not None and spent >= left)
+            ):
+                late.append(seat)
+        return late
+
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.row.seats if s.bot is None and s.token_hash is None]
 
@@ -199,6 +216,7 @@ def summary(row: TableRow) -> dict[str, Any]:
         "seed": row.seed if row.seeded else None,
         "rated": row.rated,
         "move_seconds": row.move_seconds,
+        "clock_increment": row.clock_increment,
     }
 
 
@@ -209,6 +227,7 @@ def _seat_info(seat: SeatRow) -> dict[str, Any]:
         "bot": seat.bot,
         "taken": seat.bot is not None or seat.token_hash is not None,
         "rank": seat.rank,
+        "clock_left": None if seat.clock_left is None else round(seat.clock_left, 1),
     }
 
 

@@ -254,13 +254,10 @@ class Lobby:
     async def time_out(self) -> None:
         """Let the stand-in bot move for every seat whose time to move has run out. Several
         processes may find the same seat late: the log's key lets only one move commit."""
-        now = datetime.now(UTC)
-        for table_id, seconds, started in await self.db(self.storage.turn_tables):
-            if started is None or now < started + timedelta(seconds=seconds):
-                continue
+        for table_id in await self.db(self.storage.timed_tables):
             live = await self.table(table_id)
             version = live.version
-            for seat in [s for s in live.state.to_move if s not in live.bots]:
+            for seat in live.overdue(datetime.now(UTC)):
                 action = await self._decide(live, seat, self.settings.stand_in_bot, {}, version)
                 try:
                     await self.act(live, seat, None, action, version, timed_out=True)
@@ -304,13 +301,15 @@ class Lobby:
         client: str = "",
         rated: bool = False,
         move_seconds: int | None = None,
+        clock: tuple[float, float] | None = None,
     ) -> LiveTable:
         """A new table; bot seats sit at once, and play starts when every seat is taken.
 
         A table given a `seed` is seeded: the seed is shown to everyone, and joiners accept
         it. Otherwise the server draws one and keeps it secret until the game is over.
         A rated table's result changes its players' ratings; a table with `move_seconds`
-        is turn-based: a seat that does not move in time has its move made by a bot."""
+        is turn-based: a seat that does not move in time has its move made by a bot; so has a
+        seat whose Fischer `clock` (seconds per game, seconds added per move) runs out."""
         if rated and seed is not None:
             raise invalid(
                 "a seeded table cannot be rated: anyone who knows the seed knows the hidden "
@@ -329,6 +328,8 @@ class Lobby:
         if len(seats) != players:
             raise invalid(f"{len(seats)} seats given for {players} players", "bad_seats")
         rows = [self._seat_row(n, spec) for n, spec in enumerate(seats)]
+        for row in rows:
+            row.clock_left = clock[0] if clock else None
         human = any(row.bot is None for row in rows)
         table = TableRow(
             id=new_table_id(),
@@ -342,6 +343,7 @@ class Lobby:
             secret=new_secret(),
             rated=rated,
             move_seconds=move_seconds,
+            clock_increment=clock[1] if clock else None,
         )
         await self.db(self.storage.create, table)
         live = self.tables[table.id] = LiveTable(table, [])
@@ -582,6 +584,7 @@ class Lobby:
                         token_hash,
                         result is not None,
                         None if result is None else tuple(result.ranks),
+                        before if live.row.clock_increment is not None else (),
                     )
                 )
             except SeqTaken:
@@ -597,6 +600,8 @@ class Lobby:
                 await self._refresh(live)
                 raise not_playing(live.status, live.version) from None
             live.advance(following, row, action)
+            if live.row.clock_increment is not None:
+                await self._refresh(live)  # the clocks as the commit left them
             if result is not None:
                 for seat_row, rank in zip(live.row.seats, result.ranks, strict=True):
                     seat_row.rank = rank

@@ -31,6 +31,7 @@ tables = sa.Table(
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("move_seconds", sa.Integer),  # a turn-based table's time for one move
     sa.Column("turn_started_at", sa.DateTime(timezone=True)),  # when the last move was made
+    sa.Column("clock_increment", sa.Float),  # a Fischer clock's seconds added for each move
 )
 
 seats = sa.Table(
@@ -44,6 +45,7 @@ seats = sa.Table(
     sa.Column("token_hash", sa.String(64)),
     sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), index=True),
     sa.Column("rank", sa.Integer),  # the seat's place once the game is over
+    sa.Column("clock_left", sa.Float),  # a Fischer clock's seconds left at the turn's start
 )
 
 actions = sa.Table(

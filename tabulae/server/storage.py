@@ -48,6 +48,7 @@ class SeatRow:
     token_hash: str | None = None
     account_id: int | None = None
     rank: int | None = None
+    clock_left: float | None = None  # a Fischer clock's seconds left at the turn's start
 
 
 @dataclass
@@ -67,6 +68,7 @@ class TableRow:
     rated: bool = False
     move_seconds: int | None = None  # a turn-based table's time for one move
     turn_started_at: datetime | None = None  # when the last move was made (or play began)
+    clock_increment: float | None = None  # a Fischer clock's seconds added for each move
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ class Append:
     token_hash: str | None
     finished: bool
     ranks: tuple[int, ...] | None = None
+    charged: tuple[int, ...] = ()  # at a table with a clock: the seats whose time ran
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,7 @@ class Storage:
                 rated=table.rated,
                 move_seconds=table.move_seconds,
                 turn_started_at=_now() if table.status == "playing" else None,
+                clock_increment=table.clock_increment,
             )
         )
         db.execute(
@@ -211,6 +215,7 @@ class Storage:
                     "bot_params": json.dumps(s.bot_params) if s.bot else None,
                     "token_hash": s.token_hash,
                     "account_id": s.account_id,
+                    "clock_left": s.clock_left,
                 }
                 for s in table.seats
             ],
@@ -283,6 +288,7 @@ class Storage:
                     row.seat_token_hash,
                     row.seat_account_id,
                     row.seat_rank,
+                    row.seat_clock_left,
                 )
             )
         return list(listed.values())
@@ -410,6 +416,7 @@ class Storage:
     def _write(self, db: Connection, accepted: list[Append]) -> None:
         if accepted:
             db.execute(actions.insert(), [self._action_values(i.table_id, i.row) for i in accepted])
+            self._run_clocks(db, [item for item in accepted if item.charged])
             db.execute(
                 tables.update()
                 .where(tables.c.id.in_({item.table_id for item in accepted}))
@@ -424,6 +431,26 @@ class Storage:
                     seats.update()
                     .where(seats.c.table_id == item.table_id, seats.c.seat == seat)
                     .values(rank=rank)
+                )
+
+    @staticmethod
+    def _run_clocks(db: Connection, moves: list[Append]) -> None:
+        """Take the time since the turn began from the clocks of the seats that were to move,
+        and give the mover the increment (Fischer)."""
+        for item in moves:
+            header = db.execute(
+                sa.select(tables.c.turn_started_at, tables.c.clock_increment).where(
+                    tables.c.id == item.table_id
+                )
+            ).one()
+            started = utc(header.turn_started_at) or _now()
+            spent = (_now() - started).total_seconds()
+            for seat in item.charged:
+                bonus = (header.clock_increment or 0.0) if seat == item.row.seat else 0.0
+                db.execute(
+                    seats.update()
+                    .where(seats.c.table_id == item.table_id, seats.c.seat == seat)
+                    .values(clock_left=seats.c.clock_left - spent + bonus)
                 )
 
     def _append_one_by_one(self, batch: list[Append]) -> list[Exception | None]:
@@ -446,13 +473,14 @@ class Storage:
 
     # Turn-based tables and administration
 
-    def turn_tables(self) -> list[tuple[str, int, datetime | None]]:
-        """Every table in play with a move time limit: its id, limit and turn start."""
-        query = sa.select(tables.c.id, tables.c.move_seconds, tables.c.turn_started_at).where(
-            tables.c.status == "playing", tables.c.move_seconds.is_not(None)
+    def timed_tables(self) -> list[str]:
+        """Every table in play with a move time limit or a clock."""
+        query = sa.select(tables.c.id).where(
+            tables.c.status == "playing",
+            sa.or_(tables.c.move_seconds.is_not(None), tables.c.clock_increment.is_not(None)),
         )
         with self.engine.connect() as db:
-            return [(r.id, r.move_seconds, utc(r.turn_started_at)) for r in db.execute(query)]
+            return list(db.scalars(query))
 
     def close_table(self, table_id: str) -> bool:
         """Close a table that is open or in play: it takes no more players or actions."""
@@ -673,7 +701,16 @@ class Storage:
             sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )
         return [
-            cls._seat(r.seat, r.name, r.bot, r.bot_params, r.token_hash, r.account_id, r.rank)
+            cls._seat(
+                r.seat,
+                r.name,
+                r.bot,
+                r.bot_params,
+                r.token_hash,
+                r.account_id,
+                r.rank,
+                r.clock_left,
+            )
             for r in rows
         ]
 
@@ -686,6 +723,7 @@ class Storage:
         token_hash: str | None,
         account_id: int | None = None,
         rank: int | None = None,
+        clock_left: float | None = None,
     ) -> SeatRow:
         return SeatRow(
             seat=seat,
@@ -695,6 +733,7 @@ class Storage:
             token_hash=token_hash,
             account_id=account_id,
             rank=rank,
+            clock_left=clock_left,
         )
 
     @staticmethod
@@ -715,6 +754,7 @@ class Storage:
             rated=row.rated,
             move_seconds=row.move_seconds,
             turn_started_at=utc(row.turn_started_at),
+            clock_increment=row.clock_increment,
         )
 
     @staticmethod

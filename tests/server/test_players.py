@@ -442,3 +442,39 @@ def test_the_rematch_of_an_account_seat_belongs_to_the_account(site):
     [mine] = [g for g in games["my_move"] + games["waiting"] if g["id"] == rematch["table"]["id"]]
     assert mine["token"] == rematch["token"]
     http.close()
+
+
+def test_a_fischer_clock_runs_for_the_seat_to_move_and_a_bot_moves_when_it_runs_out(site):
+    """Each seat has 3 s for the game and 1 s more after each move: a quick move leaves more
+    than it found (the increment), and a seat that then waits loses its time to a bot."""
+    with site[0].http() as http:
+        spec = {"game": TOY, "players": 2, "clock": {"seconds": 3, "increment": 1}}
+        table = http.post("/tables", json=spec).json()
+        assert [s["clock_left"] for s in table["seats"]] == [3, 3]
+        assert table["clock_increment"] == 1
+        tokens = {}
+        for seat in (0, 1):
+            joined = http.post(f"/tables/{table['id']}/join", json={"name": f"P{seat}"}).json()
+            tokens[joined["seat"]] = joined["token"]
+        state = http.get(f"/tables/{table['id']}/state", headers={"X-Seat-Token": tokens[0]})
+        mover = state.json()["to_move"][0]
+        legal = http.get(
+            f"/tables/{table['id']}/state", headers={"X-Seat-Token": tokens[mover]}
+        ).json()["legal"]
+        played = http.post(
+            f"/tables/{table['id']}/actions",
+            json={"action": legal[0], "version": 0},
+            headers={"X-Seat-Token": tokens[mover]},
+        )
+        assert played.status_code == 200, played.text
+        after = http.get(f"/tables/{table['id']}").json()
+        left = after["seats"][mover]["clock_left"]
+        assert 3 < left <= 4  # spent a moment, gained the increment
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not after["timeouts"]:
+            time.sleep(0.2)
+            after = http.get(f"/tables/{table['id']}").json()
+        assert after["timeouts"] and after["timeouts"][0]["version"] == 2
+        for bad in ({"seconds": 0}, {"seconds": 60, "increment": -1}, {"seconds": "60"}):
+            reply = http.post("/tables", json={"game": TOY, "players": 2, "clock": bad})
+            error(reply, 422, "invalid_request")

@@ -1,4 +1,5 @@
-"""Accounts and their sessions, seats owned by accounts, table chat, ratings and turn limits.
+"""Accounts and their sessions, seats owned by accounts, table chat, ratings, move time
+limits and Fischer clocks.
 
 Tables made before are unrated, have no move time limit, and their seats belong to no
 account; nothing of them changes.
@@ -68,12 +69,14 @@ def upgrade() -> None:
     )
     op.add_column("tables", sa.Column("move_seconds", sa.Integer))
     op.add_column("tables", sa.Column("turn_started_at", sa.DateTime(timezone=True)))
+    op.add_column("tables", sa.Column("clock_increment", sa.Float))
     if op.get_bind().dialect.name == "sqlite":  # SQLite adds a reference only with its column
         op.execute("ALTER TABLE seats ADD COLUMN account_id INTEGER REFERENCES accounts (id)")
     else:
         op.add_column("seats", sa.Column("account_id", sa.Integer))
         op.create_foreign_key("fk_seats_account_id", "seats", "accounts", ["account_id"], ["id"])
     op.add_column("seats", sa.Column("rank", sa.Integer))
+    op.add_column("seats", sa.Column("clock_left", sa.Float))
     op.create_index("ix_seats_account_id", "seats", ["account_id"])
     op.add_column(
         "actions",
@@ -86,9 +89,10 @@ def downgrade() -> None:
     op.drop_index("ix_seats_account_id", "seats")
     if op.get_bind().dialect.name != "sqlite":
         op.drop_constraint("fk_seats_account_id", "seats", type_="foreignkey")
+    op.drop_column("seats", "clock_left")
     op.drop_column("seats", "rank")
     op.drop_column("seats", "account_id")
-    for column in ("turn_started_at", "move_seconds", "rated"):
+    for column in ("clock_increment", "turn_started_at", "move_seconds", "rated"):
         op.drop_column("tables", column)
     for name in ("rating_changes", "ratings", "chat", "sessions", "accounts"):
         op.drop_table(name)

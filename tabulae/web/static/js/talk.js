@@ -44,6 +44,10 @@ export function tableTalk(tableId, token) {
     const names = summary.seats.map((seat) => seat.name ?? `seat ${seat.seat + 1}`);
     const lines = [];
     if (summary.move_seconds) lines.push(h("p", {}, `Turn-based: ${limit(summary.move_seconds)} a move.`));
+    if (summary.clock_increment !== null) {
+      const clocks = summary.seats.map((seat) => `${names[seat.seat]} ${Math.max(0, seat.clock_left).toFixed(0)} s`);
+      lines.push(h("p", { class: "clocks" }, `Clocks at the turn's start: ${clocks.join(", ")} (+${summary.clock_increment} s a move).`));
+    }
     if (summary.deadline) {
       lines.push(h("p", { class: "deadline" }, `Move by ${new Date(summary.deadline).toLocaleString()}.`));
     }
