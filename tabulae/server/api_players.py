@@ -1,8 +1,12 @@
 """The HTTP API of people: accounts and sessions, my games, player pages, leaderboards,
-rating changes and table chat (documented in docs/server.md)."""
+rating changes and table chat (documented in docs/server.md).
+
+Hashing and checking a password (argon2id: tens of milliseconds and 64 MiB each) run on
+threads, so the event loop, and every table on it, never waits for them."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
@@ -84,7 +88,7 @@ async def sign_up(request: Request, response: Response, body: SignUp) -> dict[st
     the_lobby = lobby(request)
     the_lobby.sign_ins.count(client_address(request))
     name, key = acc.username_key(body.username)
-    password_hash = acc.hash_password(body.password)
+    password_hash = await asyncio.to_thread(acc.hash_password, body.password)
     try:
         account = await the_lobby.db(
             the_lobby.storage.create_account, name, key, password_hash, body.email
@@ -104,8 +108,8 @@ async def sign_in(request: Request, response: Response, body: SignIn) -> dict[st
         key = ""
     the_lobby.sign_ins.count(client_address(request), "user/" + key)
     account = await the_lobby.db(the_lobby.storage.account, key) if key else None
-    matches = acc.password_matches(
-        account.password_hash if account else acc.DECOY_HASH, body.password
+    matches = await asyncio.to_thread(
+        acc.password_matches, account.password_hash if account else acc.DECOY_HASH, body.password
     )
     if account is None or not matches or account.disabled:
         raise ApiError(401, "wrong_password", "wrong username or password")
@@ -136,9 +140,9 @@ async def change_password(
     account = await account_of(request)
     the_lobby = lobby(request)
     the_lobby.sign_ins.count(client_address(request), "user/" + account.username.casefold())
-    if not acc.password_matches(account.password_hash, body.password):
+    if not await asyncio.to_thread(acc.password_matches, account.password_hash, body.password):
         raise ApiError(401, "wrong_password", "the current password is wrong")
-    new_hash = acc.hash_password(body.new_password)
+    new_hash = await asyncio.to_thread(acc.hash_password, body.new_password)
     await the_lobby.db(the_lobby.storage.update_account, account.id, {"password_hash": new_hash})
     await start_session(request, response, account)  # every other session has ended
     return account_json(account)
