@@ -184,7 +184,7 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
 )
 async def list_tables(
     request: Request,
-    status: Literal["open", "playing", "finished", "replay", "expired", "any"] = "open",
+    status: Literal["open", "playing", "finished", "replay", "expired", "closed", "any"] = "open",
     limit: Annotated[int, Query(ge=1, le=200)] = 100,
 ) -> Response:
     listed = await lobby(request).listing(status, limit)

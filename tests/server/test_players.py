@@ -386,6 +386,8 @@ def test_admin_lists_and_closes_tables(site):
     )
     assert error(played, 409, "not_playing")["table_status"] == "closed"
     assert http.get(f"/tables/{table}").json()["status"] == "closed"
+    listed = http.get("/tables", params={"status": "closed"}).json()
+    assert table in [entry["id"] for entry in listed]
     http.close()
 
 

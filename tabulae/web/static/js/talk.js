@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
 
-const LOOK_MS = 1500;
+const LOOK_MS = 3000; // how often the panel looks again, while the page is visible
 
 export function tableTalk(tableId, token) {
   const id = encodeURIComponent(tableId);
@@ -115,7 +115,7 @@ export function tableTalk(tableId, token) {
 
   const keepLooking = async () => {
     try {
-      await look();
+      if (!document.hidden) await look();
     } catch {
       // offline for a moment: the next look catches up
     }
