@@ -16,6 +16,7 @@ from tabulae.bots.bench import ismcts_iterations_per_second
 from tabulae.core import BadOptions, Game, UnknownGame, games, load
 from tabulae.core.bench import bench_engine
 
+from .admin import admin_app
 from .arena import arena
 from .groups import DefaultCommandGroup
 from .play import play, replay, resume
@@ -151,6 +152,7 @@ app.command()(resume)
 app.command()(serve)
 app.command()(arena)
 app.add_typer(bench_app, name="bench")
+app.add_typer(admin_app, name="admin")
 bench_app.command("server")(bench_server)
 
 

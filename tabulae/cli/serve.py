@@ -77,6 +77,10 @@ def serve(
         float, typer.Option(help="seconds an idle HTTP connection is kept open")
     ] = 5.0,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level")] = "info",
+    setting: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="one more setting as name=value (docs/deploy.md; repeatable)"),
+    ] = None,
 ) -> None:
     """Serve tables, seats and live play over HTTP and WebSockets (docs/server.md)."""
     _need_server_extra()
@@ -107,6 +111,10 @@ def serve(
         header_timeout=header_timeout,
         keep_alive_timeout=keep_alive_timeout,
     )
+    try:
+        settings = settings.with_settings(setting or [])
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
     uvicorn.run(
         create_app(settings),
         host=host,

@@ -12,6 +12,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 
 from tabulae.core import Action, IllegalAction, load
 
+from .accounts import signed_in
 from .errors import ApiError, invalid
 from .live import hash_token
 from .lobby import SEED_RANGE, Lobby
@@ -70,6 +71,11 @@ class SeatSpec(Strict):
     name: Name | None = Field(None, description="a bot's display name")
 
 
+class Clock(Strict):
+    seconds: int = Field(ge=1, le=30 * 86400, description="each seat's time for the game")
+    increment: int = Field(0, ge=0, le=86400, description="seconds added after each move")
+
+
 class NewTable(Strict):
     game: Word = Field(description="a game id from /api/games")
     players: int = Field(ge=1, le=64)
@@ -84,6 +90,15 @@ class NewTable(Strict):
     seats: list[SeatSpec] | None = Field(
         None, max_length=64, description="one entry per seat; people if omitted"
     )
+    rated: bool = Field(False, description="the result changes the players' ratings")
+    move_seconds: int | None = Field(
+        None,
+        ge=1,
+        le=30 * 86400,
+        description="makes the table turn-based: a seat that does not move within this many "
+        "seconds has its move made by a bot",
+    )
+    clock: Clock | None = Field(None, description="a Fischer clock for each seat")
 
 
 class Join(Strict):
@@ -169,7 +184,7 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
 )
 async def list_tables(
     request: Request,
-    status: Literal["open", "playing", "finished", "replay", "expired", "any"] = "open",
+    status: Literal["open", "playing", "finished", "replay", "expired", "closed", "any"] = "open",
     limit: Annotated[int, Query(ge=1, le=200)] = 100,
 ) -> Response:
     listed = await lobby(request).listing(status, limit)
@@ -186,7 +201,15 @@ async def list_tables(
 async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
     seats = [s.model_dump(exclude_none=True) for s in spec.seats] if spec.seats else None
     live = await lobby(request).create(
-        spec.game, spec.players, spec.options, spec.seed, seats, client_address(request)
+        spec.game,
+        spec.players,
+        spec.options,
+        spec.seed,
+        seats,
+        client_address(request),
+        rated=spec.rated,
+        move_seconds=spec.move_seconds,
+        clock=(spec.clock.seconds, spec.clock.increment) if spec.clock else None,
     )
     return live.summary()
 
@@ -203,7 +226,10 @@ async def get_table(request: Request, table_id: str) -> dict[str, Any]:
     responses={200: {"description": "the seat and its token", "links": SEAT_LINKS}},
 )
 async def join(request: Request, table_id: str, body: Join, token: Token = None) -> dict[str, Any]:
-    """Send the token you already hold for this table, if any: one person, one seat."""
+    """Send the token you already hold for this table, if any: one person, one seat. Signed
+    in, the seat belongs to the account, which finds it (and its token) again on any device
+    under /api/me/games."""
+    account = await signed_in(request)
     token, seat, live = await lobby(request).join(
         table_id,
         body.seat,
@@ -211,6 +237,7 @@ async def join(request: Request, table_id: str, body: Join, token: Token = None)
         join_id=body.join_id,
         holding=token,
         accept_seed=body.accept_seed,
+        account_id=account.id if account else None,
     )
     return {"token": token, "seat": seat, "table": live.summary()}
 

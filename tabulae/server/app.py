@@ -15,7 +15,7 @@ from starlette.exceptions import HTTPException
 
 import tabulae
 
-from . import api, interface, ws
+from . import api, api_players, interface, ws
 from .config import Settings
 from .errors import ApiError
 from .lobby import Lobby
@@ -81,6 +81,7 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse(body.to_json(), status_code=body.status, headers=error.headers)
 
     app.include_router(api.router)
+    app.include_router(api_players.router)
     app.include_router(interface.router)
     app.include_router(ws.router)
     if settings.static_dir is not None and settings.static_dir.is_dir():

@@ -4,9 +4,10 @@ client may take of it (docs/deploy.md)."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from tabulae.core import UnknownGame, games, load
 
@@ -43,6 +44,37 @@ class Settings:
     hello_timeout: float = 10.0
     header_timeout: float = 10.0  # an HTTP request's headers must arrive within
     keep_alive_timeout: float = 5.0  # an idle HTTP connection is closed after
+    sign_ins_per_minute: int = 10  # sign-in attempts one client, or one username, may make
+    session_days: float = 30.0  # a session cookie lasts
+    secure_cookies: bool = True  # session cookies only over HTTPS (off for plain loopback tests)
+    chat_length: int = 500  # characters in one chat message
+    chat_per_minute: int = 10  # chat messages one seat or spectator may send a minute
+    turn_check_seconds: float = 30.0  # how often time limits are checked
+    smtp_host: str | None = None  # the SMTP server "your move" e-mails go through
+    smtp_port: int = 25
+    mail_from: str = "tabulae@localhost"
+    public_url: str = "http://127.0.0.1:8000"  # links in e-mails start with it
+
+    def with_settings(self, pairs: list[str]) -> Settings:
+        """These settings with more given as `name=value` (as `tabulae serve --set` takes them),
+        each converted to the type of its default; an unknown name or bad value is refused."""
+        changed: dict[str, Any] = {}
+        for pair in pairs:
+            name, _, text = pair.partition("=")
+            name = name.strip().replace("-", "_")
+            if name not in SETTABLE:
+                raise ValueError(f"no setting {name!r} (settings: {', '.join(SETTABLE)})")
+            kind = SETTABLE[name]
+            if kind is bool:
+                if text.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError(f"{name} is true or false, not {text!r}")
+                changed[name] = text.lower() in ("true", "1", "yes")
+            else:
+                try:
+                    changed[name] = kind(text)
+                except ValueError:
+                    raise ValueError(f"{name} is a {kind.__name__}, not {text!r}") from None
+        return replace(self, **changed)
 
     @cached_property
     def url(self) -> str:
@@ -71,3 +103,18 @@ class Settings:
         if name in self.catalogue.values():
             return name
         raise UnknownGame(f"no game {name!r} on this server (games: {', '.join(self.catalogue)})")
+
+
+# The settings `tabulae serve --set name=value` takes, with their types.
+SETTABLE: dict[str, type] = {
+    "sign_ins_per_minute": int,
+    "session_days": float,
+    "secure_cookies": bool,
+    "chat_length": int,
+    "chat_per_minute": int,
+    "turn_check_seconds": float,
+    "smtp_host": str,
+    "smtp_port": int,
+    "mail_from": str,
+    "public_url": str,
+}

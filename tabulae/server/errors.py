@@ -59,6 +59,7 @@ def not_playing(status: str, version: int) -> ApiError:
         "finished": "the game is over",
         "replay": "an imported match is for replay only",
         "expired": "the table waited too long for players and was closed",
+        "closed": "an administrator closed the table",
     }
     return ApiError(
         409, "not_playing", reasons.get(status, status), table_status=status, version=version

@@ -1,4 +1,5 @@
-"""What one client may take of a server process: new tables per minute and open WebSockets.
+"""What one client may take of a server process: new tables per minute, open WebSockets, and
+anything else counted per minute (sign-in attempts, chat messages).
 
 A client is an address as the server sees it (behind a proxy, configure uvicorn's
 forwarded-allow-ips so that the proxy's `X-Forwarded-For` names the client). Each process
@@ -52,3 +53,33 @@ class Limits:
         self.sockets[client] -= 1
         if self.sockets[client] <= 0:
             del self.sockets[client]
+
+
+class PerMinute:
+    """At most `per_minute` of something a minute for each key (a client, a username, a seat);
+    over it, a 429 whose `code` and `what` say what was refused."""
+
+    def __init__(self, per_minute: int, code: str, what: str) -> None:
+        self.per_minute, self.code, self.what = per_minute, code, what
+        self.times: defaultdict[str, deque[float]] = defaultdict(deque)
+
+    def count(self, *keys: str) -> None:
+        """Count one for each key, or refuse if any key has had its allowance."""
+        now = time.monotonic()
+        for key in keys:
+            recent = self.times[key]
+            while recent and recent[0] <= now - 60:
+                recent.popleft()
+            if len(recent) >= self.per_minute:
+                wait = 60 - (now - recent[0])
+                raise ApiError(
+                    429,
+                    self.code,
+                    f"at most {self.per_minute} {self.what} a minute; try again in {wait:.0f} s",
+                    retry_after=round(wait, 1),
+                )
+        for key in keys:
+            self.times[key].append(now)
+        if len(self.times) > 10_000:  # forget keys that stopped counting
+            for idle in [k for k, times in self.times.items() if times[-1] <= now - 60]:
+                del self.times[idle]

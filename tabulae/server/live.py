@@ -11,6 +11,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from tabulae.bots import Bot, make_bot
@@ -50,6 +51,7 @@ class LiveTable:
         self.marks = [len(self.state.events)]
         self.log: list[tuple[int, Action]] = []
         self.client_ids: dict[tuple[int, str], int] = {}
+        self.timeouts: list[tuple[int, int]] = []  # (version, seat) of moves a bot made in time
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bots: dict[int, Bot] = {}
@@ -92,6 +94,9 @@ class LiveTable:
         self.marks.append(len(self.state.events))
         if action_row.client_action_id is not None:
             self.client_ids[(action_row.seat, action_row.client_action_id)] = action_row.seq
+        if action_row.timed_out:
+            self.timeouts.append((action_row.seq, action_row.seat))
+        self.row.turn_started_at = datetime.now(UTC)
         if self.state.result() is not None and self.row.status == "playing":
             self.row.status = "finished"
 
@@ -116,6 +121,23 @@ class LiveTable:
         """Whether a connection's seat is still held by the token it came with."""
         return seat is None or self.row.seats[seat].token_hash == token_hash
 
+    def overdue(self, now: datetime) -> list[int]:
+        """The seats to move (not bots) whose time has run out: the move time limit, or what
+        was left on their clock when the turn began."""
+        started = self.row.turn_started_at
+        if self.status != "playing" or started is None:
+            return []
+        spent = (now - started).total_seconds()
+        limit = self.row.move_seconds
+        late = []
+        for seat in self.state.to_move:
+            left = self.row.seats[seat].clock_left
+            if seat not in self.bots and (
+                (limit is not None and spent >= limit) or (left is not None and spent >= left)
+            ):
+                late.append(seat)
+        return late
+
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.row.seats if s.bot is None and s.token_hash is None]
 
@@ -133,9 +155,14 @@ class LiveTable:
 
     def summary(self) -> dict[str, Any]:
         """The public facts of a table: no seed, no tokens, no actions."""
+        deadline = None
+        if self.row.move_seconds and self.status == "playing" and self.row.turn_started_at:
+            deadline = self.row.turn_started_at + timedelta(seconds=self.row.move_seconds)
         return summary(self.row) | {
             "version": self.version,
             "to_move": list(self.state.to_move),
+            "deadline": deadline.isoformat() if deadline else None,
+            "timeouts": [{"version": v, "seat": seat} for v, seat in self.timeouts],
         }
 
     def snapshot(self, seat: int | None, since: int = -1, at: int | None = None) -> dict[str, Any]:
@@ -187,6 +214,9 @@ def summary(row: TableRow) -> dict[str, Any]:
         "rematch": row.rematch,
         "seeded": row.seeded,
         "seed": row.seed if row.seeded else None,
+        "rated": row.rated,
+        "move_seconds": row.move_seconds,
+        "clock_increment": row.clock_increment,
     }
 
 
@@ -196,6 +226,8 @@ def _seat_info(seat: SeatRow) -> dict[str, Any]:
         "name": _seat_name(seat) if (seat.bot or seat.token_hash or seat.name) else None,
         "bot": seat.bot,
         "taken": seat.bot is not None or seat.token_hash is not None,
+        "rank": seat.rank,
+        "clock_left": None if seat.clock_left is None else round(seat.clock_left, 1),
     }
 
 

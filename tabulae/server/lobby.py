@@ -36,6 +36,7 @@ from tabulae.core import (
     load,
 )
 
+from . import mail
 from .bots import BotPool, Decision
 from .commits import GroupCommit
 from .config import Settings
@@ -52,9 +53,19 @@ from .errors import (
     wrong_token,
 )
 from .fanout import Fanout
-from .limits import Limits
+from .limits import Limits, PerMinute
 from .live import LiveTable, derived_token, hash_token, summary
-from .storage import ActionRow, Append, SeatRow, SeqTaken, Storage, TableRow, TokenRevoked
+from .ratings import rate_table
+from .storage import (
+    ActionRow,
+    Append,
+    SeatRow,
+    SeqTaken,
+    Storage,
+    TableClosed,
+    TableRow,
+    TokenRevoked,
+)
 from .text import clean_name
 from .workers import ROUTINE, URGENT, PriorityWorkers
 
@@ -66,7 +77,7 @@ SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column
 LISTING_SECONDS = 1.0  # how long a listing may be answered again unchanged
 LISTED = {
     "open": ("open",),
-    "any": ("open", "playing", "finished", "replay", "expired"),
+    "any": ("open", "playing", "finished", "replay", "expired", "closed"),
 }
 
 
@@ -106,10 +117,16 @@ class Lobby:
         self.bot_pool = BotPool(settings.bot_workers)
         self.commits = GroupCommit(self.storage, self.commit)
         self.limits = Limits(settings.tables_per_minute, settings.sockets_per_client)
+        self.sign_ins = PerMinute(
+            settings.sign_ins_per_minute, "too_many_attempts", "sign-in attempts"
+        )
+        self.chat_limit = PerMinute(settings.chat_per_minute, "too_many_messages", "messages")
         self.tables: dict[str, LiveTable] = {}
         self.loading = asyncio.Lock()
         self.sweeper: asyncio.Task | None = None
+        self.clock: asyncio.Task | None = None
         self.listings: dict[tuple[str, int], tuple[float, asyncio.Future[bytes]]] = {}
+        self.reminders: set[asyncio.Task] = set()
         self.fanout = (
             Fanout(settings.redis, settings.channel, self.remote_change, self.resync)
             if settings.redis
@@ -138,10 +155,12 @@ class Lobby:
             except ApiError as error:
                 log.error("table %s is not rebuilt: %s", table_id, error.message)
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        self.clock = asyncio.get_running_loop().create_task(self._watch_the_clock())
 
     async def stop(self) -> None:
-        if self.sweeper:
-            self.sweeper.cancel()
+        for task in (self.sweeper, self.clock):
+            if task:
+                task.cancel()
         for live in self.tables.values():
             if live.bot_task:
                 live.bot_task.cancel()
@@ -222,6 +241,54 @@ class Lobby:
             except Exception:
                 log.exception("expiring open tables failed; trying again later")
 
+    # Turn-based tables
+
+    async def _watch_the_clock(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.turn_check_seconds)
+            try:
+                await self.time_out()
+            except Exception:
+                log.exception("checking move time limits failed; trying again later")
+
+    async def time_out(self) -> None:
+        """Let the stand-in bot move for every seat whose time to move has run out. Several
+        processes may find the same seat late: the log's key lets only one move commit."""
+        for table_id in await self.db(self.storage.timed_tables):
+            live = await self.table(table_id)
+            version = live.version
+            for seat in live.overdue(datetime.now(UTC)):
+                action = await self._decide(live, seat, self.settings.stand_in_bot, {}, version)
+                try:
+                    await self.act(live, seat, None, action, version, timed_out=True)
+                except ApiError as error:
+                    if error.code not in ("stale_version", "not_your_turn", "not_playing"):
+                        log.error("time-out at table %s seat %s: %s", live.id, seat, error.message)
+                version = live.version
+
+    async def remind(self, live: LiveTable, seats: list[int]) -> None:
+        """E-mail the accounts at `seats` of a turn-based table that it is their move."""
+        if live.row.move_seconds is None or not self.settings.smtp_host:
+            return
+        for seat in seats:
+            account_id = live.row.seats[seat].account_id
+            if account_id is None or seat in live.bots:
+                continue
+            account = await self.db(self.storage.account, None, account_id)
+            if account is None or not account.email or account.disabled:
+                continue
+            game = load(live.row.game).id
+            await asyncio.to_thread(
+                mail.your_move, self.settings, account.email, account.username, game, live.id
+            )
+
+    def _remind_soon(self, live: LiveTable, before: tuple[int, ...]) -> None:
+        waiting = [seat for seat in live.state.to_move if seat not in before]
+        if live.status == "playing" and waiting and live.row.move_seconds is not None:
+            task = asyncio.get_running_loop().create_task(self.remind(live, waiting))
+            self.reminders.add(task)
+            task.add_done_callback(self.reminders.discard)
+
     # Tables and seats
 
     async def create(
@@ -232,11 +299,23 @@ class Lobby:
         seed: int | None,
         seats: list[dict[str, Any]] | None,
         client: str = "",
+        rated: bool = False,
+        move_seconds: int | None = None,
+        clock: tuple[float, float] | None = None,
     ) -> LiveTable:
         """A new table; bot seats sit at once, and play starts when every seat is taken.
 
         A table given a `seed` is seeded: the seed is shown to everyone, and joiners accept
-        it. Otherwise the server draws one and keeps it secret until the game is over."""
+        it. Otherwise the server draws one and keeps it secret until the game is over.
+        A rated table's result changes its players' ratings; a table with `move_seconds`
+        is turn-based: a seat that does not move in time has its move made by a bot; so has a
+        seat whose Fischer `clock` (seconds per game, seconds added per move) runs out."""
+        if rated and seed is not None:
+            raise invalid(
+                "a seeded table cannot be rated: anyone who knows the seed knows the hidden "
+                "cards and draws",
+                "bad_options",
+            )
         self.limits.new_table(client)
         try:
             ref = self.settings.game_ref(game)
@@ -249,6 +328,8 @@ class Lobby:
         if len(seats) != players:
             raise invalid(f"{len(seats)} seats given for {players} players", "bad_seats")
         rows = [self._seat_row(n, spec) for n, spec in enumerate(seats)]
+        for row in rows:
+            row.clock_left = clock[0] if clock else None
         human = any(row.bot is None for row in rows)
         table = TableRow(
             id=new_table_id(),
@@ -260,6 +341,9 @@ class Lobby:
             seats=rows,
             seeded=seed is not None,
             secret=new_secret(),
+            rated=rated,
+            move_seconds=move_seconds,
+            clock_increment=clock[1] if clock else None,
         )
         await self.db(self.storage.create, table)
         live = self.tables[table.id] = LiveTable(table, [])
@@ -289,12 +373,20 @@ class Lobby:
         join_id: str | None = None,
         holding: str | None = None,
         accept_seed: bool = False,
+        account_id: int | None = None,
     ) -> tuple[str, int, LiveTable]:
         """Take a free seat of an open table (the first one if none is named): returns its
         secret token. A repeat of `join_id` gets the seat and token it got the first time;
-        `holding` is a token the joiner already has, which must hold no seat here."""
+        `holding` is a token the joiner already has, which must hold no seat here. A seat
+        taken for an account belongs to it: its token is derived from the account, so the
+        account finds it again on any device, and joining again gets the same seat."""
         live = await self.table(table_id)
-        if join_id is not None:
+        if account_id is not None:
+            token = self.account_token(live, account_id)
+            seat_held = await self.seat_of(live, token, missing_ok=True)
+            if seat_held is not None:
+                return token, seat_held, live
+        elif join_id is not None:
             token = derived_token(self._secret(live), f"join/{join_id}")
             seat_held = await self.seat_of(live, token, missing_ok=True)
             if seat_held is not None:
@@ -310,7 +402,11 @@ class Lobby:
         if live.row.seeded and not accept_seed and self._humans(live) > 1:
             raise seeded_refusal(live)
         seat = self._free_seat(live, seat)
-        return await self._sit(live, seat, name, token), seat, live
+        return await self._sit(live, seat, name, token, account_id), seat, live
+
+    def account_token(self, live: LiveTable, account_id: int) -> str:
+        """The token of the seat an account holds (or would hold) at a table."""
+        return derived_token(self._secret(live), f"account/{account_id}")
 
     def _free_seat(self, live: LiveTable, seat: int | None) -> int:
         """The seat to take, or why none can be taken: a game under way has no open seats
@@ -330,17 +426,23 @@ class Lobby:
             raise ApiError(409, "seat_taken", f"seat {seat} is played by a bot")
         return seat
 
-    async def _sit(self, live: LiveTable, seat: int, name: str, token: str) -> str:
+    async def _sit(
+        self, live: LiveTable, seat: int, name: str, token: str, account_id: int | None = None
+    ) -> str:
         digest = hash_token(token)
-        status = await self.db(self.storage.take_seat, live.id, seat, name, digest)
+        status = await self.db(self.storage.take_seat, live.id, seat, name, digest, account_id)
         if status is None:
             await self._refresh(live)
             if live.status != "open":
                 raise ApiError(409, "game_started", "the game has begun; its seats are not open")
             raise ApiError(409, "seat_taken", f"seat {seat} is taken")
         live.row.seats[seat].name, live.row.seats[seat].token_hash = name, digest
+        live.row.seats[seat].account_id = account_id
         if live.row.status == "open":
             live.row.status = status
+            if status == "playing":
+                live.row.turn_started_at = datetime.now(UTC)
+                self._remind_soon(live, ())
         self.table_changed(live)
         self.ensure_bots(live)
         return token
@@ -426,15 +528,17 @@ class Lobby:
         following = await self.table(live.row.rematch)
         held = live.row.seats[seat].token_hash
         assert held is not None
-        token = derived_token(self._secret(following), f"rematch/{held}")
+        account_id = live.row.seats[seat].account_id  # an account's seat stays the account's
+        token = (
+            self.account_token(following, account_id)
+            if account_id is not None
+            else derived_token(self._secret(following), f"rematch/{held}")
+        )
         if await self.seat_of(following, token, missing_ok=True) == seat:
             return token, seat, following
         name = live.row.seats[seat].name or f"seat {seat + 1}"
-        return (
-            await self._sit(following, self._free_seat(following, seat), name, token),
-            seat,
-            following,
-        )
+        free = self._free_seat(following, seat)
+        return await self._sit(following, free, name, token, account_id), seat, following
 
     # Play
 
@@ -446,9 +550,11 @@ class Lobby:
         action: Action,
         version: int,
         client_action_id: str | None = None,
+        timed_out: bool = False,
     ) -> dict[str, Any]:
         """Validate, commit, then acknowledge one action; retries with the same client action
-        id get the first answer again instead of playing twice."""
+        id get the first answer again instead of playing twice. `timed_out` marks a move a bot
+        made because the seat's time ran out."""
         async with live.lock:
             if client_action_id is not None:
                 done = self._already(live, seat, client_action_id, action)
@@ -467,10 +573,19 @@ class Lobby:
                 following.apply(seat, action)
             except IllegalAction as error:
                 raise illegal_action(error.reason, live.version) from None
-            row = ActionRow(live.version + 1, seat, action.to_json(), client_action_id)
+            row = ActionRow(live.version + 1, seat, action.to_json(), client_action_id, timed_out)
+            result = following.result()
+            before = tuple(live.state.to_move)
             try:
                 await self.commits.append(
-                    Append(live.id, row, token_hash, following.result() is not None)
+                    Append(
+                        live.id,
+                        row,
+                        token_hash,
+                        result is not None,
+                        None if result is None else tuple(result.ranks),
+                        before if live.row.clock_increment is not None else (),
+                    )
                 )
             except SeqTaken:
                 await self._catch_up(live)
@@ -481,7 +596,18 @@ class Lobby:
             except TokenRevoked:
                 await self._refresh(live)
                 raise wrong_token() from None
+            except TableClosed:
+                await self._refresh(live)
+                raise not_playing(live.status, live.version) from None
             live.advance(following, row, action)
+            if live.row.clock_increment is not None:
+                await self._refresh(live)  # the clocks as the commit left them
+            if result is not None:
+                for seat_row, rank in zip(live.row.seats, result.ranks, strict=True):
+                    seat_row.rank = rank
+        if result is not None and live.row.rated:
+            await self.db(rate_table, self.storage, live)
+        self._remind_soon(live, before)
         self.changed(live)
         self.ensure_bots(live)
         self.forget_if_idle(live)
@@ -505,7 +631,7 @@ class Lobby:
 
     def forget_if_idle(self, live: LiveTable) -> None:
         """Drop a game that is over from memory once no one watches it; it reloads on demand."""
-        if live.status in ("finished", "replay", "expired") and not live.connections:
+        if live.status in ("finished", "replay", "expired", "closed") and not live.connections:
             self.tables.pop(live.id, None)
 
     # Bots
@@ -527,26 +653,34 @@ class Lobby:
                 return
             seat, version = seats[0], live.version
             sitting = live.row.seats[seat]
-            decision = Decision(
-                table=live.id,
-                game=live.row.game,
-                players=live.row.players,
-                seed=live.row.seed,
-                options=dict(live.row.options),
-                log=[(s, a.to_json()) for s, a in live.log],
-                seat=seat,
-                bot=sitting.bot or "",
-                params=dict(sitting.bot_params),
-                rng=bot_rng(self._secret(live), seat, version),
-                seconds=self.settings.bot_seconds,
+            action = await self._decide(
+                live, seat, sitting.bot or "", dict(sitting.bot_params), version
             )
-            action = Action.from_json(await asyncio.wrap_future(self.bot_pool.submit(decision)))
             try:
                 await self.act(live, seat, None, action, version)
             except ApiError as error:
                 if error.code not in ("stale_version", "not_your_turn", "not_playing"):
                     log.error("bot at table %s seat %s: %s", live.id, seat, error.message)
                     return
+
+    async def _decide(
+        self, live: LiveTable, seat: int, bot: str, params: dict[str, Any], version: int
+    ) -> Action:
+        """What `bot` plays at `seat` at `version`, decided in a worker process."""
+        decision = Decision(
+            table=live.id,
+            game=live.row.game,
+            players=live.row.players,
+            seed=live.row.seed,
+            options=dict(live.row.options),
+            log=[(s, a.to_json()) for s, a in live.log[:version]],
+            seat=seat,
+            bot=bot,
+            params=params,
+            rng=bot_rng(self._secret(live), seat, version),
+            seconds=self.settings.bot_seconds,
+        )
+        return Action.from_json(await asyncio.wrap_future(self.bot_pool.submit(decision)))
 
     # Keeping in step with the database and other processes
 
@@ -566,6 +700,7 @@ class Lobby:
             return
         live.adopt_seats(row.seats)
         live.row.rematch = row.rematch
+        live.row.turn_started_at = row.turn_started_at
         if live.row.status != "finished":
             live.row.status = row.status
         for connection in live.connections:

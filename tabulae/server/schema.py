@@ -2,9 +2,10 @@
 
 A table's match lives in three places: `tables` (game, players, seed, options, status, and
 the secret that keys its private randomness),
-`seats` (who sits where, bots, the hash of each seat token) and `actions`, the append-only
-log numbered by `seq` from 1. The primary key (table_id, seq) is what makes two servers racing
-for the same move agree: only one insert of a given seq can commit.
+`seats` (who sits where, bots, the hash of each seat token, the account that owns a seat)
+and `actions`, the append-only log numbered by `seq` from 1. The primary key (table_id, seq)
+is what makes two servers racing for the same move agree: only one insert of a given seq can
+commit. Accounts, their sessions, table chat and ratings have tables of their own.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ tables = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False, index=True),
     sa.Column("seeded", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("secret", sa.String(64)),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("move_seconds", sa.Integer),  # a turn-based table's time for one move
+    sa.Column("turn_started_at", sa.DateTime(timezone=True)),  # when the last move was made
+    sa.Column("clock_increment", sa.Float),  # a Fischer clock's seconds added for each move
 )
 
 seats = sa.Table(
@@ -38,6 +43,9 @@ seats = sa.Table(
     sa.Column("bot", sa.String(40)),
     sa.Column("bot_params", sa.Text),
     sa.Column("token_hash", sa.String(64)),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), index=True),
+    sa.Column("rank", sa.Integer),  # the seat's place once the game is over
+    sa.Column("clock_left", sa.Float),  # a Fischer clock's seconds left at the turn's start
 )
 
 actions = sa.Table(
@@ -49,5 +57,59 @@ actions = sa.Table(
     sa.Column("action", sa.Text, nullable=False),
     sa.Column("client_action_id", sa.String(64)),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("timed_out", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.UniqueConstraint("table_id", "seat", "client_action_id", name="uq_actions_client_id"),
+)
+
+accounts = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("username", sa.String(40), nullable=False),
+    sa.Column("username_key", sa.String(40), nullable=False, unique=True),  # casefolded
+    sa.Column("password_hash", sa.String(200), nullable=False),  # argon2id, never the password
+    sa.Column("email", sa.String(254)),
+    sa.Column("disabled", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),  # the cookie's hash, never the cookie
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False, index=True),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False, index=True),
+    sa.Column("channel", sa.String(16), nullable=False),  # "players" or "spectators"
+    sa.Column("seat", sa.Integer),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("game", sa.String(200), primary_key=True),
+    sa.Column("player", sa.String(200), primary_key=True),  # "account:7" or "bot:greedy"
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+)
+
+rating_changes = sa.Table(
+    "rating_changes",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player", sa.String(200), nullable=False),
+    sa.Column("before", sa.Float, nullable=False),  # the ordinal, mu − 3σ
+    sa.Column("after", sa.Float, nullable=False),
 )

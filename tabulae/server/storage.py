@@ -18,7 +18,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine
 
-from .schema import actions, seats, tables
+from .schema import accounts, actions, chat, rating_changes, ratings, seats, sessions, tables
 
 MIGRATION_LOCK = 7_317_001  # a PostgreSQL advisory lock: one process migrates at a time
 
@@ -31,6 +31,14 @@ class TokenRevoked(Exception):
     """The seat's token changed between the check and the write."""
 
 
+class TableClosed(Exception):
+    """An administrator closed the table: it takes no more actions."""
+
+
+class NameTaken(Exception):
+    """Another account has this username."""
+
+
 @dataclass
 class SeatRow:
     seat: int
@@ -38,6 +46,9 @@ class SeatRow:
     bot: str | None = None
     bot_params: dict[str, Any] = field(default_factory=dict)
     token_hash: str | None = None
+    account_id: int | None = None
+    rank: int | None = None
+    clock_left: float | None = None  # a Fischer clock's seconds left at the turn's start
 
 
 @dataclass
@@ -54,6 +65,10 @@ class TableRow:
     created_at: datetime | None = None
     seeded: bool = False  # the creator chose the seed, and everyone is shown it
     secret: str | None = None  # keys the table's private randomness; never leaves the server
+    rated: bool = False
+    move_seconds: int | None = None  # a turn-based table's time for one move
+    turn_started_at: datetime | None = None  # when the last move was made (or play began)
+    clock_increment: float | None = None  # a Fischer clock's seconds added for each move
 
 
 @dataclass(frozen=True)
@@ -62,16 +77,46 @@ class ActionRow:
     seat: int
     action: list[int | str]
     client_action_id: str | None
+    timed_out: bool = False  # played by a bot because the seat's time ran out
 
 
 @dataclass(frozen=True)
 class Append:
-    """One action to add to a table's log; `token_hash` is checked unless a bot plays."""
+    """One action to add to a table's log; `token_hash` is checked unless a bot plays;
+    `ranks` are the seats' places when the action ends the game."""
 
     table_id: str
     row: ActionRow
     token_hash: str | None
     finished: bool
+    ranks: tuple[int, ...] | None = None
+    charged: tuple[int, ...] = ()  # at a table with a clock: the seats whose time ran
+
+
+@dataclass(frozen=True)
+class Account:
+    id: int
+    username: str
+    password_hash: str
+    email: str | None
+    disabled: bool
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    id: int
+    channel: str
+    seat: int | None
+    name: str
+    text: str
+    created_at: datetime
+
+
+def utc(moment: datetime | None) -> datetime | None:
+    """A time read back from the database, in UTC (SQLite forgets the zone)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
 
 
 def _now() -> datetime:
@@ -153,6 +198,10 @@ class Storage:
                 created_at=_now(),
                 seeded=table.seeded,
                 secret=table.secret,
+                rated=table.rated,
+                move_seconds=table.move_seconds,
+                turn_started_at=_now() if table.status == "playing" else None,
+                clock_increment=table.clock_increment,
             )
         )
         db.execute(
@@ -165,6 +214,8 @@ class Storage:
                     "bot": s.bot,
                     "bot_params": json.dumps(s.bot_params) if s.bot else None,
                     "token_hash": s.token_hash,
+                    "account_id": s.account_id,
+                    "clock_left": s.clock_left,
                 }
                 for s in table.seats
             ],
@@ -193,10 +244,20 @@ class Storage:
                 db.scalars(sa.select(tables.c.id).where(tables.c.status.in_(("open", "playing"))))
             )
 
-    def listing(self, statuses: tuple[str, ...], free_seat: bool, limit: int) -> list[TableRow]:
+    def listing(
+        self,
+        statuses: tuple[str, ...],
+        free_seat: bool,
+        limit: int,
+        account_id: int | None = None,
+    ) -> list[TableRow]:
         """The newest tables with one of `statuses`, with their seats, in one query; only
-        those with a free seat if asked."""
+        those with a free seat, or those where an account has a seat, if asked."""
         newest = sa.select(tables).where(tables.c.status.in_(statuses))
+        if account_id is not None:
+            newest = newest.where(
+                sa.exists().where(seats.c.table_id == tables.c.id, seats.c.account_id == account_id)
+            )
         if free_seat:
             newest = newest.where(
                 sa.exists().where(
@@ -225,6 +286,9 @@ class Storage:
                     row.seat_bot,
                     row.seat_bot_params,
                     row.seat_token_hash,
+                    row.seat_account_id,
+                    row.seat_rank,
+                    row.seat_clock_left,
                 )
             )
         return list(listed.values())
@@ -249,9 +313,11 @@ class Storage:
 
     # Seats
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> str | None:
-        """Sit at a free human seat of an open table; returns the table's status afterwards,
-        None if the seat is taken or the game no longer waits for players."""
+    def take_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, account_id: int | None = None
+    ) -> str | None:
+        """Sit at a free human seat of an open table (for an account, if given); returns the
+        table's status afterwards, None if the seat is taken or the game no longer waits."""
         with self.engine.begin() as db:
             taken = db.execute(
                 seats.update()
@@ -262,7 +328,7 @@ class Storage:
                     seats.c.token_hash.is_(None),
                     sa.exists().where(tables.c.id == table_id, tables.c.status == "open"),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, account_id=account_id)
             ).rowcount
             if not taken:
                 return None
@@ -279,7 +345,7 @@ class Storage:
                 db.execute(
                     tables.update()
                     .where(tables.c.id == table_id, tables.c.status == "open")
-                    .values(status="playing")
+                    .values(status="playing", turn_started_at=_now())
                 )
             return db.scalar(sa.select(tables.c.status).where(tables.c.id == table_id))
 
@@ -296,7 +362,7 @@ class Storage:
             )
             free: dict[str, Any] = {"token_hash": None}
             if status == "open":
-                free["name"] = None
+                free |= {"name": None, "account_id": None}
             elif status == "playing":
                 free |= {"bot": stand_in, "bot_params": "{}"}
             return bool(db.execute(seats.update().where(*held).values(**free)).rowcount)
@@ -321,6 +387,13 @@ class Storage:
             return self._append_one_by_one(batch)
 
     def _refusals(self, db: Connection, batch: list[Append]) -> list[Exception | None]:
+        closed = set(
+            db.scalars(
+                sa.select(tables.c.id).where(
+                    tables.c.id.in_({item.table_id for item in batch}), tables.c.status == "closed"
+                )
+            )
+        )
         checked = {item.table_id for item in batch if item.token_hash is not None}
         held = {}
         if checked:
@@ -331,7 +404,9 @@ class Storage:
             )
             held = {(r.table_id, r.seat): r.token_hash for r in rows}
         return [
-            TokenRevoked()
+            TableClosed()
+            if item.table_id in closed
+            else TokenRevoked()
             if item.token_hash is not None
             and held.get((item.table_id, item.row.seat)) != item.token_hash
             else None
@@ -341,9 +416,42 @@ class Storage:
     def _write(self, db: Connection, accepted: list[Append]) -> None:
         if accepted:
             db.execute(actions.insert(), [self._action_values(i.table_id, i.row) for i in accepted])
+            self._run_clocks(db, [item for item in accepted if item.charged])
+            db.execute(
+                tables.update()
+                .where(tables.c.id.in_({item.table_id for item in accepted}))
+                .values(turn_started_at=_now())
+            )
         finished = [item.table_id for item in accepted if item.finished]
         if finished:
             db.execute(tables.update().where(tables.c.id.in_(finished)).values(status="finished"))
+        for item in accepted:
+            for seat, rank in enumerate(item.ranks or ()):
+                db.execute(
+                    seats.update()
+                    .where(seats.c.table_id == item.table_id, seats.c.seat == seat)
+                    .values(rank=rank)
+                )
+
+    @staticmethod
+    def _run_clocks(db: Connection, moves: list[Append]) -> None:
+        """Take the time since the turn began from the clocks of the seats that were to move,
+        and give the mover the increment (Fischer)."""
+        for item in moves:
+            header = db.execute(
+                sa.select(tables.c.turn_started_at, tables.c.clock_increment).where(
+                    tables.c.id == item.table_id
+                )
+            ).one()
+            started = utc(header.turn_started_at) or _now()
+            spent = (_now() - started).total_seconds()
+            for seat in item.charged:
+                bonus = (header.clock_increment or 0.0) if seat == item.row.seat else 0.0
+                db.execute(
+                    seats.update()
+                    .where(seats.c.table_id == item.table_id, seats.c.seat == seat)
+                    .values(clock_left=seats.c.clock_left - spent + bonus)
+                )
 
     def _append_one_by_one(self, batch: list[Append]) -> list[Exception | None]:
         outcomes: list[Exception | None] = []
@@ -363,6 +471,216 @@ class Storage:
         with self.engine.connect() as db:
             return self._actions(db, table_id, after=seq)
 
+    # Turn-based tables and administration
+
+    def timed_tables(self) -> list[str]:
+        """Every table in play with a move time limit or a clock."""
+        query = sa.select(tables.c.id).where(
+            tables.c.status == "playing",
+            sa.or_(tables.c.move_seconds.is_not(None), tables.c.clock_increment.is_not(None)),
+        )
+        with self.engine.connect() as db:
+            return list(db.scalars(query))
+
+    def close_table(self, table_id: str) -> bool:
+        """Close a table that is open or in play: it takes no more players or actions."""
+        with self.engine.begin() as db:
+            return bool(
+                db.execute(
+                    tables.update()
+                    .where(tables.c.id == table_id, tables.c.status.in_(("open", "playing")))
+                    .values(status="closed")
+                ).rowcount
+            )
+
+    # Accounts and sessions
+
+    def create_account(
+        self, username: str, key: str, password_hash: str, email: str | None
+    ) -> Account:
+        try:
+            with self.engine.begin() as db:
+                account_id = db.execute(
+                    accounts.insert().values(
+                        username=username,
+                        username_key=key,
+                        password_hash=password_hash,
+                        email=email,
+                        created_at=_now(),
+                    )
+                ).inserted_primary_key[0]
+        except sa.exc.IntegrityError:
+            raise NameTaken() from None
+        return Account(account_id, username, password_hash, email, False)
+
+    def account(self, key: str | None = None, account_id: int | None = None) -> Account | None:
+        """An account by its casefolded username or its id."""
+        where = accounts.c.username_key == key if key is not None else accounts.c.id == account_id
+        with self.engine.connect() as db:
+            row = db.execute(sa.select(accounts).where(where)).first()
+        return None if row is None else self._account(row)
+
+    def accounts(self) -> list[Account]:
+        with self.engine.connect() as db:
+            rows = db.execute(sa.select(accounts).order_by(accounts.c.username_key))
+            return [self._account(row) for row in rows]
+
+    def update_account(self, account_id: int, values: dict[str, Any]) -> bool:
+        """Change an account's password hash, e-mail or `disabled`; a changed password or a
+        disabled account ends every session of the account."""
+        with self.engine.begin() as db:
+            changed = db.execute(
+                accounts.update().where(accounts.c.id == account_id).values(**values)
+            ).rowcount
+            if "password_hash" in values or values.get("disabled"):
+                db.execute(sessions.delete().where(sessions.c.account_id == account_id))
+        return bool(changed)
+
+    def add_session(self, id_hash: str, account_id: int, expires_at: datetime) -> None:
+        with self.engine.begin() as db:
+            db.execute(sessions.delete().where(sessions.c.expires_at < _now()))
+            db.execute(
+                sessions.insert().values(
+                    id_hash=id_hash, account_id=account_id, expires_at=expires_at
+                )
+            )
+
+    def session_account(self, id_hash: str) -> Account | None:
+        """The enabled account an unexpired session belongs to."""
+        query = (
+            sa.select(accounts, sessions.c.expires_at)
+            .join(sessions, sessions.c.account_id == accounts.c.id)
+            .where(sessions.c.id_hash == id_hash, accounts.c.disabled.is_(False))
+        )
+        with self.engine.connect() as db:
+            row = db.execute(query).first()
+        if row is None or utc(row.expires_at) < _now():
+            return None
+        return self._account(row)
+
+    def end_session(self, id_hash: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(sessions.delete().where(sessions.c.id_hash == id_hash))
+
+    @staticmethod
+    def _account(row: Any) -> Account:
+        return Account(row.id, row.username, row.password_hash, row.email, row.disabled)
+
+    # Chat
+
+    def add_chat(
+        self, table_id: str, channel: str, seat: int | None, name: str, text: str
+    ) -> ChatRow:
+        moment = _now()
+        with self.engine.begin() as db:
+            message_id = db.execute(
+                chat.insert().values(
+                    table_id=table_id,
+                    channel=channel,
+                    seat=seat,
+                    name=name,
+                    text=text,
+                    created_at=moment,
+                )
+            ).inserted_primary_key[0]
+        return ChatRow(message_id, channel, seat, name, text, moment)
+
+    def chat(self, table_id: str, channels: tuple[str, ...], after: int) -> list[ChatRow]:
+        query = (
+            sa.select(chat)
+            .where(chat.c.table_id == table_id, chat.c.channel.in_(channels), chat.c.id > after)
+            .order_by(chat.c.id)
+            .limit(500)
+        )
+        with self.engine.connect() as db:
+            return [
+                ChatRow(r.id, r.channel, r.seat, r.name, r.text, utc(r.created_at))
+                for r in db.execute(query)
+            ]
+
+    # Ratings
+
+    def rate(
+        self, table_id: str, game: str, players: dict[int, tuple[str, str]], rate: Any
+    ) -> None:
+        """Rate a finished table once: `players` maps seats to (player key, name); `rate`
+        turns the seats' (mu, sigma) before into those after. A second call for the same
+        table changes nothing (its rating changes are already stored)."""
+        keys = [key for key, _name in players.values()]
+        with self.engine.begin() as db:
+            if db.scalar(
+                sa.select(sa.func.count())
+                .select_from(rating_changes)
+                .where(rating_changes.c.table_id == table_id)
+            ):
+                return
+            query = sa.select(ratings).where(ratings.c.game == game, ratings.c.player.in_(keys))
+            if not self.is_sqlite:
+                query = query.with_for_update()
+            held = {r.player: (r.mu, r.sigma, r.games) for r in db.execute(query)}
+            before = {
+                seat: held.get(key, (None, None, 0))[:2] for seat, (key, _) in players.items()
+            }
+            after = rate(before)
+            for seat, (key, name) in players.items():
+                mu, sigma = after[seat]
+                games = held.get(key, (0, 0, 0))[2] + 1
+                values = {"name": name, "mu": mu, "sigma": sigma, "games": games}
+                if key in held:
+                    db.execute(
+                        ratings.update()
+                        .where(ratings.c.game == game, ratings.c.player == key)
+                        .values(**values)
+                    )
+                else:
+                    db.execute(ratings.insert().values(game=game, player=key, **values))
+                old_mu, old_sigma = before[seat]
+                db.execute(
+                    rating_changes.insert().values(
+                        table_id=table_id,
+                        seat=seat,
+                        player=key,
+                        before=0.0 if old_mu is None else old_mu - 3 * old_sigma,
+                        after=mu - 3 * sigma,
+                    )
+                )
+
+    def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
+        ordinal = (ratings.c.mu - 3 * ratings.c.sigma).label("ordinal")
+        query = (
+            sa.select(ratings, ordinal)
+            .where(ratings.c.game == game)
+            .order_by(ordinal.desc(), ratings.c.player)
+            .limit(limit)
+        )
+        with self.engine.connect() as db:
+            return [
+                {
+                    "player": r.player,
+                    "name": r.name,
+                    "rating": round(r.ordinal, 2),
+                    "mu": round(r.mu, 3),
+                    "sigma": round(r.sigma, 3),
+                    "games": r.games,
+                }
+                for r in db.execute(query)
+            ]
+
+    def player_ratings(self, player: str) -> dict[str, dict[str, Any]]:
+        """A player's rating in every game they are rated in."""
+        with self.engine.connect() as db:
+            rows = db.execute(sa.select(ratings).where(ratings.c.player == player))
+            return {
+                r.game: {"rating": round(r.mu - 3 * r.sigma, 2), "games": r.games} for r in rows
+            }
+
+    def rating_changes(self, table_id: str) -> dict[int, tuple[float, float]]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(rating_changes).where(rating_changes.c.table_id == table_id)
+            )
+            return {r.seat: (r.before, r.after) for r in rows}
+
     # Rows
 
     @staticmethod
@@ -374,6 +692,7 @@ class Storage:
             "action": json.dumps(row.action),
             "client_action_id": row.client_action_id,
             "created_at": _now(),
+            "timed_out": row.timed_out,
         }
 
     @classmethod
@@ -381,11 +700,30 @@ class Storage:
         rows = db.execute(
             sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )
-        return [cls._seat(r.seat, r.name, r.bot, r.bot_params, r.token_hash) for r in rows]
+        return [
+            cls._seat(
+                r.seat,
+                r.name,
+                r.bot,
+                r.bot_params,
+                r.token_hash,
+                r.account_id,
+                r.rank,
+                r.clock_left,
+            )
+            for r in rows
+        ]
 
     @staticmethod
     def _seat(
-        seat: int, name: str | None, bot: str | None, params: str | None, token_hash: str | None
+        seat: int,
+        name: str | None,
+        bot: str | None,
+        params: str | None,
+        token_hash: str | None,
+        account_id: int | None = None,
+        rank: int | None = None,
+        clock_left: float | None = None,
     ) -> SeatRow:
         return SeatRow(
             seat=seat,
@@ -393,6 +731,9 @@ class Storage:
             bot=bot,
             bot_params=json.loads(params) if params else {},
             token_hash=token_hash,
+            account_id=account_id,
+            rank=rank,
+            clock_left=clock_left,
         )
 
     @staticmethod
@@ -410,6 +751,10 @@ class Storage:
             created_at=row.created_at,
             seeded=row.seeded,
             secret=row.secret,
+            rated=row.rated,
+            move_seconds=row.move_seconds,
+            turn_started_at=utc(row.turn_started_at),
+            clock_increment=row.clock_increment,
         )
 
     @staticmethod
@@ -419,4 +764,7 @@ class Storage:
             .where(actions.c.table_id == table_id, actions.c.seq > after)
             .order_by(actions.c.seq)
         )
-        return [ActionRow(r.seq, r.seat, json.loads(r.action), r.client_action_id) for r in rows]
+        return [
+            ActionRow(r.seq, r.seat, json.loads(r.action), r.client_action_id, r.timed_out)
+            for r in rows
+        ]

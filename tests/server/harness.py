@@ -45,10 +45,16 @@ LIMITS = ("--tables-per-minute", "1000000")
 
 class Server:
     """`tabulae serve` as a child process on a free loopback port; `options` are more
-    command-line options (the limits by default)."""
+    command-line options (the limits by default); `log`, a file for everything it prints."""
 
-    def __init__(self, db: str, redis: str | None = None, options: tuple[str, ...] = LIMITS):
-        self.db, self.redis, self.options = db, redis, options
+    def __init__(
+        self,
+        db: str,
+        redis: str | None = None,
+        options: tuple[str, ...] = LIMITS,
+        log: Path | None = None,
+    ):
+        self.db, self.redis, self.options, self.log = db, redis, options, log
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
@@ -60,7 +66,10 @@ class Server:
         if self.redis:
             command += ["--redis", self.redis]
         command += self.options
-        self.process = subprocess.Popen(command, cwd=ROOT)
+        output = self.log.open("ab") if self.log else None
+        self.process = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=output)
+        if output:
+            output.close()  # the child holds its own copy
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             assert self.process.poll() is None, "the server exited at start"

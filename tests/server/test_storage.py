@@ -35,7 +35,7 @@ def test_the_migrations_build_the_schema_the_code_declares(storage):
     with storage.engine.connect() as connection:
         context = MigrationContext.configure(connection)
         assert compare_metadata(context, metadata) == []
-        assert context.get_current_revision() == "0002"
+        assert context.get_current_revision() == "0003"
 
 
 def test_the_log_takes_each_sequence_number_once(storage):
@@ -106,3 +106,50 @@ def test_the_listing_is_one_query_whatever_the_number_of_tables(storage):
     ]
     assert sorted(t.id for t in listed) == [f"t{n}" for n in range(5)]
     assert all([s.seat for s in t.seats] == [0, 1] for t in listed)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_upgrading_a_database_of_the_previous_version_keeps_every_table(kind, tmp_path):
+    """A database made by the version before accounts: its tables, seats, secrets and logs
+    survive the upgrade in place; they are unrated, have no time limit, belong to no account,
+    and their games go on."""
+    from alembic import command
+    from alembic.config import Config
+
+    if kind == "postgresql" and not POSTGRES:
+        pytest.skip("TABULAE_TEST_POSTGRES is not set")
+    database = postgres_database() if kind == "postgresql" else nullcontext(str(tmp_path / "o"))
+    with database as db:
+        store = Storage(database_url(db))
+        config = Config()
+        config.set_main_option("script_location", "tabulae.server:migrations")
+        with store.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "0002")
+            connection.exec_driver_sql(
+                "INSERT INTO tables (id, game, players, seed, options, status, created_at, "
+                "seeded, secret) VALUES ('t1', 'tesserae', 2, 5, '{}', 'playing', "
+                f"'2026-11-01 10:00:00', false, '{'ab' * 32}')"
+            )
+            connection.exec_driver_sql(
+                "INSERT INTO seats (table_id, seat, name, token_hash) VALUES "
+                "('t1', 0, 'Ann', 'h0'), ('t1', 1, 'Bea', 'h1')"
+            )
+            connection.exec_driver_sql(
+                "INSERT INTO actions (table_id, seq, seat, action, created_at) "
+                """VALUES ('t1', 1, 0, '["draw"]', '2026-11-01 10:01:00')"""
+            )
+        store.migrate()
+        table, log = store.load("t1")
+        assert [(row.seq, row.action, row.timed_out) for row in log] == [(1, ["draw"], False)]
+        assert [(s.name, s.token_hash, s.account_id) for s in table.seats] == [
+            ("Ann", "h0", None),
+            ("Bea", "h1", None),
+        ]
+        assert table.secret == "ab" * 32 and not table.rated and table.move_seconds is None
+        assert store.running() == ["t1"]
+        second = Append("t1", ActionRow(2, 1, ["pass"], None), "h1", True, (2, 1))
+        assert store.append([second]) == [None]
+        table, _ = store.load("t1")
+        assert table.status == "finished" and [s.rank for s in table.seats] == [2, 1]
+        store.close()

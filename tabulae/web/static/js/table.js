@@ -13,6 +13,7 @@ import { Live } from "./live.js";
 import { renderLog } from "./log.js";
 import { renderResult } from "./results.js";
 import * as store from "./store.js";
+import { tableTalk } from "./talk.js";
 
 const root = document.getElementById("table");
 const tableId = param("id");
@@ -427,7 +428,7 @@ async function start() {
       "div",
       { class: "play" },
       h("div", { class: "main" }, parts.prompt, parts.notice, parts.end, parts.board),
-      h("aside", { class: "side" }, parts.actions, parts.log),
+      h("aside", { class: "side" }, parts.actions, parts.log, tableTalk(tableId, () => page.mine?.token ?? null)),
     ),
   );
   showNotice(null);

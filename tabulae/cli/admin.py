@@ -1,0 +1,126 @@
+"""`tabulae admin`: list and close tables, list, disable, enable and reset accounts, working
+on the server's database directly (docs/deploy.md)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+console = Console()
+admin_app = typer.Typer(
+    help="Administer a server's database: tables and accounts.", no_args_is_help=True
+)
+
+Db = Annotated[
+    str, typer.Option(help="an SQLite file, or postgresql://user:password@host/database")
+]
+
+
+def _storage(db: str):
+    try:
+        from tabulae.server.config import database_url
+        from tabulae.server.storage import Storage
+    except ImportError:
+        console.print("Administration needs the server extra: pip install 'tabulae[server]'")
+        raise typer.Exit(1) from None
+    storage = Storage(database_url(db))
+    storage.migrate()
+    return storage
+
+
+def _account(storage, username: str):
+    from tabulae.server.accounts import username_key
+    from tabulae.server.errors import ApiError
+
+    try:
+        _name, key = username_key(username)
+    except ApiError as error:
+        raise typer.BadParameter(error.message) from None
+    account = storage.account(key)
+    if account is None:
+        console.print(f"No account {username!r}.")
+        raise typer.Exit(1)
+    return account
+
+
+@admin_app.command("tables")
+def list_tables(
+    db: Db = "tabulae.sqlite",
+    status: Annotated[
+        str, typer.Option(help="open, playing, finished, replay, expired, closed or any")
+    ] = "any",
+    limit: Annotated[int, typer.Option(min=1, max=10_000)] = 100,
+) -> None:
+    """List the newest tables."""
+    from tabulae.server.lobby import LISTED
+
+    storage = _storage(db)
+    rows = storage.listing(LISTED.get(status, (status,)), False, limit)
+    storage.close()
+    shown = Table("table", "game", "status", "seats", "created")
+    for row in rows:
+        seats = ", ".join(s.name or (s.bot and f"{s.bot} bot") or "—" for s in row.seats)
+        shown.add_row(row.id, row.game, row.status, seats, f"{row.created_at:%Y-%m-%d %H:%M}")
+    console.print(shown)
+
+
+@admin_app.command("close")
+def close_table(table: str, db: Db = "tabulae.sqlite") -> None:
+    """Close a table that is open or in play: it takes no more players or moves."""
+    storage = _storage(db)
+    closed = storage.close_table(table)
+    storage.close()
+    if not closed:
+        console.print(f"No open or playing table {table!r}.")
+        raise typer.Exit(1)
+    console.print(f"Table {table} is closed.")
+
+
+@admin_app.command("accounts")
+def list_accounts(db: Db = "tabulae.sqlite") -> None:
+    """List the accounts."""
+    storage = _storage(db)
+    accounts = storage.accounts()
+    storage.close()
+    shown = Table("username", "e-mail", "state")
+    for account in accounts:
+        shown.add_row(
+            account.username, account.email or "", "disabled" if account.disabled else "active"
+        )
+    console.print(shown)
+
+
+@admin_app.command("disable")
+def disable(username: str, db: Db = "tabulae.sqlite") -> None:
+    """Disable an account: it cannot sign in, and its sessions end."""
+    storage = _storage(db)
+    storage.update_account(_account(storage, username).id, {"disabled": True})
+    storage.close()
+    console.print(f"{username} is disabled.")
+
+
+@admin_app.command("enable")
+def enable(username: str, db: Db = "tabulae.sqlite") -> None:
+    """Enable a disabled account again."""
+    storage = _storage(db)
+    storage.update_account(_account(storage, username).id, {"disabled": False})
+    storage.close()
+    console.print(f"{username} is enabled.")
+
+
+@admin_app.command("reset")
+def reset(username: str, db: Db = "tabulae.sqlite") -> None:
+    """Give an account a new random password (shown once) and end its sessions."""
+    from tabulae.server.accounts import hash_password
+
+    storage = _storage(db)
+    password = secrets.token_urlsafe(12)
+    storage.update_account(
+        _account(storage, username).id, {"password_hash": hash_password(password)}
+    )
+    storage.close()
+    console.print(f"The new password of {username} is: {password}")

@@ -1,0 +1,78 @@
+"""Accounts: usernames, passwords hashed with argon2id and sessions kept in cookies.
+
+A password is never stored or logged: only its argon2id hash (memory-hard, salted) is kept.
+A session is a random cookie value; the database keeps only its SHA-256, so a leaked database
+gives no one a session.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import TYPE_CHECKING
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from .errors import invalid
+from .text import clean_name
+
+if TYPE_CHECKING:
+    from fastapi import Request
+
+    from .storage import Account
+
+PASSWORD_LENGTH = range(8, 129)  # characters
+SESSION_COOKIE = "tabulae_session"
+
+hasher = PasswordHasher()  # argon2id with the library's recommended cost
+
+
+def username_key(username: str) -> tuple[str, str]:
+    """A username as shown (cleaned like a seat name) and as compared (casefolded)."""
+    name = clean_name(username)
+    return name, name.casefold()
+
+
+def check_password(password: str) -> str:
+    if len(password) not in PASSWORD_LENGTH:
+        raise invalid(
+            f"a password has {PASSWORD_LENGTH.start}–{PASSWORD_LENGTH.stop - 1} characters",
+            "bad_password",
+        )
+    return password
+
+
+def hash_password(password: str) -> str:
+    return hasher.hash(check_password(password))
+
+
+def password_matches(password_hash: str, password: str) -> bool:
+    try:
+        return hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+# Checked against when an account does not exist, so a wrong name takes as long as a wrong
+# password and no one learns which usernames exist from the time an answer takes.
+DECOY_HASH = hasher.hash(secrets.token_urlsafe(16))
+
+
+def new_session() -> tuple[str, str]:
+    """A session's cookie value and the hash stored for it."""
+    value = secrets.token_urlsafe(32)
+    return value, session_hash(value)
+
+
+def session_hash(value: str) -> str:
+    return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+async def signed_in(request: Request) -> Account | None:
+    """The account whose session cookie came with the request, if any."""
+    cookie = request.cookies.get(SESSION_COOKIE)
+    if not cookie or len(cookie) > 200:
+        return None
+    lobby = request.app.state.lobby
+    return await lobby.db(lobby.storage.session_account, session_hash(cookie))

@@ -1,0 +1,268 @@
+"""The HTTP API of people: accounts and sessions, my games, player pages, leaderboards,
+rating changes and table chat (documented in docs/server.md).
+
+Hashing and checking a password (argon2id: tens of milliseconds and 64 MiB each) run on
+threads, so the event loop, and every table on it, never waits for them."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request, Response
+from pydantic import Field
+
+from tabulae.core import load
+
+from . import accounts as acc
+from .api import Name, Strict, StrictJsonRoute, Token, client_address, lobby
+from .chat import clean_message, may_write, message_json, readable
+from .errors import ApiError, invalid, unknown_table
+from .live import summary
+from .ratings import changes_json
+from .storage import Account, NameTaken
+
+router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
+
+Password = Annotated[str, Field(min_length=1, max_length=1000)]
+Email = Annotated[str, Field(pattern=r"^[^@\s]{1,64}@[^@\s]{1,189}$", max_length=254)]
+
+
+class SignUp(Strict):
+    username: Name
+    password: Password
+    email: Email | None = Field(None, description='where "your move" reminders go')
+
+
+class SignIn(Strict):
+    username: Annotated[str, Field(min_length=1, max_length=200)]
+    password: Password
+
+
+class PasswordChange(Strict):
+    password: Password = Field(description="the current password")
+    new_password: Password
+
+
+class Say(Strict):
+    channel: Literal["players", "spectators"]
+    text: Annotated[str, Field(min_length=1, max_length=10_000)]
+    name: Name | None = Field(None, description="a spectator's name (signed in: the username)")
+
+
+def unauthorised() -> ApiError:
+    return ApiError(401, "not_signed_in", "sign in first")
+
+
+async def account_of(request: Request) -> Account:
+    account = await acc.signed_in(request)
+    if account is None:
+        raise unauthorised()
+    return account
+
+
+async def start_session(request: Request, response: Response, account: Account) -> None:
+    the_lobby = lobby(request)
+    settings = the_lobby.settings
+    value, digest = acc.new_session()
+    expires = datetime.now(UTC) + timedelta(days=settings.session_days)
+    await the_lobby.db(the_lobby.storage.add_session, digest, account.id, expires)
+    response.set_cookie(
+        acc.SESSION_COOKIE,
+        value,
+        max_age=int(settings.session_days * 86400),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=settings.secure_cookies,
+    )
+
+
+def account_json(account: Account) -> dict[str, Any]:
+    return {"signed_in": True, "username": account.username, "email": account.email}
+
+
+@router.post("/accounts", status_code=201, operation_id="sign_up", summary="Create an account")
+async def sign_up(request: Request, response: Response, body: SignUp) -> dict[str, Any]:
+    the_lobby = lobby(request)
+    the_lobby.sign_ins.count(client_address(request))
+    name, key = acc.username_key(body.username)
+    password_hash = await asyncio.to_thread(acc.hash_password, body.password)
+    try:
+        account = await the_lobby.db(
+            the_lobby.storage.create_account, name, key, password_hash, body.email
+        )
+    except NameTaken:
+        raise ApiError(409, "username_taken", f"the username {name!r} is taken") from None
+    await start_session(request, response, account)
+    return account_json(account)
+
+
+@router.post("/session", operation_id="sign_in", summary="Sign in: sets the session cookie")
+async def sign_in(request: Request, response: Response, body: SignIn) -> dict[str, Any]:
+    the_lobby = lobby(request)
+    try:
+        _name, key = acc.username_key(body.username)
+    except ApiError:
+        key = ""
+    the_lobby.sign_ins.count(client_address(request), "user/" + key)
+    account = await the_lobby.db(the_lobby.storage.account, key) if key else None
+    matches = await asyncio.to_thread(
+        acc.password_matches, account.password_hash if account else acc.DECOY_HASH, body.password
+    )
+    if account is None or not matches or account.disabled:
+        raise ApiError(401, "wrong_password", "wrong username or password")
+    await start_session(request, response, account)
+    return account_json(account)
+
+
+@router.delete("/session", operation_id="sign_out", summary="Sign out")
+async def sign_out(request: Request, response: Response) -> dict[str, Any]:
+    cookie = request.cookies.get(acc.SESSION_COOKIE)
+    if cookie and len(cookie) <= 200:
+        the_lobby = lobby(request)
+        await the_lobby.db(the_lobby.storage.end_session, acc.session_hash(cookie))
+    response.delete_cookie(acc.SESSION_COOKIE, path="/")
+    return {"signed_in": False}
+
+
+@router.get("/me", operation_id="me", summary="Whether, and as whom, the request is signed in")
+async def me(request: Request) -> dict[str, Any]:
+    account = await acc.signed_in(request)
+    return account_json(account) if account else {"signed_in": False}
+
+
+@router.post("/me/password", operation_id="change_password", summary="Change the password")
+async def change_password(
+    request: Request, response: Response, body: PasswordChange
+) -> dict[str, Any]:
+    account = await account_of(request)
+    the_lobby = lobby(request)
+    the_lobby.sign_ins.count(client_address(request), "user/" + account.username.casefold())
+    if not await asyncio.to_thread(acc.password_matches, account.password_hash, body.password):
+        raise ApiError(401, "wrong_password", "the current password is wrong")
+    new_hash = await asyncio.to_thread(acc.hash_password, body.new_password)
+    await the_lobby.db(the_lobby.storage.update_account, account.id, {"password_hash": new_hash})
+    await start_session(request, response, account)  # every other session has ended
+    return account_json(account)
+
+
+@router.get("/me/games", operation_id="my_games", summary="My tables, by what they wait for")
+async def my_games(request: Request) -> dict[str, Any]:
+    """Where it is my move, where I wait for others (or for players to join), and the
+    finished games with their replays; each with my seat and its token."""
+    account = await account_of(request)
+    the_lobby = lobby(request)
+    statuses = ("open", "playing", "finished", "expired", "closed")
+    rows = await the_lobby.db(the_lobby.storage.listing, statuses, False, 200, account.id)
+    games: dict[str, list[dict[str, Any]]] = {"my_move": [], "waiting": [], "finished": []}
+    for row in rows:
+        seat = next(s.seat for s in row.seats if s.account_id == account.id)
+        if row.status in ("open", "playing"):
+            live = await the_lobby.table(row.id)
+            entry = live.summary() | {
+                "my_seat": seat,
+                "token": the_lobby.account_token(live, account.id),
+            }
+            mine = live.status == "playing" and seat in live.state.to_move
+            games["my_move" if mine else "waiting"].append(entry)
+        else:
+            games["finished"].append(summary(row) | {"my_seat": seat})
+    return games
+
+
+@router.get("/players/{username}", operation_id="player", summary="A player's history")
+async def player(request: Request, username: str) -> dict[str, Any]:
+    the_lobby = lobby(request)
+    try:
+        _name, key = acc.username_key(username)
+    except ApiError:
+        key = ""
+    account = await the_lobby.db(the_lobby.storage.account, key) if key else None
+    if account is None or account.disabled:
+        raise ApiError(404, "unknown_player", f"no player {username!r}")
+    statuses = ("playing", "finished")
+    rows = await the_lobby.db(the_lobby.storage.listing, statuses, False, 200, account.id)
+    ratings = await the_lobby.db(the_lobby.storage.player_ratings, f"account:{account.id}")
+    stats: dict[str, dict[str, Any]] = {}
+    history = []
+    for row in rows:
+        seat = next(s for s in row.seats if s.account_id == account.id)
+        game = load(row.game).id
+        entry = stats.setdefault(game, {"played": 0, "won": 0, "rating": None, "rated_games": 0})
+        if row.status == "finished":
+            entry["played"] += 1
+            entry["won"] += seat.rank == 1
+        history.append(summary(row) | {"my_seat": seat.seat})
+    for game, rating in ratings.items():
+        entry = stats.setdefault(game, {"played": 0, "won": 0})
+        entry |= {"rating": rating["rating"], "rated_games": rating["games"]}
+    return {"username": account.username, "games": stats, "history": history}
+
+
+@router.get("/leaderboard/{game}", operation_id="leaderboard", summary="A game's ratings")
+async def leaderboard(
+    request: Request, game: str, limit: Annotated[int, Query(ge=1, le=200)] = 50
+) -> list[dict[str, Any]]:
+    the_lobby = lobby(request)
+    if game not in the_lobby.settings.catalogue:
+        raise invalid(f"no game {game!r} on this server", "unknown_game")
+    board = await the_lobby.db(the_lobby.storage.leaderboard, game, limit)
+    for entry in board:  # accounts by username only; an account's number stays inside
+        entry.pop("player")
+    return board
+
+
+@router.get("/tables/{table_id}/ratings", operation_id="rating_changes", summary="Rating changes")
+async def table_ratings(request: Request, table_id: str) -> list[dict[str, Any]]:
+    the_lobby = lobby(request)
+    live = await the_lobby.table(table_id)
+    return changes_json(await the_lobby.db(the_lobby.storage.rating_changes, live.id))
+
+
+async def _seat(request: Request, table_id: str, token: str | None) -> tuple[Any, int | None]:
+    """The table and the seat of whoever asks: by seat token, or by the signed-in account."""
+    the_lobby = lobby(request)
+    live = await the_lobby.table(table_id)
+    if token is not None:
+        return live, await the_lobby.seat_of(live, token)
+    account = await acc.signed_in(request)
+    if account is None:
+        return live, None
+    owned = the_lobby.account_token(live, account.id)
+    return live, await the_lobby.seat_of(live, owned, missing_ok=True)
+
+
+@router.get("/tables/{table_id}/chat", operation_id="chat", summary="The table's chat")
+async def read_chat(
+    request: Request,
+    table_id: str,
+    token: Token = None,
+    after: Annotated[int, Query(ge=0, le=2**62, description="the last message id seen")] = 0,
+) -> list[dict[str, Any]]:
+    the_lobby = lobby(request)
+    live, seat = await _seat(request, table_id, token)
+    channels = readable(live.status, seat)
+    rows = await the_lobby.db(the_lobby.storage.chat, live.id, channels, after)
+    return [message_json(row) for row in rows]
+
+
+@router.post("/tables/{table_id}/chat", status_code=201, operation_id="say", summary="Chat")
+async def say(request: Request, table_id: str, body: Say, token: Token = None) -> dict[str, Any]:
+    the_lobby = lobby(request)
+    live, seat = await _seat(request, table_id, token)
+    if live.status == "replay":
+        raise unknown_table(table_id)
+    may_write(body.channel, seat)
+    text = clean_message(body.text, the_lobby.settings.chat_length)
+    if seat is not None:
+        name = live.row.seats[seat].name or f"seat {seat + 1}"
+        who = f"{live.id}/seat/{seat}"
+    else:
+        account = await acc.signed_in(request)
+        name = account.username if account else body.name or "spectator"
+        who = f"{live.id}/" + (f"account/{account.id}" if account else client_address(request))
+    the_lobby.chat_limit.count(who)
+    row = await the_lobby.db(the_lobby.storage.add_chat, live.id, body.channel, seat, name, text)
+    return message_json(row)

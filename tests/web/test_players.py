@@ -1,0 +1,169 @@
+"""Players in the browser, against the real server and a real SMTP server: accounts on two
+devices, chat, turn-based tables with reminders and time-outs, and ratings."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import uuid
+from pathlib import Path
+
+import pytest
+
+from tests.server.harness import Server
+from tests.server.players import player_options, smtp_server
+
+from .browser import Browser, Person
+from .test_table import random_clicks
+
+GAME = "tesserae"
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def site():
+    """(server, mailbox): a server whose reminders go to an SMTP server the test started."""
+    with tempfile.TemporaryDirectory() as directory, smtp_server() as (mailbox, port):
+        server = Server(str(Path(directory) / "players.sqlite"), options=player_options(port))
+        server.start()
+        try:
+            yield server, mailbox
+        finally:
+            server.stop()
+
+
+@pytest.fixture
+def people(chromium, site):
+    opened = Browser(chromium, site[0].url)
+    try:
+        yield opened
+    finally:
+        errors = opened.close()
+    assert not errors, "errors in the browser console:\n" + "\n".join(errors)
+
+
+def fresh_name() -> str:
+    return f"p{uuid.uuid4().hex[:10]}"
+
+
+def sign_up(person: Person, username: str, email: str | None = None) -> None:
+    page = person.page
+    page.goto("/account.html")
+    page.fill("#sign-up input[name=username]", username)
+    page.fill("#sign-up input[name=password]", PASSWORD)
+    if email:
+        page.fill("#sign-up input[name=email]", email)
+    page.click("#sign-up button[type=submit]")
+    page.wait_for_selector("#signed-in")
+
+
+def sign_in(person: Person, username: str) -> None:
+    page = person.page
+    page.goto("/account.html")
+    page.fill("#sign-in input[name=username]", username)
+    page.fill("#sign-in input[name=password]", PASSWORD)
+    page.click("#sign-in button[type=submit]")
+    page.wait_for_selector("#signed-in")
+
+
+def api_table(person: Person, name: str, **spec) -> dict:
+    """Create a table and sit at it through the page's own session (its cookies)."""
+    request = person.page.request
+    created = request.post("/api/tables", data={"game": GAME, "players": 2, **spec})
+    assert created.status == 201, created.text()
+    table = created.json()["id"]
+    joined = request.post(f"/api/tables/{table}/join", data={"name": name, "seat": 0})
+    assert joined.status == 200, joined.text()
+    return joined.json()
+
+
+def test_a_seat_taken_signed_in_is_found_on_a_second_browser(people):
+    phone, laptop = people.person(), people.person()
+    username = fresh_name()
+    sign_up(phone, username)
+    table = phone.start_table(GAME, 2, "Ala")
+    assert phone.page.get_attribute("#table", "data-seat") == "0"
+    sign_in(laptop, username)
+    link = laptop.page.locator(f"#waiting li[data-table='{table}'] a")
+    link.click()
+    laptop.page.wait_for_url(re.compile(rf"/table\.html\?id={table}"))
+    laptop.page.wait_for_function("() => document.getElementById('table').dataset.seat === '0'")
+    laptop.wait_connected()
+
+
+def test_two_players_chat_and_a_spectator_talks_only_to_spectators(people):
+    ala, bartek, cyryl = people.person(), people.person(), people.person()
+    table = ala.start_table(GAME, 2, "Ala")
+    bartek.open_table(table)
+    bartek.take_seat(1, "Bartek")
+    hostile = '<img src=x onerror="window.pwned=1"><script>window.pwned=2</script> hello'
+    ala.page.fill("#chat-form input[name=chat]", hostile)
+    ala.page.click("#chat-form button[type=submit]")
+    said = bartek.page.locator("#chat-messages li.players .text")
+    said.first.wait_for()
+    assert said.first.inner_text() == hostile  # shown as text
+    assert bartek.page.locator("#chat-messages img, #chat-messages script").count() == 0
+    assert bartek.page.evaluate("() => window.pwned === undefined")
+    cyryl.open_table(table)
+    assert cyryl.page.inner_text("#chat-form .channel").startswith("To the spectators")
+    cyryl.page.locator("#chat-messages li.players").first.wait_for()  # spectators read players
+    cyryl.page.fill("#chat-form input[name=chat]", "Bartek holds the 9")
+    cyryl.page.click("#chat-form button[type=submit]")
+    cyryl.page.locator("#chat-messages li.spectators").first.wait_for()
+    forced = cyryl.page.request.post(
+        f"/api/tables/{table}/chat", data={"channel": "players", "text": "play the 9!"}
+    )
+    assert forced.status == 403 and forced.json()["error"]["code"] == "players_only"
+    ala.page.fill("#chat-form input[name=chat]", "good luck")
+    ala.page.click("#chat-form button[type=submit]")
+    ala.page.locator("#chat-messages li.players", has_text="good luck").wait_for()
+    assert ala.page.locator("#chat-messages li.spectators").count() == 0  # no whispers
+
+
+def test_a_turn_based_table_mails_a_reminder_and_a_bot_moves_when_time_runs_out(people, site):
+    _, mailbox = site
+    ala = people.person()
+    address = f"{uuid.uuid4().hex[:8]}@example.org"
+    sign_up(ala, fresh_name(), email=address)
+    joined = api_table(ala, "Ala", move_seconds=4)
+    table = joined["table"]["id"]
+    with people.api() as api:
+        api.post(f"/tables/{table}/join", json={"name": "Bartek", "seat": 1})
+    reminder = mailbox.wait_for(address)
+    assert "Your move" in reminder["Subject"] and f"table.html?id={table}" in str(
+        reminder.get_payload()
+    )
+    ala.page.goto("/account.html")
+    ala.page.locator(f"#my_move li[data-table='{table}']").wait_for()
+    assert ala.page.locator("#reminder").is_visible()
+    assert ala.page.title().startswith("(1)")
+    ala.page.click(f"#my_move li[data-table='{table}'] a")
+    ala.wait_connected()
+    ala.page.locator("#turns .timeout").first.wait_for(timeout=30_000)
+    assert "time ran out" in ala.page.inner_text("#turns .timeout >> nth=0")
+    assert "Turn-based: 4 s a move." in ala.page.inner_text("#turns")
+
+
+def test_a_finished_rated_game_updates_the_ratings_shown_at_the_end_and_on_the_leaderboard(
+    people,
+):
+    ala = people.person()
+    username = fresh_name()
+    sign_up(ala, username)
+    joined = api_table(ala, username, seats=[{}, {"bot": "random"}], rated=True)
+    table = joined["table"]["id"]
+    ala.page.goto("/account.html")
+    ala.page.click(f"#my_move li[data-table='{table}'] a")
+    ala.wait_connected()
+    ala.play_to_the_end(random_clicks(3))
+    changes = ala.page.locator("#rating-changes li")
+    changes.first.wait_for()
+    assert changes.count() == 2 and "→" in changes.first.inner_text()
+    ala.page.goto(f"/leaderboard.html?game={GAME}")
+    row = ala.page.locator(f"#board tr[data-name='{username}']")
+    row.wait_for()
+    assert ala.page.locator("#board tr[data-name='random bot']").count() == 1
+    ala.page.goto(f"/player.html?name={username}")
+    stats = ala.page.locator(f"#stats tr[data-game='{GAME}'] td")
+    stats.first.wait_for()
+    assert stats.nth(1).inner_text() == "1"  # played one game
