@@ -16,8 +16,9 @@ import websockets
 from tabulae.core import load
 from tabulae.server.config import database_url
 from tabulae.server.storage import SeatRow, Storage, TableRow
+from tests.services import redis_url
 
-from .harness import POSTGRES, REDIS, TOY, create, join, postgres_database, running
+from .harness import TOY, create, join, postgres_database, running
 from .test_api import error, play_to_the_end
 
 
@@ -204,9 +205,9 @@ def test_one_browser_cannot_hold_two_seats_of_a_table(client):
 # 4. Two processes: a fresh token is honoured by the other one
 
 
-@pytest.mark.skipif(not (POSTGRES and REDIS), reason="needs PostgreSQL and Redis")
 def test_a_token_from_one_process_is_honoured_at_once_by_the_other():
-    with postgres_database() as db, running(db, REDIS) as first, running(db, REDIS) as second:
+    redis = redis_url()
+    with postgres_database() as db, running(db, redis) as first, running(db, redis) as second:
         with first.http() as one, second.http() as two:
             seated = []
             for _ in range(40):

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from tabulae.server.config import database_url
 
-from .harness import LIMITS, POSTGRES, TOY, Server, create, postgres_database, running
+from .harness import LIMITS, TOY, Server, create, postgres_database, running
 from .players import play_randomly, player_options, sign_up, smtp_server
 
 PASSWORD = "correct horse battery"
@@ -28,8 +28,6 @@ def error(reply, status: int, code: str) -> dict:
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def site(request, tmp_path_factory):
     """A server whose reminders go to a real SMTP server: (server, mailbox, database)."""
-    if request.param == "postgresql" and not POSTGRES:
-        pytest.skip("TABULAE_TEST_POSTGRES is not set")
     database = (
         postgres_database()
         if request.param == "postgresql"

@@ -116,8 +116,6 @@ def test_upgrading_a_database_of_the_previous_version_keeps_every_table(kind, tm
     from alembic import command
     from alembic.config import Config
 
-    if kind == "postgresql" and not POSTGRES:
-        pytest.skip("TABULAE_TEST_POSTGRES is not set")
     database = postgres_database() if kind == "postgresql" else nullcontext(str(tmp_path / "o"))
     with database as db:
         store = Storage(database_url(db))
