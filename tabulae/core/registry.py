@@ -1,4 +1,11 @@
-"""Find games by id: the built-in ones, games from other packages, or a `module:attr` reference."""
+"""Find games by id: the built-in ones, games from other packages, or a `module:attr` reference.
+
+A game's package holds its interface too, under the same names in every game: ``terminal``
+(a module whose ``RENDERER`` draws the table at a terminal), ``web/`` (``board.js``,
+``board.css`` and ``printed.json`` for the browser) and ``locale/<language>/<game id>.po`` (its
+catalogs). `interface_module` and `interface_folder` find them, so the terminal, the server and
+the catalogs serve a game from another pip package exactly as one of ours.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +13,8 @@ import importlib
 import pkgutil
 from functools import cache
 from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
 
 from .errors import UnknownGame
 from .game import Game
@@ -62,3 +71,27 @@ def load(ref: str) -> Game:
         known = ", ".join(games()) or "none"
         raise UnknownGame(f"no game {ref!r} (games: {known})")
     return registered
+
+
+def package(game: Game) -> str:
+    """The package that holds a game: the one of the module that defines its class."""
+    module = type(game).__module__
+    return module.rpartition(".")[0] or module
+
+
+def interface_module(game: Game, name: str) -> ModuleType | None:
+    """A module of the game's interface (``"terminal"``), or None if the game has none."""
+    full = f"{package(game)}.{name}"
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as error:
+        if error.name == full:
+            return None
+        raise
+
+
+def interface_folder(game: Game, name: str) -> Path | None:
+    """A folder of the game's interface (``"web"``, ``"locale"``), or None if it has none."""
+    origin = importlib.import_module(package(game)).__file__
+    folder = Path(origin).parent / name if origin else None
+    return folder if folder is not None and folder.is_dir() else None

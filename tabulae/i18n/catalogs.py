@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tabulae.core import Action, Event, Game, Rng, games, load, random_steps
+from tabulae.core.registry import interface_module
 
 from .po import Catalog, entries, quote
 from .translator import LANGUAGES, LOCALE, UI
@@ -24,7 +25,6 @@ from .translator import LANGUAGES, LOCALE, UI
 PACKAGE = Path(__file__).parent.parent
 # The modules whose text players read.
 INTERFACE = ("cli/play.py", "tui", "i18n/game_text.py")
-RENDERERS = PACKAGE / "tui" / "render"
 PLURAL_FORMS = {
     "en": "nplurals=2; plural=(n != 1);",
     "nl": "nplurals=2; plural=(n != 1);",
@@ -111,11 +111,12 @@ def game_messages(game: Game, seeds: int = 3) -> dict[str, Message]:
 
 def renderer_messages(game: Game) -> dict[str, Message]:
     """The msgids a game's own table renderer shows: its literals that start ``<game>.view.``."""
-    path = RENDERERS / f"{game.id}.py"
-    if not path.exists():
+    module = interface_module(game, "terminal")
+    if module is None or module.__file__ is None:
         return {}
+    path = Path(module.__file__)
     found: dict[str, Message] = {}
-    where = path.relative_to(PACKAGE.parent).as_posix()
+    where = f"{module.__name__.replace('.', '/')}.py"
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if (
             isinstance(node, ast.Constant)

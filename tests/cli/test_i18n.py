@@ -11,8 +11,7 @@ from tabulae.core import Action, Event, Rng, load, random_steps
 from tabulae.i18n import LANGUAGES, GameText, default_language, translator
 from tabulae.i18n.catalogs import game_messages, interface_messages, read
 from tabulae.i18n.po import Catalog
-from tabulae.tui.render import renderer
-from tabulae.tui.render.generic import Renderer
+from tabulae.tui.renderer import Renderer, renderer
 
 TOY = "tests.core.toy_game:GAME"
 GAMES = [load(TOY), *tabulae.games().values()]

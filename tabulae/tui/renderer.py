@@ -1,5 +1,9 @@
 """The generic renderer: any JSON view as readable tables, labelled with the game's terms.
 
+A game draws its own table with the ``RENDERER`` of the ``terminal`` module in its package, a
+`Renderer` subclass; `renderer` finds it through the registry, so it can never show more than
+the view gives the seat to move.
+
 Lists as long as the player count are read as one value per seat (or, for mappings, several)
 and gathered into a table with a column per player; other mappings and lists become nested
 tables; words that are game terms show their rulebook names.
@@ -14,10 +18,17 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tabulae.core import Event
+from tabulae.core import Event, Game
+from tabulae.core.registry import interface_module
 from tabulae.i18n import GameText
 
 NESTING = 3
+
+
+def renderer(game: Game) -> Renderer:
+    """The game's own renderer, or the generic one."""
+    found = getattr(interface_module(game, "terminal"), "RENDERER", None)
+    return found if isinstance(found, Renderer) else Renderer()
 
 
 class Renderer:

@@ -20,8 +20,7 @@ from rich.text import Text
 
 from tabulae.core import Event
 from tabulae.i18n import GameText
-
-from .generic import Renderer
+from tabulae.tui.renderer import Renderer
 
 PHASE_NUMBERS = {
     "first_consul": "I",

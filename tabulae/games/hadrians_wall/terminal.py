@@ -41,8 +41,7 @@ from tabulae.games.hadrians_wall.data import (
     TEMPLE_ROW_BOXES,
 )
 from tabulae.i18n import GameText
-
-from .generic import Renderer
+from tabulae.tui.renderer import Renderer
 
 FILLED, OPEN, LOCKED = "■", "□", "·"
 CONTENT = 30

@@ -32,8 +32,7 @@ from tabulae.games.builders.cards import (
     card,
 )
 from tabulae.i18n import GameText
-
-from .generic import Renderer
+from tabulae.tui.renderer import Renderer
 
 STYLE = {
     "stone": "bright_white",
