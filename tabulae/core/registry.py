@@ -3,13 +3,14 @@
 A game's package holds its interface too, under the same names in every game: ``terminal``
 (a module whose ``RENDERER`` draws the table at a terminal), ``web/`` (``board.js``,
 ``board.css`` and ``printed.json`` for the browser) and ``locale/<language>/<game id>.po`` (its
-catalogs). `interface_module` and `interface_folder` find them, so the terminal, the server and
+catalogs). `interface_module` and `interface_path` find them, so the terminal, the server and
 the catalogs serve a game from another pip package exactly as one of ours.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from functools import cache
 from importlib.metadata import entry_points
@@ -74,9 +75,11 @@ def load(ref: str) -> Game:
 
 
 def package(game: Game) -> str:
-    """The package that holds a game: the one of the module that defines its class."""
-    module = type(game).__module__
-    return module.rpartition(".")[0] or module
+    """The package that holds a game: the one that defines its class, or holds that module."""
+    module = importlib.import_module(type(game).__module__)
+    if hasattr(module, "__path__"):
+        return module.__name__
+    return module.__name__.rpartition(".")[0] or module.__name__
 
 
 def interface_module(game: Game, name: str) -> ModuleType | None:
@@ -90,8 +93,6 @@ def interface_module(game: Game, name: str) -> ModuleType | None:
         raise
 
 
-def interface_folder(game: Game, name: str) -> Path | None:
-    """A folder of the game's interface (``"web"``, ``"locale"``), or None if it has none."""
-    origin = importlib.import_module(package(game)).__file__
-    folder = Path(origin).parent / name if origin else None
-    return folder if folder is not None and folder.is_dir() else None
+def interface_path(game: Game, name: str) -> Path:
+    """Where a folder of the game's interface is (``"web"``, ``"locale"``), if it has one."""
+    return Path(importlib.util.find_spec(package(game)).origin).parent / name

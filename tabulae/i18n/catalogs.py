@@ -20,7 +20,7 @@ from tabulae.core import Action, Event, Game, Rng, games, load, random_steps
 from tabulae.core.registry import interface_module
 
 from .po import Catalog, entries, quote
-from .translator import LANGUAGES, LOCALE, UI
+from .translator import LANGUAGES, UI, catalog_path
 
 PACKAGE = Path(__file__).parent.parent
 # The modules whose text players read.
@@ -127,14 +127,11 @@ def renderer_messages(game: Game) -> dict[str, Message]:
     return found
 
 
-def catalog_path(lang: str, domain: str) -> Path:
-    return LOCALE / lang / f"{domain}.po"
-
-
-def add_missing(lang: str, domain: str, messages: dict[str, Message]) -> list[str]:
+def add_missing(lang: str, domain: str | Game, messages: dict[str, Message]) -> list[str]:
     """Append entries for the msgids the catalog lacks; return them."""
     path = catalog_path(lang, domain)
-    text = path.read_text(encoding="utf-8") if path.exists() else header(lang, domain)
+    name = domain.id if isinstance(domain, Game) else domain
+    text = path.read_text(encoding="utf-8") if path.exists() else header(lang, name)
     present = {entry.get("msgid") for entry in entries(text)}
     missing = [msgid for msgid in messages if msgid not in present]
     for msgid in missing:
@@ -156,19 +153,20 @@ def header(lang: str, domain: str) -> str:
     )
 
 
-def read(lang: str, domain: str) -> Catalog:
+def read(lang: str, domain: str | Game) -> Catalog:
     path = catalog_path(lang, domain)
     return Catalog.read(path) if path.exists() else Catalog()
 
 
 def main(refs: list[str]) -> None:
     chosen = [load(ref) for ref in refs] if refs else list(games().values())
-    domains = {UI: interface_messages()} | {game.id: game_messages(game) for game in chosen}
-    for lang, (domain, messages) in itertools.product(LANGUAGES, domains.items()):
+    domains: list[tuple[str | Game, dict[str, Message]]] = [(UI, interface_messages())]
+    domains += [(game, game_messages(game)) for game in chosen]
+    for lang, (domain, messages) in itertools.product(LANGUAGES, domains):
         if lang == "en" and domain == UI:
             continue  # the interface's msgids are its English text
         for msgid in add_missing(lang, domain, messages):
-            print(f"{lang}/{domain}.po: {msgid}")
+            print(f"{catalog_path(lang, domain)}: {msgid}")
 
 
 if __name__ == "__main__":

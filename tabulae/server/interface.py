@@ -2,7 +2,7 @@
 language, from the same gettext catalogs as the terminal.
 
 The interface's own messages are the domain ``web`` (``tabulae/web/locale``); a game's events,
-action labels and help come from its domain in ``tabulae/i18n/locale``, and its rulebook terms
+action labels and help come from the catalogs in its own package, and its rulebook terms
 from `Game.terms`. Each answer carries the language's plural rule as the catalogs state it, so
 the browser picks plural forms exactly as the terminal does.
 """
@@ -66,8 +66,8 @@ async def game_text(request: Request, lang: Language, game: str) -> dict[str, An
         rules = load(catalogue[game])
     except UnknownGame as error:
         raise ApiError(404, "unknown_game", str(error)) from None
-    english = translator("en").catalog(rules.id).messages
-    messages = english | translator(lang).catalog(rules.id).messages
+    english = translator("en").catalog(rules).messages
+    messages = english | translator(lang).catalog(rules).messages
     terms = {
         term: names.get(lang) or names.get("en") or term for term, names in rules.terms.items()
     }

@@ -10,7 +10,7 @@ from tabulae.i18n import GameText, translator
 from tabulae.tui import screens
 from tabulae.tui.renderer import renderer
 
-TOY = load("tests.core.toy_game:GAME")
+TOY = load("tests.plugin_games.tesserae:GAME")
 
 
 def drawn(renderable, width: int = 100) -> str:
