@@ -3,8 +3,8 @@
 // and the character display; each player's characters (tilted, face down, Christian) and
 // buildings; and your own screen with your money and tokens.
 
-import { h, s } from "../js/dom.js";
-import { clickable, legalStarting, loadPrinted, term } from "./kit.js";
+import { h, s } from "/js/dom.js";
+import { clickable, legalStarting, loadPrinted, term } from "/boards/kit.js";
 
 const GAME = "sylla";
 const SEAT_COLOURS = { blue: "#2f5d9b", red: "#b3362b", black: "#2b2b2b", white: "#e9e4d8", yellow: "#d8b21f", grey: "#8a8a8a" };

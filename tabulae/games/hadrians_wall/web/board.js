@@ -2,10 +2,36 @@
 // every box, track and area as printed, their Path and Prospect cards, and the Scouting Map on
 // which a pattern is placed by dragging or clicking, turned and mirrored first.
 
-import { h, s } from "../js/dom.js";
-import { clickable, icon, legalStarting, loadPrinted, term } from "./kit.js";
+import { h, s } from "/js/dom.js";
+import { clickable, iconsOf, legalStarting, loadPrinted, term } from "/boards/kit.js";
 
 const GAME = "hadrians_wall";
+
+/** The workers, resources and attributes of the sheets as small pictures: word -> [mark, colour]. */
+const ICONS = {
+  soldier: ["S", "#a8322a"],
+  builder: ["B", "#c4751b"],
+  servant: ["Sv", "#6b6b6b"],
+  civilian: ["C", "#2f6fa8"],
+  resource: ["R", "#7a5230"],
+  renown: ["Re", "#7d3f98"],
+  piety: ["Pi", "#c7a21e"],
+  valour: ["Va", "#b3362b"],
+  discipline: ["Di", "#2f7d54"],
+  production: ["+", "#7a5230"],
+  cohort: ["Co", "#4b4b8f"],
+  favour: ["F", "#c7a21e"],
+  sword: ["⚔", "#555"],
+  trader: ["Tr", "#2f6fa8"],
+  performer: ["Pe", "#2f6fa8"],
+  priest: ["Pr", "#2f6fa8"],
+  apparitor: ["Ap", "#2f6fa8"],
+  patrician: ["Pa", "#2f6fa8"],
+  infrastructure: ["In", "#d06a1c"],
+  scout: ["Sc", "#556b2f"],
+};
+const icon = iconsOf(ICONS);
+
 const COHORTS = ["left", "centre", "right"];
 const ATTRIBUTES = ["renown", "piety", "valour", "discipline"];
 const CITIZEN_TRACKS = {

@@ -3,8 +3,8 @@
 // left this turn. Click a card in a row to start or hire it, an idle card to send, train or
 // free it, a site to send a card to it.
 
-import { h } from "../js/dom.js";
-import { clickable, legalStarting, term } from "./kit.js";
+import { h } from "/js/dom.js";
+import { clickable, legalStarting, term } from "/boards/kit.js";
 
 const GAME = "builders";
 const MATERIAL_MARK = { stone: "S", wood: "W", architecture: "A", decoration: "D" };
