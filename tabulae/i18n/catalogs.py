@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from babel.messages.pofile import escape
+
 from tabulae.core import Action, Event, Game, Rng, games, load, random_steps
 from tabulae.core.registry import interface_module
 
-from .po import Catalog, entries, quote
+from .po import Catalog, msgids
 from .translator import LANGUAGES, UI, catalog_path
 
 PACKAGE = Path(__file__).parent.parent
@@ -132,11 +134,11 @@ def add_missing(lang: str, domain: str | Game, messages: dict[str, Message]) -> 
     path = catalog_path(lang, domain)
     name = domain.id if isinstance(domain, Game) else domain
     text = path.read_text(encoding="utf-8") if path.exists() else header(lang, name)
-    present = {entry.get("msgid") for entry in entries(text)}
+    present = msgids(path) if path.exists() else set()
     missing = [msgid for msgid in messages if msgid not in present]
     for msgid in missing:
         notes = "".join(f"#. {note}\n" for note in sorted(messages[msgid].notes))
-        text += f"\n{notes}msgid {quote(msgid)}\nmsgstr {quote('')}\n"
+        text += f'\n{notes}msgid {escape(msgid)}\nmsgstr ""\n'
     if missing:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
