@@ -2,15 +2,17 @@
 
 Interface messages are found in the source (calls of ``_`` and ``N_`` with a literal); a
 game's messages are its action labels and help, from its action list, its event keys, from
-random games at every player count and option, and the ``<game>.view.*`` literals of its own
-table renderer. ``python -m tabulae.i18n.catalogs``
-adds what is missing to every language's catalogs, with empty translations to fill in.
+random games at every player count and option, the ``<game>.view.*`` literals of its own
+table renderer and the ``<game>.board.*`` literals of its browser board.
+``python -m tabulae.i18n.catalogs`` adds what is missing to every language's catalogs, with
+empty translations to fill in.
 """
 
 from __future__ import annotations
 
 import ast
 import itertools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +21,7 @@ from typing import Any
 from babel.messages.pofile import escape
 
 from tabulae.core import Action, Event, Game, Rng, games, load, random_steps
-from tabulae.core.registry import interface_module
+from tabulae.core.registry import interface_module, interface_path, package
 
 from .po import Catalog, msgids
 from .translator import LANGUAGES, UI, catalog_path
@@ -108,7 +110,7 @@ def game_messages(game: Game, seeds: int = 3) -> dict[str, Message]:
             message.notes.add("args: " + ", ".join(event.args) if event.args else "no args")
             if len(message.samples) < 8:
                 message.samples.append(event)
-    return found | renderer_messages(game)
+    return found | renderer_messages(game) | board_messages(game)
 
 
 def renderer_messages(game: Game) -> dict[str, Message]:
@@ -126,6 +128,19 @@ def renderer_messages(game: Game) -> dict[str, Message]:
             and node.value.startswith(f"{game.id}.view.")
         ):
             found.setdefault(node.value, Message(node.value)).notes.add(where)
+    return found
+
+
+def board_messages(game: Game) -> dict[str, Message]:
+    """The msgids a game's browser board shows: its string literals that start ``<game>.board.``."""
+    path = interface_path(game, "web") / "board.js"
+    if not path.exists():
+        return {}
+    where = f"{package(game).replace('.', '/')}/web/board.js"
+    literal = re.compile(r'"(' + re.escape(game.id) + r'\.board\.[a-z0-9_]+)"')
+    found: dict[str, Message] = {}
+    for msgid in literal.findall(path.read_text(encoding="utf-8")):
+        found.setdefault(msgid, Message(msgid)).notes.add(where)
     return found
 
 

@@ -66,7 +66,7 @@ function workerCard(ctx, card, actions = [], tool = null) {
     h(
       "div",
       { class: "card-foot" },
-      h("span", { class: "coins", title: text.t("Wage") }, card.wage),
+      h("span", { class: "coins", title: text.message("builders.board.wage") }, card.wage),
       card.university &&
         h("span", { class: "university", title: `${term("university", text)}: ${term(card.university, text)}` }, `U·${MATERIAL_MARK[card.university]}`),
       tool && h("span", { class: "tool", title: term(tool, text) }, term(tool, text)),
@@ -104,7 +104,7 @@ function rows(ctx) {
         h(
           "div",
           { class: "bd-stack tools" },
-          h("small", {}, text.t("Tools")),
+          h("small", {}, text.message("builders.board.tools")),
           investments.tools.map((tool) =>
             clickable(
               h("span", { class: "tool", "data-tool": tool.word, title: term(tool.adds, text) }, name(tool, text)),
@@ -121,10 +121,10 @@ function rows(ctx) {
         h(
           "div",
           { class: "bd-stack universities" },
-          h("small", {}, text.t("Universities")),
+          h("small", {}, text.message("builders.board.universities")),
           investments.universities.map((material) => h("span", { class: "university", "data-material": material }, term(material, text))),
         ),
-        h("div", { class: "bd-stack prices" }, h("small", {}, text.t("Prices")), h("span", {}, text.show(investments.prices))),
+        h("div", { class: "bd-stack prices" }, h("small", {}, text.message("builders.board.prices")), h("span", {}, text.show(investments.prices))),
       ),
     ),
   );
@@ -147,8 +147,8 @@ function turnBar(ctx) {
       Array.from({ length: Math.max(turn.free_actions_left, 0) }, () => h("span", { class: "pip" })),
       ` ${term("free_actions_left", text)}: ${turn.free_actions_left}`,
     ),
-    turn.free_actions_left === 0 && h("span", {}, `${text.t("Price of another action")}: ${turn.extra_action_cost}`),
-    turn.investment_taken && h("span", { class: "taken" }, text.t("Investment taken")),
+    turn.free_actions_left === 0 && h("span", {}, `${text.message("builders.board.price_of_another_action")}: ${turn.extra_action_cost}`),
+    turn.investment_taken && h("span", { class: "taken" }, text.message("builders.board.investment_taken")),
     h("span", {}, `${term("round", text)} ${view.round}`, view.last_round ? ` · ${term("last_round", text)}` : ""),
     view.bank !== null && h("span", {}, `${term("bank", text)}: ${view.bank}`),
     takes.map((action) => clickable(h("button", { type: "button", class: "bd-take", name: action.join("-") }, text.action(action, GAME)), [action], ctx)),
@@ -168,9 +168,9 @@ function site(ctx, player, buildingSite) {
     h(
       "div",
       { class: "progress" },
-      h("small", {}, text.t("Supplied"), " "),
+      h("small", {}, text.message("builders.board.supplied"), " "),
       materials(ctx, buildingSite.supplied, "supplied"),
-      h("small", {}, " ", text.t("Missing"), " "),
+      h("small", {}, " ", text.message("builders.board.missing"), " "),
       materials(ctx, buildingSite.missing, "missing"),
     ),
     h("div", { class: "crew" }, buildingSite.crew.map((member) => workerCard(ctx, member.card, [], member.tool))),
@@ -247,11 +247,11 @@ function breakdown(result, ctx) {
   if (!settled) return null;
   const rows = [
     ["vp", term("vp", text)],
-    ["held", text.t("Sesterces held")],
-    ["paid", text.t("Paid to free slaves and repay loans")],
-    ["left", text.t("Sesterces left")],
-    ["unfreed_slaves", text.t("Slaves not freed")],
-    ["unpaid_loans", text.t("Loans not repaid")],
+    ["held", text.message("builders.board.sesterces_held")],
+    ["paid", text.message("builders.board.paid_to_free_slaves_and_repay_loans")],
+    ["left", text.message("builders.board.sesterces_left")],
+    ["unfreed_slaves", text.message("builders.board.slaves_not_freed")],
+    ["unpaid_loans", text.message("builders.board.loans_not_repaid")],
     ["score", text.t("Score")],
   ];
   return h(

@@ -250,7 +250,7 @@ function buildingRow(ctx) {
     }),
     h(
       "div",
-      { class: "stack", title: text.t("Building stack") },
+      { class: "stack", title: text.message("sylla.board.building_stack") },
       h("div", { class: "sy-tile back" }, view.building_stack_top ?? "—"),
       h("small", {}, view.building_stack),
     ),
@@ -268,11 +268,11 @@ function greatWork(ctx) {
       "div",
       { class: "works" },
       work.current && h("div", { class: "sy-card work current" }, term(work.current, text)),
-      work.next && h("div", { class: "sy-card work next" }, h("small", {}, text.t("Next")), " ", term(work.next, text)),
+      work.next && h("div", { class: "sy-card work next" }, h("small", {}, text.message("sylla.board.next")), " ", term(work.next, text)),
       h("div", { class: "sy-card back" }, work.stack),
     ),
-    work.built.length > 0 && h("small", {}, `${text.t("Built")}: ${work.built.map((w) => term(w, text)).join(", ")}`),
-    work.removed && h("small", { class: "removed" }, `${text.t("Removed")}: ${term(work.removed, text)}`),
+    work.built.length > 0 && h("small", {}, `${text.message("sylla.board.built")}: ${work.built.map((w) => term(w, text)).join(", ")}`),
+    work.removed && h("small", { class: "removed" }, `${text.message("sylla.board.removed")}: ${term(work.removed, text)}`),
     h("small", {}, `${term("crane", text)}: ${view.cranes_left}`),
   );
 }
@@ -325,7 +325,7 @@ function display(ctx) {
       view.display.map((character, i) =>
         characterCard(ctx, character, { actions: mineToo(ctx, "recruit", i + 1), slot: i + 1 }),
       ),
-      h("div", { class: "sy-card back", title: text.t("Deck") }, view.deck_top_set ?? "", h("small", {}, view.deck)),
+      h("div", { class: "sy-card back", title: text.message("sylla.board.deck") }, view.deck_top_set ?? "", h("small", {}, view.deck)),
     ),
   );
 }
@@ -358,8 +358,8 @@ function screen(ctx, player) {
   if (player.money === null) {
     return h(
       "div",
-      { class: "screen closed", title: text.t("Screen") },
-      h("span", { class: "screen-label" }, text.t("Screen")),
+      { class: "screen closed", title: text.message("sylla.board.screen") },
+      h("span", { class: "screen-label" }, text.message("sylla.board.screen")),
       player.unknown_tokens.length > 0 && h("small", {}, `+${player.unknown_tokens.length} ?`),
     );
   }
@@ -373,7 +373,7 @@ function screen(ctx, player) {
     mine &&
       view.my_choice !== undefined &&
       view.my_choice !== null &&
-      h("small", { class: "my-choice" }, `${text.t("Your secret choice")}: ${text.show(view.my_choice)}`),
+      h("small", { class: "my-choice" }, `${text.message("sylla.board.your_secret_choice")}: ${text.show(view.my_choice)}`),
     bids.length > 0 && clickable(h("button", { type: "button", class: "sy-bid", name: "bid" }, bidLabel(bids, text)), bids, ctx),
     passing.length > 0 && clickable(h("button", { type: "button", class: "sy-pass", name: "pass" }, text.action(passing[0], GAME)), passing, ctx),
   );
@@ -403,7 +403,7 @@ function playerArea(ctx, player) {
       h("span", { class: "prestige", title: term("prestige", text) }, `${player.prestige} ${term("prestige_point", text)}`),
       h("span", { class: "revenue-tile", title: term("revenue", text) }, player.revenue_tile),
       view.first_consul === player.seat && h("span", { class: "consul", title: term("first_consul", text) }, "FC"),
-      tokens(text, player.known_tokens, text.t("Tokens everyone knows")),
+      tokens(text, player.known_tokens, text.message("sylla.board.tokens_everyone_knows")),
       screen(ctx, player),
     ),
     choose.length > 0 &&
