@@ -1,10 +1,11 @@
-"""What the browser interface needs besides play: the bots on offer and its text in each
-language, from the same gettext catalogs as the terminal.
+"""What the browser interface needs besides play: the bots on offer, its text in each
+language, from the same gettext catalogs as the terminal, and each game's board files.
 
 The interface's own messages are the domain ``web`` (``tabulae/web/locale``); a game's events,
-action labels and help come from the catalogs in its own package, and its rulebook terms
-from `Game.terms`. Each answer carries the language's plural rule as the catalogs state it, so
-the browser picks plural forms exactly as the terminal does.
+action labels, help and board words come from the catalogs in its own package, and its rulebook
+terms from `Game.terms`; its board is the ``web`` folder of its package. Each answer carries the
+language's plural rule as the catalogs state it, so the browser picks plural forms exactly as
+the terminal does.
 """
 
 from __future__ import annotations
