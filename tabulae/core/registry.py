@@ -1,11 +1,21 @@
-"""Find games by id: the built-in ones, games from other packages, or a `module:attr` reference."""
+"""Find games by id: the built-in ones, games from other packages, or a `module:attr` reference.
+
+A game's package holds its interface too, under the same names in every game: ``terminal``
+(a module whose ``RENDERER`` draws the table at a terminal), ``web/`` (``board.js``,
+``board.css`` and ``printed.json`` for the browser) and ``locale/<language>/<game id>.po`` (its
+catalogs). `interface_module` and `interface_path` find them, so the terminal, the server and
+the catalogs serve a game from another pip package exactly as one of ours.
+"""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from functools import cache
 from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
 
 from .errors import UnknownGame
 from .game import Game
@@ -62,3 +72,27 @@ def load(ref: str) -> Game:
         known = ", ".join(games()) or "none"
         raise UnknownGame(f"no game {ref!r} (games: {known})")
     return registered
+
+
+def package(game: Game) -> str:
+    """The package that holds a game: the one that defines its class, or holds that module."""
+    module = importlib.import_module(type(game).__module__)
+    if hasattr(module, "__path__"):
+        return module.__name__
+    return module.__name__.rpartition(".")[0] or module.__name__
+
+
+def interface_module(game: Game, name: str) -> ModuleType | None:
+    """A module of the game's interface (``"terminal"``), or None if the game has none."""
+    full = f"{package(game)}.{name}"
+    try:
+        return importlib.import_module(full)
+    except ModuleNotFoundError as error:
+        if error.name == full:
+            return None
+        raise
+
+
+def interface_path(game: Game, name: str) -> Path:
+    """Where a folder of the game's interface is (``"web"``, ``"locale"``), if it has one."""
+    return Path(importlib.util.find_spec(package(game)).origin).parent / name

@@ -1,10 +1,10 @@
 """Player-facing text in English, Polish, Dutch and Russian, from gettext catalogs.
 
-Catalogs live in ``locale/<language>/<domain>.po`` and are read as they are, without a compile
-step. The domain ``tabulae`` holds the interface's own text, whose msgids are the English
-messages. Each game has a domain named by its id, whose msgids are keys: its event keys
-(``tesserae.drew``), action labels (``tesserae.action.play``) and action help
-(``tesserae.help.play``). Messages are Python format strings; ``{n:# point|# points}``
+Catalogs are ``locale/<language>/<domain>.po`` files read as they are, without a compile step.
+The domain ``tabulae``, here, holds the interface's own text, whose msgids are the English
+messages. Each game has a domain named by its id, in its own package, whose msgids are keys:
+its event keys (``<game>.drew``), action labels (``<game>.action.play``) and action help
+(``<game>.help.play``). Messages are Python format strings; ``{n:# point|# points}``
 chooses a plural form by the language's rule (``#`` stands for the number) and ``{0:seat}``
 shows a seat number as the player's name.
 """

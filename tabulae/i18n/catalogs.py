@@ -2,29 +2,33 @@
 
 Interface messages are found in the source (calls of ``_`` and ``N_`` with a literal); a
 game's messages are its action labels and help, from its action list, its event keys, from
-random games at every player count and option, and the ``<game>.view.*`` literals of its own
-table renderer. ``python -m tabulae.i18n.catalogs``
-adds what is missing to every language's catalogs, with empty translations to fill in.
+random games at every player count and option, the ``<game>.view.*`` literals of its own
+table renderer and the ``<game>.board.*`` literals of its browser board.
+``python -m tabulae.i18n.catalogs`` adds what is missing to every language's catalogs, with
+empty translations to fill in.
 """
 
 from __future__ import annotations
 
 import ast
 import itertools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabulae.core import Action, Event, Game, Rng, games, load, random_steps
+from babel.messages.pofile import escape
 
-from .po import Catalog, entries, quote
-from .translator import LANGUAGES, LOCALE, UI
+from tabulae.core import Action, Event, Game, Rng, games, load, random_steps
+from tabulae.core.registry import interface_module, interface_path, package
+
+from .po import Catalog, msgids
+from .translator import LANGUAGES, UI, catalog_path
 
 PACKAGE = Path(__file__).parent.parent
 # The modules whose text players read.
 INTERFACE = ("cli/play.py", "tui", "i18n/game_text.py")
-RENDERERS = PACKAGE / "tui" / "render"
 PLURAL_FORMS = {
     "en": "nplurals=2; plural=(n != 1);",
     "nl": "nplurals=2; plural=(n != 1);",
@@ -106,16 +110,17 @@ def game_messages(game: Game, seeds: int = 3) -> dict[str, Message]:
             message.notes.add("args: " + ", ".join(event.args) if event.args else "no args")
             if len(message.samples) < 8:
                 message.samples.append(event)
-    return found | renderer_messages(game)
+    return found | renderer_messages(game) | board_messages(game)
 
 
 def renderer_messages(game: Game) -> dict[str, Message]:
     """The msgids a game's own table renderer shows: its literals that start ``<game>.view.``."""
-    path = RENDERERS / f"{game.id}.py"
-    if not path.exists():
+    module = interface_module(game, "terminal")
+    if module is None or module.__file__ is None:
         return {}
+    path = Path(module.__file__)
     found: dict[str, Message] = {}
-    where = path.relative_to(PACKAGE.parent).as_posix()
+    where = f"{module.__name__.replace('.', '/')}.py"
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if (
             isinstance(node, ast.Constant)
@@ -126,19 +131,29 @@ def renderer_messages(game: Game) -> dict[str, Message]:
     return found
 
 
-def catalog_path(lang: str, domain: str) -> Path:
-    return LOCALE / lang / f"{domain}.po"
+def board_messages(game: Game) -> dict[str, Message]:
+    """The msgids a game's browser board shows: its string literals that start ``<game>.board.``."""
+    path = interface_path(game, "web") / "board.js"
+    if not path.exists():
+        return {}
+    where = f"{package(game).replace('.', '/')}/web/board.js"
+    literal = re.compile(r'"(' + re.escape(game.id) + r'\.board\.[a-z0-9_]+)"')
+    found: dict[str, Message] = {}
+    for msgid in literal.findall(path.read_text(encoding="utf-8")):
+        found.setdefault(msgid, Message(msgid)).notes.add(where)
+    return found
 
 
-def add_missing(lang: str, domain: str, messages: dict[str, Message]) -> list[str]:
+def add_missing(lang: str, domain: str | Game, messages: dict[str, Message]) -> list[str]:
     """Append entries for the msgids the catalog lacks; return them."""
     path = catalog_path(lang, domain)
-    text = path.read_text(encoding="utf-8") if path.exists() else header(lang, domain)
-    present = {entry.get("msgid") for entry in entries(text)}
+    name = domain.id if isinstance(domain, Game) else domain
+    text = path.read_text(encoding="utf-8") if path.exists() else header(lang, name)
+    present = msgids(path) if path.exists() else set()
     missing = [msgid for msgid in messages if msgid not in present]
     for msgid in missing:
         notes = "".join(f"#. {note}\n" for note in sorted(messages[msgid].notes))
-        text += f"\n{notes}msgid {quote(msgid)}\nmsgstr {quote('')}\n"
+        text += f'\n{notes}msgid {escape(msgid)}\nmsgstr ""\n'
     if missing:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -155,19 +170,20 @@ def header(lang: str, domain: str) -> str:
     )
 
 
-def read(lang: str, domain: str) -> Catalog:
+def read(lang: str, domain: str | Game) -> Catalog:
     path = catalog_path(lang, domain)
     return Catalog.read(path) if path.exists() else Catalog()
 
 
 def main(refs: list[str]) -> None:
     chosen = [load(ref) for ref in refs] if refs else list(games().values())
-    domains = {UI: interface_messages()} | {game.id: game_messages(game) for game in chosen}
-    for lang, (domain, messages) in itertools.product(LANGUAGES, domains.items()):
+    domains: list[tuple[str | Game, dict[str, Message]]] = [(UI, interface_messages())]
+    domains += [(game, game_messages(game)) for game in chosen]
+    for lang, (domain, messages) in itertools.product(LANGUAGES, domains):
         if lang == "en" and domain == UI:
             continue  # the interface's msgids are its English text
         for msgid in add_missing(lang, domain, messages):
-            print(f"{lang}/{domain}.po: {msgid}")
+            print(f"{catalog_path(lang, domain)}: {msgid}")
 
 
 if __name__ == "__main__":

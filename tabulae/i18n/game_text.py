@@ -65,7 +65,7 @@ class GameText:
         shown = {name: self.show(value, name) for name, value in (args or {}).items()}
         listed = [self.show(value) for value in positional]
         for tr in (self.tr, self.tr.fallback):
-            template = tr and tr.catalog(self.game.id).messages.get(msgid)
+            template = tr and tr.catalog(self.game).messages.get(msgid)
             if template:
                 try:
                     return self.tr.format(template, shown, listed, self.names)

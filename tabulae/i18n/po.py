@@ -1,12 +1,15 @@
-"""Read gettext .po catalogs directly: no compile step, nothing to build at install."""
+"""Read gettext .po catalogs as they are, with Babel: no compile step, nothing built at install."""
 
 from __future__ import annotations
 
-import ast
 import gettext
-from collections.abc import Callable, Iterator
+import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
+
+from babel.messages.pofile import read_po
 
 
 @dataclass
@@ -19,51 +22,31 @@ class Catalog:
 
     @classmethod
     def read(cls, path: Path) -> Catalog:
-        return cls.parse(path.read_text(encoding="utf-8"))
+        with path.open("rb") as file:
+            return cls._read(file)
 
     @classmethod
     def parse(cls, text: str) -> Catalog:
-        catalog = cls()
-        for entry in entries(text):
-            msgid, msgstr = entry.get("msgid"), entry.get("msgstr", "")
-            if msgid == "":
-                catalog._header(msgstr)
-            elif msgid and msgstr and "fuzzy" not in entry and "msgctxt" not in entry:
-                catalog.messages[msgid] = msgstr
-        return catalog
+        return cls._read(io.BytesIO(text.encode("utf-8")))
 
-    def _header(self, header: str) -> None:
-        for line in header.splitlines():
-            name, _, value = line.partition(":")
-            if name.strip().lower() == "plural-forms":
-                parts = dict(p.strip().split("=", 1) for p in value.split(";") if "=" in p)
-                self.nplurals = int(parts["nplurals"])
-                self.plural = gettext.c2py(parts["plural"])
-
-
-def entries(text: str) -> Iterator[dict[str, str]]:
-    """Each entry's fields (msgctxt, msgid, msgstr, …) and a "fuzzy" key when so flagged."""
-    entry: dict[str, str] = {}
-    current = None
-    for raw in [*text.splitlines(), ""]:
-        line = raw.strip()
-        if line.startswith('"') and current:
-            entry[current] += ast.literal_eval(line)
-            continue
-        current = None
-        ends = not line or line.startswith(("#", "msgctxt ", "msgid "))
-        if ends and any(name.startswith("msgstr") for name in entry):
-            yield entry
-            entry = {}
-        if line.startswith("#,") and "fuzzy" in line:
-            entry["fuzzy"] = ""
-        elif line and not line.startswith("#"):
-            keyword, _, literal = line.partition(" ")
-            entry[keyword] = ast.literal_eval(literal)
-            current = keyword
+    @classmethod
+    def _read(cls, file: BinaryIO) -> Catalog:
+        """Translated entries only: no fuzzy ones, none in a context, none left empty."""
+        po = read_po(file)
+        messages = {
+            message.id: message.string
+            for message in po
+            if message.id
+            and isinstance(message.id, str)
+            and isinstance(message.string, str)
+            and message.string
+            and not message.fuzzy
+            and message.context is None
+        }
+        return cls(messages, gettext.c2py(po.plural_expr), po.num_plurals)
 
 
-def quote(text: str) -> str:
-    """A .po string literal."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-    return f'"{escaped}"'
+def msgids(path: Path) -> set[str]:
+    """Every msgid a catalog holds, translated or not."""
+    with path.open("rb") as file:
+        return {message.id for message in read_po(file) if isinstance(message.id, str)}

@@ -8,11 +8,21 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from tabulae.core import Game
+from tabulae.core.registry import interface_path
+
 from .po import Catalog
 
 LANGUAGES = ("en", "pl", "nl", "ru")
 LOCALE = Path(__file__).parent / "locale"
 UI = "tabulae"
+
+
+def catalog_path(lang: str, domain: str | Game) -> Path:
+    """A domain's catalog in one language: the interface's here, a game's in its own package."""
+    if isinstance(domain, Game):
+        return interface_path(domain, "locale") / lang / f"{domain.id}.po"
+    return LOCALE / lang / f"{domain}.po"
 
 
 class Translator:
@@ -22,24 +32,18 @@ class Translator:
         if lang not in LANGUAGES:
             raise ValueError(f"no language {lang!r} (languages: {', '.join(LANGUAGES)})")
         self.lang = lang
-        self._catalogs: dict[str, Catalog] = {}
+        self._catalogs: dict[Path, Catalog] = {}
 
-    def catalog(self, domain: str) -> Catalog:
-        if domain not in self._catalogs:
-            path = LOCALE / self.lang / f"{domain}.po"
-            self._catalogs[domain] = Catalog.read(path) if path.exists() else Catalog()
-        return self._catalogs[domain]
+    def catalog(self, domain: str | Game) -> Catalog:
+        """The interface's catalog (``"tabulae"``) or a game's, in this language."""
+        path = catalog_path(self.lang, domain)
+        if path not in self._catalogs:
+            self._catalogs[path] = Catalog.read(path) if path.exists() else Catalog()
+        return self._catalogs[path]
 
     @property
     def fallback(self) -> Translator | None:
         return None if self.lang == "en" else translator("en")
-
-    def lookup(self, domain: str, msgid: str) -> str | None:
-        """The message in this language, else in English, else None."""
-        found = self.catalog(domain).messages.get(msgid)
-        if found is None and self.fallback:
-            return self.fallback.lookup(domain, msgid)
-        return found
 
     def _(self, msgid: str, /, **args: Any) -> str:
         """Interface text: the msgid is the English message."""

@@ -83,6 +83,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(api.router)
     app.include_router(api_players.router)
     app.include_router(interface.router)
+    app.include_router(interface.boards)
     app.include_router(ws.router)
     if settings.static_dir is not None and settings.static_dir.is_dir():
         app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="web")

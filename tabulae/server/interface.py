@@ -1,10 +1,11 @@
-"""What the browser interface needs besides play: the bots on offer and its text in each
-language, from the same gettext catalogs as the terminal.
+"""What the browser interface needs besides play: the bots on offer, its text in each
+language, from the same gettext catalogs as the terminal, and each game's board files.
 
 The interface's own messages are the domain ``web`` (``tabulae/web/locale``); a game's events,
-action labels and help come from its domain in ``tabulae/i18n/locale``, and its rulebook terms
-from `Game.terms`. Each answer carries the language's plural rule as the catalogs state it, so
-the browser picks plural forms exactly as the terminal does.
+action labels, help and board words come from the catalogs in its own package, and its rulebook
+terms from `Game.terms`; its board is the ``web`` folder of its package. Each answer carries the
+language's plural rule as the catalogs state it, so the browser picks plural forms exactly as
+the terminal does.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse
 
 from tabulae.bots import BOTS
 from tabulae.core import UnknownGame, load
+from tabulae.core.registry import interface_path
 from tabulae.i18n import translator
 from tabulae.i18n.catalogs import PLURAL_FORMS
 from tabulae.i18n.po import Catalog
@@ -28,6 +31,9 @@ Language = Literal["en", "pl", "nl", "ru"]
 WEB_LOCALE = Path(__file__).resolve().parent.parent / "web" / "locale"
 
 router = APIRouter(prefix="/api")
+# A game's board, its styles and its printed components, from the ``web`` folder of its package.
+boards = APIRouter(prefix="/games")
+BOARD_FILE = re.compile(r"[a-z0-9_]+\.(js|css|json)")
 
 
 @cache
@@ -42,6 +48,28 @@ def plural_rule(lang: str) -> str:
 def web_messages(lang: str) -> dict[str, str]:
     path = WEB_LOCALE / lang / "web.po"
     return Catalog.read(path).messages if path.exists() else {}
+
+
+def board_folder(request: Request, game: str) -> Path:
+    catalogue = request.app.state.lobby.settings.catalogue
+    if game not in catalogue:
+        raise ApiError(404, "not_found", f"no game {game!r} on this server")
+    return interface_path(load(catalogue[game]), "web")
+
+
+@boards.get("/{game}", summary="The files of a game's board (none: the generic board)")
+async def board_files(request: Request, game: str) -> dict[str, Any]:
+    folder = board_folder(request, game)
+    found = folder.iterdir() if folder.is_dir() else ()
+    return {"game": game, "files": sorted(p.name for p in found if BOARD_FILE.fullmatch(p.name))}
+
+
+@boards.get("/{game}/{name}", summary="A file of a game's board", include_in_schema=False)
+async def board_file(request: Request, game: str, name: str) -> FileResponse:
+    path = board_folder(request, game) / name
+    if not BOARD_FILE.fullmatch(name) or not path.is_file():
+        raise ApiError(404, "not_found", f"no file {name!r} in the board of {game!r}")
+    return FileResponse(path)
 
 
 @router.get("/bots", summary="The bots that can take a seat")
@@ -66,8 +94,8 @@ async def game_text(request: Request, lang: Language, game: str) -> dict[str, An
         rules = load(catalogue[game])
     except UnknownGame as error:
         raise ApiError(404, "unknown_game", str(error)) from None
-    english = translator("en").catalog(rules.id).messages
-    messages = english | translator(lang).catalog(rules.id).messages
+    english = translator("en").catalog(rules).messages
+    messages = english | translator(lang).catalog(rules).messages
     terms = {
         term: names.get(lang) or names.get("en") or term for term, names in rules.terms.items()
     }

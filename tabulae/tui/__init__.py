@@ -1,1 +1,1 @@
-"""Play at a terminal: seats, the play loop, screens and the per-game table renderers."""
+"""Play at a terminal: seats, the play loop, screens and the generic table renderer."""

@@ -10,7 +10,7 @@ from tabulae.core import Match, visible
 from tabulae.i18n import GameText, Translator
 
 from . import screens
-from .render import renderer
+from .renderer import renderer
 
 
 def replay(match: Match, tr: Translator, console: Console) -> None:

@@ -15,7 +15,7 @@ from rich.text import Text
 from tabulae.core import Action, Event, Result
 from tabulae.i18n import N_, GameText
 
-from .render import Renderer
+from .renderer import Renderer
 from .seats import Seat
 
 ERASE_SCROLLBACK = "\x1b[3J"

@@ -16,7 +16,7 @@ from tabulae.i18n import GameText, Translator
 
 from . import saving, screens
 from .choice import Command, Unclear, choose, find
-from .render import renderer
+from .renderer import renderer
 from .seats import Seat
 from .undo import last_decision, revealed_since
 

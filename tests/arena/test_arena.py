@@ -4,8 +4,8 @@ import pytest
 
 from tabulae.arena import ArenaSetup, parse_entrants, play_game, run_arena
 
-TOY = "tests.core.toy_game:GAME"
-HORREUM = "tests.bots.horreum:GAME"
+TOY = "tests.plugin_games.tesserae:GAME"
+HORREUM = "tests.plugin_games.horreum:GAME"
 
 
 def small(game=TOY, bots="ismcts:iterations=20,greedy,random", games=6, seed=3):

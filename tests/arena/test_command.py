@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-TOY = "tests.core.toy_game:GAME"
+TOY = "tests.plugin_games.tesserae:GAME"
 
 
 def tabulae(*args: str, check: bool = True) -> subprocess.CompletedProcess:

@@ -5,7 +5,7 @@ import pytest
 from tabulae.arena import ArenaSetup, GameRecord, Rate, parse_entrants, summarize
 from tabulae.arena.stats import wins
 
-TOY = "tests.core.toy_game:GAME"
+TOY = "tests.plugin_games.tesserae:GAME"
 
 
 def test_the_wilson_interval():

@@ -6,9 +6,8 @@ import pytest
 
 import tabulae
 from tabulae.core import Game, Rng, State, random_steps
-
-from ..core.toy_game import GAME as TESSERAE
-from .horreum import GAME as HORREUM
+from tests.plugin_games.horreum import GAME as HORREUM
+from tests.plugin_games.tesserae import GAME as TESSERAE
 
 GAMES: list[Game] = [*tabulae.games().values(), TESSERAE, HORREUM]
 

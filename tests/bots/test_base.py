@@ -2,8 +2,7 @@ import pytest
 
 from tabulae.bots import RandomBot, decide, make_bot
 from tabulae.core import Rng, visible
-
-from ..core.toy_game import GAME
+from tests.plugin_games.tesserae import GAME
 
 
 def test_random_bot_plays_legal_actions_to_the_end():

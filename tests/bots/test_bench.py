@@ -5,12 +5,11 @@ import subprocess
 import sys
 
 from tabulae.bots.bench import ismcts_iterations_per_second
-
-from .horreum import GAME as HORREUM
+from tests.plugin_games.horreum import GAME as HORREUM
 
 
 def bench(*args: str) -> str:
-    command = [sys.executable, "-m", "tabulae", "bench", "tests.bots.horreum:GAME", *args]
+    command = [sys.executable, "-m", "tabulae", "bench", "tests.plugin_games.horreum:GAME", *args]
     return subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
 

@@ -4,9 +4,8 @@ import pytest
 
 from tabulae.bots import GreedyBot, decide
 from tabulae.core import Action, Rng
-
-from ..core.toy_game import GAME as TESSERAE
-from .horreum import GAME as HORREUM
+from tests.plugin_games.horreum import GAME as HORREUM
+from tests.plugin_games.tesserae import GAME as TESSERAE
 
 
 def test_greedy_takes_a_free_tile():

@@ -3,8 +3,7 @@
 import pytest
 
 from tabulae.core.conformance import check_game
-
-from .horreum import GAME
+from tests.plugin_games.horreum import GAME
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

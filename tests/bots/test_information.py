@@ -9,8 +9,8 @@ import pytest
 from tabulae.bots import Bot, make_bot
 from tabulae.core import Action, Rng, State, visible
 from tabulae.core.conformance import snapshot
+from tests.plugin_games.tesserae import GAME as TESSERAE
 
-from ..core.toy_game import GAME as TESSERAE
 from .games import every_game, positions
 from .test_legal import BOTS
 

@@ -5,9 +5,8 @@ import pytest
 from tabulae.bots import ISMCTSBot, Search, decide, make_bot
 from tabulae.bots.standing import payoffs
 from tabulae.core import Action, Rng
-
-from ..core.toy_game import GAME as TESSERAE
-from .horreum import GAME as HORREUM
+from tests.plugin_games.horreum import GAME as HORREUM
+from tests.plugin_games.tesserae import GAME as TESSERAE
 
 
 def test_an_iteration_budget_is_spent_exactly_and_visits_add_up():

@@ -2,9 +2,8 @@
 
 from tabulae.bots import Bot, RandomBot, bot_steps
 from tabulae.core import Action, Rng
-
-from ..core.toy_game import GAME as TESSERAE
-from .horreum import GAME as HORREUM
+from tests.plugin_games.horreum import GAME as HORREUM
+from tests.plugin_games.tesserae import GAME as TESSERAE
 
 
 class Recorder(RandomBot):

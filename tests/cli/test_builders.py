@@ -12,9 +12,9 @@ from rich.console import Console
 
 from tabulae.core import Action, Event, Rng, State, load, random_steps
 from tabulae.games.builders.cards import BUILDINGS
+from tabulae.games.builders.terminal import investments
 from tabulae.i18n import LANGUAGES, GameText, translator
-from tabulae.tui.render import renderer
-from tabulae.tui.render.builders import investments
+from tabulae.tui.renderer import renderer
 
 from .driver import run
 

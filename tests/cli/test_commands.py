@@ -7,7 +7,7 @@ import sys
 
 from tabulae.core import Match, Rng, random_steps
 
-TOY = "tests.core.toy_game:GAME"
+TOY = "tests.plugin_games.tesserae:GAME"
 
 
 def tabulae(*args: str, check: bool = True) -> subprocess.CompletedProcess:

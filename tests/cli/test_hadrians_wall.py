@@ -11,9 +11,9 @@ from rich.console import Console
 
 from tabulae.core import Event, Result, Rng, State, load, random_steps
 from tabulae.games.hadrians_wall.data import COLUMN_ENDS
+from tabulae.games.hadrians_wall.terminal import fate_deck_attacks
 from tabulae.i18n import LANGUAGES, GameText, translator
-from tabulae.tui.render import renderer
-from tabulae.tui.render.hadrians_wall import fate_deck_attacks
+from tabulae.tui.renderer import renderer
 
 from .driver import run
 

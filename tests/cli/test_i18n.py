@@ -11,10 +11,9 @@ from tabulae.core import Action, Event, Rng, load, random_steps
 from tabulae.i18n import LANGUAGES, GameText, default_language, translator
 from tabulae.i18n.catalogs import game_messages, interface_messages, read
 from tabulae.i18n.po import Catalog
-from tabulae.tui.render import renderer
-from tabulae.tui.render.generic import Renderer
+from tabulae.tui.renderer import Renderer, renderer
 
-TOY = "tests.core.toy_game:GAME"
+TOY = "tests.plugin_games.tesserae:GAME"
 GAMES = [load(TOY), *tabulae.games().values()]
 TRANSLATED = ("pl", "nl", "ru")  # the interface's msgids are its English text
 
@@ -54,7 +53,7 @@ def test_every_event_action_and_help_of_every_game_is_translated_and_fills_in(ga
     assert any("." in key and ".action." not in key for key in messages), "no events gathered"
     for lang in LANGUAGES:
         tr = translator(lang)
-        catalog = read(lang, game.id)
+        catalog = read(lang, game)
         for msgid, message in messages.items():
             template = catalog.messages.get(msgid, "")
             check_template(template, catalog, msgid)

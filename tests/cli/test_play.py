@@ -14,7 +14,7 @@ from tabulae.tui.seats import STRONGEST
 
 from .driver import converse, random_person, run
 
-TOY = "tests.core.toy_game:GAME"
+TOY = "tests.plugin_games.tesserae:GAME"
 GAMES = [TOY, *tabulae.games()]
 
 

@@ -8,9 +8,9 @@ from rich.console import Console
 from tabulae.core import Action, Result, load
 from tabulae.i18n import GameText, translator
 from tabulae.tui import screens
-from tabulae.tui.render import renderer
+from tabulae.tui.renderer import renderer
 
-TOY = load("tests.core.toy_game:GAME")
+TOY = load("tests.plugin_games.tesserae:GAME")
 
 
 def drawn(renderable, width: int = 100) -> str:

@@ -10,7 +10,7 @@ from rich.console import Console
 
 from tabulae.core import Event, Rng, State, load, random_steps
 from tabulae.i18n import LANGUAGES, GameText, translator
-from tabulae.tui.render import renderer
+from tabulae.tui.renderer import renderer
 
 SYLLA = load("sylla")
 NAMES = ["Ann", "Bob", "Cy", "Dee"]

@@ -41,7 +41,7 @@ def in_a_terminal(*args: str, keys: bytes = b"1\r", cwd: Path | None = None) -> 
 
 def test_hot_seat_in_a_terminal_clears_the_screen_and_scrollback_between_players():
     out, _ = in_a_terminal(
-        "play", "tests.core.toy_game:GAME", "--seats", "human,human,random", "--seed", "3",
+        "play", "tests.plugin_games.tesserae:GAME", "--seats", "human,human,random", "--seed", "3",
         "--lang", "pl",
     )  # fmt: skip
     assert out.count("Przekaż terminal: teraz gra") >= 4
@@ -52,7 +52,7 @@ def test_hot_seat_in_a_terminal_clears_the_screen_and_scrollback_between_players
 
 def test_ctrl_c_says_the_game_was_interrupted_and_saves_it(tmp_path):
     out, code = in_a_terminal(
-        "play", "tests.core.toy_game:GAME", "--seats", "human,random", "--seed", "7",
+        "play", "tests.plugin_games.tesserae:GAME", "--seats", "human,random", "--seed", "7",
         keys=b"\x03", cwd=tmp_path,
     )  # fmt: skip
     assert code == 1

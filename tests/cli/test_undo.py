@@ -3,7 +3,7 @@
 from tabulae.core import Action, Match
 from tabulae.tui.undo import last_decision, revealed_since
 
-TOY = "tests.core.toy_game:GAME"
+TOY = "tests.plugin_games.tesserae:GAME"
 
 
 def played(*steps: tuple[int, str]) -> Match:

@@ -6,8 +6,7 @@ import pytest
 
 from tabulae.core import Event, IllegalAction, Rng
 from tabulae.core.conformance import ConformanceError, check_game, shared_mutables, snapshot
-
-from .toy_game import Tesserae, TesseraeState
+from tests.plugin_games.tesserae import Tesserae, TesseraeState
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -1,8 +1,7 @@
 import pytest
 
 from tabulae.core import BadOptions
-
-from .toy_game import GAME
+from tests.plugin_games.tesserae import GAME
 
 
 def test_new_fills_in_option_defaults():

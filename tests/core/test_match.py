@@ -7,7 +7,7 @@ from tabulae.core.conformance import snapshot
 
 
 def played_match(seed: int = 4) -> tuple[Match, object]:
-    match = Match("tests.core.toy_game:GAME", 3, seed, {"rounds": 2}, ["ann", "bob", "cy"])
+    match = Match("tests.plugin_games.tesserae:GAME", 3, seed, {"rounds": 2}, ["ann", "bob", "cy"])
     state = match.start()
     for seat, action in random_steps(state.clone(), Rng(seed)):
         match.play(state, seat, action)
@@ -52,7 +52,7 @@ def test_replaying_an_illegal_log_says_which_action():
 
 
 def test_play_records_only_accepted_actions():
-    match = Match("tests.core.toy_game:GAME", 2)
+    match = Match("tests.plugin_games.tesserae:GAME", 2)
     state = match.start()
     with pytest.raises(ValueError):
         match.play(state, 1, Action("draw"))

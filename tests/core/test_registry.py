@@ -5,12 +5,11 @@ import pytest
 
 import tabulae
 from tabulae.core import UnknownGame
-
-from .toy_game import GAME
+from tests.plugin_games.tesserae import GAME
 
 
 def test_load_by_reference():
-    assert tabulae.load("tests.core.toy_game:GAME") is GAME
+    assert tabulae.load("tests.plugin_games.tesserae:GAME") is GAME
 
 
 def test_unknown_games_are_named_in_the_error():
@@ -19,13 +18,13 @@ def test_unknown_games_are_named_in_the_error():
     with pytest.raises(UnknownGame, match="cannot load"):
         tabulae.load("tests.core.nothing_here:GAME")
     with pytest.raises(UnknownGame, match="is not a game"):
-        tabulae.load("tests.core.toy_game:DRAW")
+        tabulae.load("tests.plugin_games.tesserae:DRAW")
 
 
 def test_games_from_other_packages_register_through_the_entry_point_group(tmp_path, monkeypatch):
     (tmp_path / "extra_game.py").write_text(
         textwrap.dedent("""
-        from tests.core.toy_game import Tesserae
+        from tests.plugin_games.tesserae import Tesserae
 
         class Extra(Tesserae):
             id = "extra"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import tabulae
 from tabulae.core import Game
 from tabulae.core.bench import default_players
-from tests.core.toy_game import GAME as TOY
 from tests.interop.solo_game import GAME as SOLO
+from tests.plugin_games.tesserae import GAME as TOY
 
 EVERY_GAME: list[Game] = [*tabulae.games().values(), TOY]
 

@@ -5,8 +5,8 @@ import subprocess
 import sys
 
 from tabulae.interop.bench import bench_adapters
-from tests.core.toy_game import GAME as TOY
 from tests.interop.solo_game import GAME as SOLO
+from tests.plugin_games.tesserae import GAME as TOY
 
 
 def test_adapter_figures_are_steps_per_second():
@@ -24,7 +24,14 @@ def test_openspiel_has_no_figure_for_a_solo_game():
 
 def test_the_bench_command_reports_adapters_beside_the_engine():
     def bench(*args: str) -> str:
-        command = [sys.executable, "-m", "tabulae", "bench", "tests.core.toy_game:GAME", *args]
+        command = [
+            sys.executable,
+            "-m",
+            "tabulae",
+            "bench",
+            "tests.plugin_games.tesserae:GAME",
+            *args,
+        ]
         return subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
     (figures,) = json.loads(bench("--players", "2", "--seconds", "0.1", "--json"))

@@ -6,8 +6,8 @@ import pytest
 import tabulae
 from tabulae.core import Rng, random_steps
 from tabulae.interop.observation import DesignedEncoder, ViewEncoder, encoder
-from tests.core.toy_game import GAME as TOY
 from tests.interop.games import config_id
+from tests.plugin_games.tesserae import GAME as TOY
 
 GAMES = list(tabulae.games().values())
 CONFIGS = [

@@ -14,8 +14,8 @@ import tabulae
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "research.md"
 STAND_INS = {
-    "sylla": "tests.core.toy_game:GAME",
-    "builders": "tests.core.toy_game:GAME",
+    "sylla": "tests.plugin_games.tesserae:GAME",
+    "builders": "tests.plugin_games.tesserae:GAME",
     "hadrians_wall": "tests.interop.solo_game:GAME",
 }
 GAME_LINE = re.compile(r'^GAME = "(\w+)"$', re.M)

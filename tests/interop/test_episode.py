@@ -4,7 +4,7 @@ import pytest
 
 from tabulae.core import Action, IllegalAction, Result, Rng
 from tabulae.interop.episode import Episode, outcomes, pairwise
-from tests.core.toy_game import GAME as TOY
+from tests.plugin_games.tesserae import GAME as TOY
 
 
 def to_play_phase(episode: Episode) -> None:

@@ -8,8 +8,8 @@ from gymnasium.utils.env_checker import check_env
 from tabulae.bots.base import RandomBot
 from tabulae.core import Action
 from tabulae.interop.gymnasium import TabulaeEnv, env, register
-from tests.core.toy_game import GAME as TOY
 from tests.interop.games import SOLO, SOLO_GAMES
+from tests.plugin_games.tesserae import GAME as TOY
 
 # Values in a view have no bounds, so the observation space says so, and text rendering has
 # no frame rate; the checker warns about both.

@@ -5,8 +5,8 @@ import pytest
 
 from tabulae.core import Rng, random_steps
 from tabulae.interop.observation import Shape, ViewEncoder, explore, view_encoder
-from tests.core.toy_game import GAME as TOY
 from tests.interop.games import SOLO, config_id, configurations
+from tests.plugin_games.tesserae import GAME as TOY
 
 CONFIGS = configurations([TOY, SOLO])
 

@@ -12,8 +12,8 @@ import tabulae
 from tabulae.bots.base import RandomBot
 from tabulae.core import Match, Option
 from tabulae.interop import openspiel
-from tests.core.toy_game import GAME as TOY
 from tests.interop.games import EVERY_GAME, SOLO, config_id, configurations
+from tests.plugin_games.tesserae import GAME as TOY
 
 CONFIGS = configurations(EVERY_GAME, fewest=2)
 

@@ -6,8 +6,8 @@ from pettingzoo.test import api_test, parallel_api_test, seed_test
 
 from tabulae.core import Action, IllegalAction
 from tabulae.interop.pettingzoo import TabulaeEnv, env, parallel_env
-from tests.core.toy_game import GAME as TOY
 from tests.interop.games import EVERY_GAME, SOLO, config_id, configurations
+from tests.plugin_games.tesserae import GAME as TOY
 
 # Observations are dicts of the encoded view and the action mask, the form PettingZoo's own
 # classic games use; api_test exempts those by name and only warns about any other.

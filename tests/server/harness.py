@@ -23,7 +23,7 @@ from tabulae.core import Rng
 from tests.services import free_port, postgres_url
 
 ROOT = Path(__file__).resolve().parents[2]
-TOY = "tests.core.toy_game:GAME"
+TOY = "tests.plugin_games.tesserae:GAME"
 
 
 @contextmanager

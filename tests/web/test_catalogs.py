@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tabulae.core import games
+from tabulae.core.registry import interface_path
 from tabulae.i18n.po import Catalog
 
 WEB = Path(__file__).resolve().parents[2] / "tabulae" / "web"
@@ -19,8 +21,10 @@ TRANSLATED = ("pl", "nl", "ru")
 
 
 def shown_messages() -> set[str]:
+    """What the interface's scripts and the games' boards show through the ``web`` catalog."""
     found = set()
-    for path in sorted((WEB / "static").rglob("*.js")):
+    boards = [interface_path(game, "web") for game in games().values()]
+    for path in sorted(p for root in [WEB / "static", *boards] for p in root.rglob("*.js")):
         for literal in CALL.findall(path.read_text(encoding="utf-8")):
             found.add(ast.literal_eval(literal))
     return found

@@ -10,7 +10,7 @@ export async function loadPrinted(game) {
   if (!printed.has(game)) {
     printed.set(
       game,
-      fetch(`/boards/${game}.printed.json`).then((response) => response.json()),
+      fetch(`/games/${game}/printed.json`).then((response) => response.json()),
     );
   }
   return printed.get(game);
@@ -88,38 +88,20 @@ export function clickable(element, actions, ctx, attempt = null) {
   return element;
 }
 
-const ICONS = {
-  soldier: ["S", "#a8322a"],
-  builder: ["B", "#c4751b"],
-  servant: ["Sv", "#6b6b6b"],
-  civilian: ["C", "#2f6fa8"],
-  resource: ["R", "#7a5230"],
-  renown: ["Re", "#7d3f98"],
-  piety: ["Pi", "#c7a21e"],
-  valour: ["Va", "#b3362b"],
-  discipline: ["Di", "#2f7d54"],
-  production: ["+", "#7a5230"],
-  cohort: ["Co", "#4b4b8f"],
-  favour: ["F", "#c7a21e"],
-  sword: ["⚔", "#555"],
-  trader: ["Tr", "#2f6fa8"],
-  performer: ["Pe", "#2f6fa8"],
-  priest: ["Pr", "#2f6fa8"],
-  apparitor: ["Ap", "#2f6fa8"],
-  patrician: ["Pa", "#2f6fa8"],
-  infrastructure: ["In", "#d06a1c"],
-  scout: ["Sc", "#556b2f"],
-};
-
-/** A small picture of a worker, resource or attribute, named in the player's language. */
-export function icon(word, text, count = null) {
-  const [mark, colour] = ICONS[word] || [word.slice(0, 2), "#555"];
-  const name = text.term(word);
-  return h(
-    "span",
-    { class: "icon", style: `--icon:${colour}`, title: name, "data-icon": word },
-    count === null ? mark : `${count}${mark}`,
-  );
+/**
+ * The small pictures of a game's workers, resources or attributes, from its table of
+ * word -> [mark, colour]: `icon(word, text, count)` draws one, named in the player's language.
+ */
+export function iconsOf(table) {
+  return function icon(word, text, count = null) {
+    const [mark, colour] = table[word] || [word.slice(0, 2), "#555"];
+    const name = text.term(word);
+    return h(
+      "span",
+      { class: "icon", style: `--icon:${colour}`, title: name, "data-icon": word },
+      count === null ? mark : `${count}${mark}`,
+    );
+  };
 }
 
 /** Words shown by their rulebook names, or readable when a game has not named them yet. */

@@ -1,7 +1,7 @@
 // Player-facing text in the player's language, from the same catalogs as the terminal.
 //
 // Interface messages have their English text as msgid; a game's messages are keyed by event
-// key (`tesserae.drew`), action label (`tesserae.action.play`) and help (`tesserae.help.play`).
+// key (`<game>.drew`), action label (`<game>.action.play`) and help (`<game>.help.play`).
 // Messages are Python format strings: `{n:# point|# points}` picks a plural form by the
 // language's rule (`#` stands for the number), `{0:seat}` shows a seat as its player's name.
 // Arguments follow the protocol's conventions: `seat`/`*_seat` is a seat, `seats`/`*_seats` a

@@ -1,7 +1,7 @@
 // The replay viewer: steps through a finished match action by action, as a spectator sees it.
 
 import * as api from "./api.js";
-import { boardFor } from "../boards/index.js";
+import { boardFor } from "../boards/loader.js";
 import { fill, h, param } from "./dom.js";
 import { renderGeneric } from "./generic.js";
 import { chosenLanguage, loadText } from "./i18n.js";

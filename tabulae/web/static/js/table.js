@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { renderActions } from "./actions.js";
-import { boardFor } from "../boards/index.js";
+import { boardFor } from "../boards/loader.js";
 import { closeMenu } from "../boards/kit.js";
 import { fill, h, param } from "./dom.js";
 import { renderGeneric } from "./generic.js";

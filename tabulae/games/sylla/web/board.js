@@ -1,0 +1,472 @@
+// Sylla: the board with the Road to Glory around it, the Res Publica ladder and the famine
+// track, the events with their cubes, the building row on its coloured slots, the Great Work
+// and the character display; each player's characters (tilted, face down, Christian) and
+// buildings; and your own screen with your money and tokens.
+
+import { h, s } from "/js/dom.js";
+import { clickable, legalStarting, loadPrinted, term } from "/boards/kit.js";
+
+const GAME = "sylla";
+const SEAT_COLOURS = { blue: "#2f5d9b", red: "#b3362b", black: "#2b2b2b", white: "#e9e4d8", yellow: "#d8b21f", grey: "#8a8a8a" };
+const HEX_COLOURS = { red: "#b3362b", yellow: "#d8b21f", grey: "#8a8a8a" };
+const TENDENCY_COLOURS = { violet: "#7d3f98", blue: "#2f5d9b", green: "#3f7d3a", yellow: "#d8b21f" };
+
+let printed = null;
+
+function tendencyColour(tendency) {
+  return TENDENCY_COLOURS[printed.tendencies[tendency]] || "#555";
+}
+
+function seatColour(view, seat) {
+  return SEAT_COLOURS[view.players[seat].colour] || "#555";
+}
+
+function mineToo(ctx, ...prefix) {
+  return ctx.seat === null ? [] : legalStarting(ctx, ...prefix);
+}
+
+// -- The board ---------------------------------------------------------------------------
+
+const ROAD_CELL = 26;
+
+/** The Road to Glory around the board: a marker per player on his prestige (laps past the end
+ * are counted on the marker). */
+function road(ctx, width, height) {
+  const { view, text } = ctx;
+  const spaces = printed.road_to_glory.max - printed.road_to_glory.min + 1;
+  const perimeter = [];
+  const across = Math.floor(width / ROAD_CELL);
+  const down = Math.floor(height / ROAD_CELL) - 2;
+  // Clockwise from the top-left corner: along the top, down the right, back along the bottom,
+  // up the left; the spaces are spread evenly around that loop.
+  const loop = [];
+  for (let i = 0; i < across; i++) loop.push([i * ROAD_CELL, 0]);
+  for (let i = 1; i <= down; i++) loop.push([(across - 1) * ROAD_CELL, i * ROAD_CELL]);
+  for (let i = across - 1; i >= 0; i--) loop.push([i * ROAD_CELL, (down + 1) * ROAD_CELL]);
+  for (let i = down; i >= 1; i--) loop.push([0, i * ROAD_CELL]);
+  for (let space = 0; space < spaces; space++) {
+    perimeter.push(loop[Math.floor((space * loop.length) / spaces)]);
+  }
+  const markers = view.players.map((player) => {
+    const lap = Math.floor(player.prestige / spaces);
+    const [x, y] = perimeter[player.prestige % spaces];
+    const offset = player.seat * 5;
+    return s(
+      "g",
+      { class: "road-marker", "data-seat": player.seat },
+      s("circle", {
+        cx: x + 7 + (offset % 15),
+        cy: y + 8 + Math.floor(offset / 15) * 8,
+        r: 6,
+        fill: seatColour(view, player.seat),
+        stroke: "#000",
+        "stroke-width": 1,
+      }),
+      lap > 0 && s("text", { x: x + 7 + (offset % 15), y: y + 11, class: "lap" }, `+${lap * spaces}`),
+      s("title", {}, `${text.seat(player.seat)}: ${player.prestige}`),
+    );
+  });
+  return s(
+    "g",
+    { class: "road", "data-area": "road_to_glory" },
+    perimeter.map(([x, y], space) =>
+      s(
+        "g",
+        { "data-space": space },
+        s("rect", { x, y, width: ROAD_CELL - 1, height: ROAD_CELL - 1, class: space % 5 === 0 ? "five" : "" }),
+        s("text", { x: x + ROAD_CELL / 2, y: y + ROAD_CELL - 5, class: "space" }, space),
+      ),
+    ),
+    markers,
+    s("text", { x: ROAD_CELL + 6, y: ROAD_CELL + 16, class: "board-title" }, term("road_to_glory", text)),
+  );
+}
+
+function ladder(ctx, x, y) {
+  const { view, text } = ctx;
+  const cell = 40;
+  const rows = Object.entries(view.ladder);
+  return s(
+    "g",
+    { class: "ladder", "data-area": "res_publica_ladder", transform: `translate(${x},${y})` },
+    s("text", { x: 0, y: -8, class: "board-title" }, term("res_publica_ladder", text)),
+    rows.map(([tendency, position], r) => {
+      const actions = [
+        ...mineToo(ctx, "token", tendency),
+        ...mineToo(ctx, "temple", tendency),
+        ...mineToo(ctx, "tavern", tendency),
+      ];
+      const row = s(
+        "g",
+        { class: "ladder-row", "data-tendency": tendency, transform: `translate(0,${r * (cell + 6)})` },
+        s("text", { x: 0, y: cell / 2 + 5, class: "label" }, term(tendency, text)),
+        view.ladder_values.map((value, i) =>
+          s(
+            "g",
+            {},
+            s("rect", {
+              x: 110 + i * cell,
+              y: 0,
+              width: cell - 3,
+              height: cell - 3,
+              rx: 4,
+              class: view.crisis_positions.includes(i + 1) ? "crisis" : "",
+            }),
+            s("text", { x: 110 + i * cell + cell / 2 - 1, y: cell - 8, class: "value" }, value),
+          ),
+        ),
+        s("circle", {
+          cx: 110 + (position - 1) * cell + cell / 2 - 1,
+          cy: cell / 2 - 4,
+          r: 10,
+          fill: tendencyColour(tendency),
+          stroke: "#000",
+          class: "marker",
+        }),
+      );
+      return clickable(row, actions, ctx);
+    }),
+  );
+}
+
+function famine(ctx, x, y) {
+  const { view, text } = ctx;
+  const cell = 40;
+  const spaces = [];
+  for (let level = 0; level <= view.famine_max; level++) spaces.push(level);
+  const row = s(
+    "g",
+    { class: "famine", "data-area": "famine", transform: `translate(${x},${y})` },
+    s("text", { x: 0, y: cell / 2 + 5, class: "label" }, term("famine", text)),
+    spaces.map((level) =>
+      s(
+        "g",
+        {},
+        s("rect", { x: 110 + level * cell, y: 0, width: cell - 3, height: cell - 3, rx: 4 }),
+        s("text", { x: 110 + level * cell + cell / 2 - 1, y: cell - 8, class: "value" }, level),
+      ),
+    ),
+    s("circle", {
+      cx: 110 + view.famine * cell + cell / 2 - 1,
+      cy: cell / 2 - 4,
+      r: 10,
+      fill: tendencyColour("famine"),
+      stroke: "#000",
+      class: "marker",
+    }),
+  );
+  return clickable(row, mineToo(ctx, "tavern", "famine"), ctx);
+}
+
+function boardSvg(ctx) {
+  const width = 780;
+  const height = 520;
+  return s(
+    "svg",
+    { class: "sylla-board", viewBox: `0 0 ${width} ${height}`, width, height },
+    s("rect", { x: 0, y: 0, width, height, class: "board-bg" }),
+    road(ctx, width, height),
+    ladder(ctx, 60, 90),
+    famine(ctx, 60, 250),
+    firstConsul(ctx, 60, 330),
+  );
+}
+
+function firstConsul(ctx, x, y) {
+  const { view, text } = ctx;
+  return s(
+    "g",
+    { class: "first-consul", transform: `translate(${x},${y})` },
+    s("text", { x: 0, y: 16, class: "label" }, term("first_consul", text)),
+    view.first_consul !== null &&
+      view.first_consul !== undefined &&
+      s(
+        "g",
+        {},
+        s("circle", { cx: 125, cy: 11, r: 10, fill: seatColour(view, view.first_consul), stroke: "#000" }),
+        s("text", { x: 142, y: 16, class: "label" }, text.seat(view.first_consul)),
+      ),
+    s("text", { x: 0, y: 48, class: "label" }, `${term("round", text)} ${view.round} / ${view.rounds} · ${term(view.phase, text)}`),
+    view.step && s("text", { x: 0, y: 72, class: "step" }, term(view.step, text)),
+  );
+}
+
+// -- Beside the board --------------------------------------------------------------------
+
+function eventCard(ctx, event) {
+  const { view, text } = ctx;
+  const actions = [
+    ...mineToo(ctx, "cube", "legionary", event.event),
+    ...mineToo(ctx, "cube", "vestal", event.event),
+    ...mineToo(ctx, "prevent", event.event),
+    ...mineToo(ctx, "remove", event.event),
+  ];
+  const card = h(
+    "div",
+    {
+      class: `sy-card event${event.occurred ? " occurred" : ""}${event.permanent ? " permanent" : ""}`,
+      "data-event": event.event,
+      style: event.tendency ? `--tendency:${tendencyColour(event.tendency)}` : null,
+    },
+    h("div", { class: "card-name" }, term(event.event, text)),
+    h(
+      "div",
+      { class: "event-facts" },
+      event.tendency && h("span", { class: "tendency" }, term(event.tendency, text)),
+      event.fought_by.map((type) => h("span", { class: "fought-by" }, term(type, text))),
+      event.famine_symbols > 0 && h("span", { class: "famine-symbols", title: term("famine", text) }, `⚠${event.famine_symbols}`),
+    ),
+    h(
+      "div",
+      { class: "cubes" },
+      event.cubes.flatMap((count, seat) =>
+        Array.from({ length: count }, () =>
+          h("span", { class: "cube", style: `background:${seatColour(view, seat)}`, title: text.seat(seat) }),
+        ),
+      ),
+    ),
+  );
+  return clickable(card, actions, ctx);
+}
+
+function buildingRow(ctx) {
+  const { view, text } = ctx;
+  const auction = view.auction;
+  return h(
+    "div",
+    { class: "building-row", "data-area": "building_row" },
+    view.building_row.map((slot) => {
+      const node = h(
+        "div",
+        {
+          class: `sy-slot ${slot.colour}${auction && auction.slot === slot.slot ? " on-sale" : ""}`,
+          "data-slot": slot.slot,
+        },
+        slot.building
+          ? h("div", { class: "sy-tile", "data-building": slot.building }, term(slot.building, text))
+          : h("div", { class: "sy-tile empty" }, "—"),
+      );
+      return clickable(node, mineToo(ctx, "offer", slot.slot), ctx);
+    }),
+    h(
+      "div",
+      { class: "stack", title: text.message("sylla.board.building_stack") },
+      h("div", { class: "sy-tile back" }, view.building_stack_top ?? "—"),
+      h("small", {}, view.building_stack),
+    ),
+  );
+}
+
+function greatWork(ctx) {
+  const { view, text } = ctx;
+  const work = view.great_work;
+  return h(
+    "div",
+    { class: "great-work", "data-area": "great_work" },
+    h("h4", {}, term("great_work", text)),
+    h(
+      "div",
+      { class: "works" },
+      work.current && h("div", { class: "sy-card work current" }, term(work.current, text)),
+      work.next && h("div", { class: "sy-card work next" }, h("small", {}, text.message("sylla.board.next")), " ", term(work.next, text)),
+      h("div", { class: "sy-card back" }, work.stack),
+    ),
+    work.built.length > 0 && h("small", {}, `${text.message("sylla.board.built")}: ${work.built.map((w) => term(w, text)).join(", ")}`),
+    work.removed && h("small", { class: "removed" }, `${text.message("sylla.board.removed")}: ${term(work.removed, text)}`),
+    h("small", {}, `${term("crane", text)}: ${view.cranes_left}`),
+  );
+}
+
+function hexes(colours) {
+  return h(
+    "span",
+    { class: "hexes" },
+    colours.map((colour) => h("span", { class: "hex", style: `background:${HEX_COLOURS[colour] || colour}`, title: colour })),
+  );
+}
+
+function characterCard(ctx, character, { actions = [], slot = null } = {}) {
+  const { text } = ctx;
+  const classes = ["sy-card", "character", character.type];
+  if (character.tilted) classes.push("tilted");
+  if (character.face_down) classes.push("face-down");
+  const node = h(
+    "div",
+    {
+      class: classes.join(" "),
+      "data-card": character.card,
+      "data-slot": slot,
+      title: term(character.card, text),
+    },
+    character.face_down
+      ? h("div", { class: "card-back" }, character.set ?? "")
+      : [
+          h("div", { class: "card-name" }, term(character.type, text)),
+          character.christian && h("span", { class: "christian", title: term("christian", text) }, "☧"),
+          hexes(character.hexes),
+          character.set && h("small", { class: "set" }, character.set),
+        ],
+    character.held_by && h("small", { class: "held" }, term(character.held_by, text)),
+  );
+  clickable(node, actions, ctx);
+  // A tilted card lies across: it takes a card's height in width on the table.
+  return character.tilted ? h("div", { class: "tilt-slot" }, node) : node;
+}
+
+function display(ctx) {
+  const { view, text } = ctx;
+  return h(
+    "div",
+    { class: "display", "data-area": "display" },
+    h("h4", {}, term("recruit_display", text)),
+    h(
+      "div",
+      { class: "cards" },
+      view.display.map((character, i) =>
+        characterCard(ctx, character, { actions: mineToo(ctx, "recruit", i + 1), slot: i + 1 }),
+      ),
+      h("div", { class: "sy-card back", title: text.message("sylla.board.deck") }, view.deck_top_set ?? "", h("small", {}, view.deck)),
+    ),
+  );
+}
+
+function eventsArea(ctx) {
+  const { view, text } = ctx;
+  return h(
+    "div",
+    { class: "events-area", "data-area": "events" },
+    h("h4", {}, term("events", text), " ", h("small", {}, `(${view.event_deck})`)),
+    h("div", { class: "cards" }, view.events.map((event) => eventCard(ctx, event))),
+  );
+}
+
+// -- Players -----------------------------------------------------------------------------
+
+function tokens(text, counts, label) {
+  return h(
+    "span",
+    { class: "tokens", title: label },
+    Object.entries(counts).map(([tendency, n]) =>
+      h("span", { class: "token-chip", style: `background:${tendencyColour(tendency)}`, title: term(tendency, text) }, n),
+    ),
+  );
+}
+
+function screen(ctx, player) {
+  const { text, view } = ctx;
+  const mine = ctx.seat === player.seat;
+  if (player.money === null) {
+    return h(
+      "div",
+      { class: "screen closed", title: text.message("sylla.board.screen") },
+      h("span", { class: "screen-label" }, text.message("sylla.board.screen")),
+      player.unknown_tokens.length > 0 && h("small", {}, `+${player.unknown_tokens.length} ?`),
+    );
+  }
+  const bids = mine ? [...legalStarting(ctx, "bid"), ...legalStarting(ctx, "thumb"), ...legalStarting(ctx, "free")] : [];
+  const passing = mine ? legalStarting(ctx, "pass") : [];
+  return h(
+    "div",
+    { class: `screen${mine ? " own" : ""}`, "data-screen": player.seat },
+    h("span", { class: "money", title: term("money", text) }, `${player.money} ${term("denier", text)}`),
+    tokens(text, player.tokens, term("tokens", text)),
+    mine &&
+      view.my_choice !== undefined &&
+      view.my_choice !== null &&
+      h("small", { class: "my-choice" }, `${text.message("sylla.board.your_secret_choice")}: ${text.show(view.my_choice)}`),
+    bids.length > 0 && clickable(h("button", { type: "button", class: "sy-bid", name: "bid" }, bidLabel(bids, text)), bids, ctx),
+    passing.length > 0 && clickable(h("button", { type: "button", class: "sy-pass", name: "pass" }, text.action(passing[0], GAME)), passing, ctx),
+  );
+}
+
+function bidLabel(actions, text) {
+  const kinds = [...new Set(actions.map((action) => action[0]))];
+  return kinds.map((kind) => term(kind, text)).join(" / ");
+}
+
+function playerArea(ctx, player) {
+  const { text, view } = ctx;
+  const mine = ctx.seat === player.seat;
+  const choose = mine ? legalStarting(ctx, "choose") : [];
+  return h(
+    "section",
+    {
+      class: `sy-player${mine ? " you" : ""}${view.to_move.includes(player.seat) ? " to-move" : ""}`,
+      "data-seat": player.seat,
+      style: `--seat:${seatColour(view, player.seat)}`,
+    },
+    h(
+      "header",
+      {},
+      h("span", { class: "pawn" }),
+      h("strong", {}, text.seat(player.seat)),
+      h("span", { class: "prestige", title: term("prestige", text) }, `${player.prestige} ${term("prestige_point", text)}`),
+      h("span", { class: "revenue-tile", title: term("revenue", text) }, player.revenue_tile),
+      view.first_consul === player.seat && h("span", { class: "consul", title: term("first_consul", text) }, "FC"),
+      tokens(text, player.known_tokens, text.message("sylla.board.tokens_everyone_knows")),
+      screen(ctx, player),
+    ),
+    choose.length > 0 &&
+      h(
+        "div",
+        { class: "cards choose", "data-area": "choose" },
+        choose.map(([, design]) =>
+          clickable(
+            h("div", { class: "sy-card design", "data-design": design }, term(design, text)),
+            [["choose", design]],
+            ctx,
+          ),
+        ),
+      ),
+    h(
+      "div",
+      { class: "cards tableau" },
+      player.characters.map((character) => {
+        const actions = mine
+          ? [
+              ...legalStarting(ctx, "tilt", character.card),
+              ...legalStarting(ctx, "flip", character.card),
+            ]
+          : [];
+        return characterCard(ctx, character, { actions });
+      }),
+      player.buildings.map((building) => {
+        const node = h(
+          "div",
+          {
+            class: `sy-tile own${building.face_down ? " face-down" : ""}`,
+            "data-building": building.building,
+          },
+          building.face_down ? "" : term(building.building, text),
+          building.held_by && h("small", { class: "held" }, term(building.held_by, text)),
+        );
+        return clickable(node, mine ? legalStarting(ctx, "flip", building.building) : [], ctx);
+      }),
+    ),
+  );
+}
+
+function render(root, ctx) {
+  const players = [...ctx.view.players];
+  if (ctx.seat !== null) players.unshift(...players.splice(ctx.seat, 1));
+  root.replaceChildren(
+    h(
+      "div",
+      { class: "sylla", "data-game": GAME },
+      h(
+        "div",
+        { class: "sy-top" },
+        boardSvg(ctx),
+        h("div", { class: "sy-beside" }, eventsArea(ctx), buildingRow(ctx), greatWork(ctx), display(ctx)),
+      ),
+      h("div", { class: "sy-players" }, players.map((player) => playerArea(ctx, player))),
+    ),
+  );
+}
+
+export default {
+  async prepare() {
+    printed = await loadPrinted(GAME);
+  },
+  render,
+};
