@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,10 @@ def in_a_terminal(*args: str, keys: bytes = b"1\r", cwd: Path | None = None) -> 
     what it printed and its exit code."""
     pid, fd = pty.fork()
     if pid == 0:  # the child becomes the command
+        # A shell starts a program with Ctrl-C's signal at its default, whatever the test
+        # runner's worker had set or blocked.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         if cwd:
             os.chdir(cwd)
         os.execve(sys.executable, [sys.executable, "-m", "tabulae", *args], environment())
@@ -34,9 +40,24 @@ def in_a_terminal(*args: str, keys: bytes = b"1\r", cwd: Path | None = None) -> 
             break
         output += chunk
         if output.rstrip().endswith("›".encode()):
+            reading(pid)
             os.write(fd, keys)
     _, status = os.waitpid(pid, 0)
     return output.decode(errors="replace"), os.waitstatus_to_exitcode(status)
+
+
+def reading(pid: int, patience: float = 5.0) -> None:
+    """Wait until the command waits for the terminal, so a key (Ctrl-C above all) reaches it
+    at its prompt, as a person's would, and not while it is still drawing."""
+    wchan = Path(f"/proc/{pid}/wchan")
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        try:
+            if "tty" in wchan.read_text() or "wait_woken" in wchan.read_text():
+                return
+        except OSError:
+            return
+        time.sleep(0.01)
 
 
 def test_hot_seat_in_a_terminal_clears_the_screen_and_scrollback_between_players():
