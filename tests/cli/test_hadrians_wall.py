@@ -242,7 +242,7 @@ def test_a_solo_rank_is_named_in_the_players_language():
     state = reached(1, lambda s: not s.to_move)
     result = state.result()
     assert result is not None
-    details = result.details | {"rank": {"en": "Primus Pilus", "pl": "Primus Pilus"}}
+    details = result.details | {"rank": "primus_pilus"}
     assert "Звание в одиночной игре: Примипил" in drawn(RENDERER.details(details, text("ru", 1)))
     assert "Ranga w grze solo: Primus Pilus" in drawn(RENDERER.details(details, text("pl", 1)))
 

@@ -74,15 +74,6 @@ OBJECTIVES = {
 }
 """What each Path card counts, as printed on it."""
 
-SOLO_RANKS = {
-    "Miles": "hadrians_wall.view.rank.miles",
-    "Centurion": "hadrians_wall.view.rank.centurion",
-    "Primus Pilus": "hadrians_wall.view.rank.primus_pilus",
-    "Praefectus castrorum": "hadrians_wall.view.rank.praefectus_castrorum",
-    "Legatus legionis": "hadrians_wall.view.rank.legatus_legionis",
-}
-"""The solo ranks by their English names, as the result's details give them."""
-
 
 def heading(label: str) -> str:
     """A name as a heading: capitalised, as terms in running text may not be ("karta Rozwoju")."""
@@ -202,9 +193,9 @@ class HadriansWallRenderer(Renderer):
             table.add_row(Text(label, style="bold"), *map(Text, cells))
         parts: list[RenderableType] = [table]
         if "rank" in details:
-            english = details["rank"]["en"]
-            rank = say(text, SOLO_RANKS[english]) if english in SOLO_RANKS else english
-            parts.append(Text(say(text, "hadrians_wall.view.rank", rank=rank), style="bold"))
+            parts.append(
+                Text(say(text, "hadrians_wall.view.rank", rank=details["rank"]), style="bold")
+            )
         return Group(*parts)
 
 
