@@ -407,8 +407,10 @@ class HadriansWallState(State):
             Event(
                 KEY + "revealed",
                 {
-                    "paths": [PLAYER_CARDS[p[-1]].id for p in self.paths],
-                    "prospects": [PLAYER_CARDS[p[-1]].id for p in self.prospects],
+                    "paths": {str(s): PLAYER_CARDS[p[-1]].id for s, p in enumerate(self.paths)},
+                    "prospects": {
+                        str(s): PLAYER_CARDS[p[-1]].id for s, p in enumerate(self.prospects)
+                    },
                 },
             )
         )
@@ -442,7 +444,7 @@ class HadriansWallState(State):
                 {
                     "seat": seat,
                     "prospect": {p: n for p, n in zip(POOL, bonus, strict=True) if n},
-                    "income": income,
+                    "income": {word: n for word, n in income.items() if n},
                 },
             )
         )
@@ -507,7 +509,7 @@ class HadriansWallState(State):
                 {
                     "year": self.year,
                     "cards": [FATE_CARDS[c].id for c in self.attack],
-                    "attacks": self.attacks(),
+                    "attacks": dict(zip(COHORTS, self.attacks(), strict=True)),
                     "neutral_extra": extra,
                 },
             )

@@ -122,13 +122,11 @@ class HadriansWallRenderer(Renderer):
                 say(
                     text,
                     "hadrians_wall.view.revealed_seat",
-                    seat=s,
+                    seat=int(s),
                     path=path,
-                    prospect=prospect,
+                    prospect=args["prospects"][s],
                 )
-                for s, (path, prospect) in enumerate(
-                    zip(args["paths"], args["prospects"], strict=True)
-                )
+                for s, path in args["paths"].items()
             ]
             return "\n  ".join([say(text, "hadrians_wall.view.revealed"), *lines])
         if what == "defence":
@@ -151,7 +149,7 @@ class HadriansWallRenderer(Renderer):
                 "hadrians_wall.view.attack",
                 year=args["year"],
                 cards=len(args["cards"]),
-                attacks=dict(zip(COHORTS, args["attacks"], strict=True)),
+                attacks=args["attacks"],
             )
         if what == "income":
             args["income"] = {k: n for k, n in args["income"].items() if n} or None

@@ -41,6 +41,18 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     "priests": (None, None, "Priesters", "Жрецы"),
     "apparitores": (None, None, "Ambtenaren", "Чиновники"),
     "patricians": (None, None, "Patriciërs", "Патриции"),
+    "piety_or_discipline": (
+        "Piety or Discipline",
+        "Pobożność lub Dyscyplina",
+        "Vroomheid of discipline",
+        "Благочестие или Дисциплина",
+    ),
+    "renown_or_valour": (
+        "Renown or Valour",
+        "Sława lub Waleczność",
+        "Roem of moed",
+        "Слава или Доблесть",
+    ),
     "attribute_of_choice": (
         "Attribute point of your choice",
         "punkt wybranego Atrybutu",
