@@ -153,8 +153,10 @@ def test_the_attack_shows_each_cohorts_attacks_the_favours_spent_and_what_would_
 
 def test_the_narration_names_each_seat_at_the_reveal_and_at_the_attack():
     tell = text("pl", 2)
-    revealed = Event("hadrians_wall.revealed", {"paths": ["engineer", "ranger"],
-                                                "prospects": ["pontiff", "vanguard"]})  # fmt: skip
+    revealed = Event(
+        "hadrians_wall.revealed",
+        {"paths": {"0": "engineer", "1": "ranger"}, "prospects": {"0": "pontiff", "1": "vanguard"}},
+    )
     assert RENDERER.narrate(revealed, tell).splitlines() == [
         "Karty Ścieżki i Rozwoju zostają odkryte:",
         "  Ann: karta Ścieżki Inżynier, karta Rozwoju Pontyfik",
@@ -169,13 +171,20 @@ def test_the_narration_names_each_seat_at_the_reveal_and_at_the_attack():
         "  Ann: nieobronione ataki: 1, użyte Wsparcie: 2; Pogarda +1, Waleczność +1",
         "  Bob: nieobronione ataki: 0, użyte Wsparcie: 2; Pogarda +0, Waleczność +2",
     ]
-    attack = Event("hadrians_wall.attack", {"year": 2, "cards": ["fate_01", "fate_02"],
-                                            "attacks": [0, 1, 1], "neutral_extra": 0})  # fmt: skip
+    attack = Event(
+        "hadrians_wall.attack",
+        {
+            "year": 2,
+            "cards": ["fate_01", "fate_02"],
+            "attacks": {"left": 0, "centre": 1, "right": 1},
+            "neutral_extra": 0,
+        },
+    )
     assert RENDERER.narrate(attack, text("ru", 2)) == (
         "Год 2: пикты атакуют, 2 карты! По когортам — слева: 0, в центре: 1, справа: 1."
     )
     income = Event("hadrians_wall.income", {"seat": 1, "prospect": {"soldier": 1},
-        "income": {"resource": 2, "civilian": 0, "builder": 0, "attribute": 0}})  # fmt: skip
+        "income": {"resource": 2}})  # fmt: skip
     assert RENDERER.narrate(income, text("en", 2)) == (
         "Bob takes the Prospect bonus (Soldier: 1) and the income (Resource: 2)."
     )
@@ -242,7 +251,7 @@ def test_a_solo_rank_is_named_in_the_players_language():
     state = reached(1, lambda s: not s.to_move)
     result = state.result()
     assert result is not None
-    details = result.details | {"rank": {"en": "Primus Pilus", "pl": "Primus Pilus"}}
+    details = result.details | {"rank": "primus_pilus"}
     assert "Звание в одиночной игре: Примипил" in drawn(RENDERER.details(details, text("ru", 1)))
     assert "Ranga w grze solo: Primus Pilus" in drawn(RENDERER.details(details, text("pl", 1)))
 

@@ -1,5 +1,6 @@
 """Hadrian's Wall in the browser: both sheets of every player, played to the end by clicking
-the sheets, and a scout placed on the Scouting Map by clicking and by dragging."""
+the sheets, a scout placed on the Scouting Map by clicking and by dragging, and everything the
+board, its actions, its log and its end sheet say in words, in English and in Polish."""
 
 from __future__ import annotations
 
@@ -8,14 +9,18 @@ import json
 import pytest
 
 import tabulae
-from tabulae.core import Action, Rng
+from tabulae.core import Action, Match, Rng
 from tabulae.games.hadrians_wall.data import CARD_INDEX, PATTERNS, PLAYER_CARDS
 from tabulae.games.hadrians_wall.scouting import orient
+from tabulae.i18n import GameText, translator
+from tests.games.hadrians_wall.test_words import check
 
 from .browser import Browser, Person, board_clicks
 from .test_table import engine_scores
 
 GAME = "hadrians_wall"
+GAME_TERMS = tabulae.load(GAME).terms
+NAMES = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Feliks")
 OWN = ".hw-player.you"
 
 
@@ -134,3 +139,142 @@ def test_an_illegal_click_on_a_sheet_is_explained(browser):
     ala.act(lambda page: page.click(f"{OWN} [data-landmark=archway]"))
     assert ala.version == before
     assert "Not allowed" in ala.notice()
+
+
+# -- The words of the board ------------------------------------------------------------------
+
+
+def reached(browser: Browser, players: int, seed: int, steps: int | None) -> tuple[str, str]:
+    """A table of people played over the API along a seeded random game: `steps` actions, or
+    to the end. Returns the table and seat 0's token."""
+    state = tabulae.load(GAME).new(players, seed)
+    rng = Rng(seed)
+    with browser.api() as api:
+        table = api.post("/tables", json={"game": GAME, "players": players, "seed": seed}).json()
+        tokens = [
+            api.post(
+                f"/tables/{table['id']}/join",
+                json={"name": name, "seat": seat, "accept_seed": True},
+            ).json()["token"]
+            for seat, name in enumerate(
+                ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Feliks")[:players]
+            )
+        ]
+        version = 0
+        while state.to_move and (steps is None or version < steps):
+            seat = state.to_move[rng.below(len(state.to_move))]
+            legal = state.legal_actions(seat)
+            acting = [a for a in legal if a.kind != "pass"]
+            choice = acting if acting and rng.below(8) else legal
+            action = choice[rng.below(len(choice))]
+            state.apply(seat, action)
+            reply = api.post(
+                f"/tables/{table['id']}/actions",
+                json={"action": action.to_json(), "version": version},
+                headers={"X-Seat-Token": tokens[seat]},
+            )
+            assert reply.status_code == 200, reply.text
+            version += 1
+    return table["id"], tokens[0]
+
+
+def read(page, root: str) -> list[str]:
+    """What a player reads under `root`: its text, its tooltips and its SVG titles."""
+    return page.evaluate(
+        """root => {
+          const found = [];
+          for (const node of document.querySelectorAll(root)) {
+            const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+            while (walk.nextNode()) {
+              const text = walk.currentNode.textContent.trim();
+              if (text && walk.currentNode.parentElement.tagName !== "title") found.push(text);
+            }
+            for (const e of node.querySelectorAll("[title]")) found.push(e.getAttribute("title"));
+            for (const e of node.querySelectorAll("title")) found.push(e.textContent);
+          }
+          return found;
+        }""",
+        root,
+    )
+
+
+def in_words(texts: list[str], lang: str) -> None:
+    for text in texts:
+        check(text, lang, "the page")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_sheets_actions_log_and_tooltips_are_in_the_players_words(browser, lang):
+    table, token = reached(browser, 3, seed=7, steps=70)
+    ala = browser.person(lang)
+    sit(ala, table, token)
+    page = ala.page
+    page.wait_for_selector(f"{OWN} [data-area=market]")
+    board = read(page, "#board")
+    assert len(board) > 500  # both sheets of three players, every box's tooltip
+    in_words(board, lang)
+    in_words(read(page, "#log li"), lang)
+    buttons = page.locator("#actions button.action")
+    text = GameText(translator(lang), tabulae.load(GAME), NAMES[:3])
+    labels = buttons.all_inner_texts()
+    in_words(labels, lang)
+    assert labels == [
+        text.action(Action.from_json(json.loads(action)))
+        for action in buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+    ]
+    # Every piece has a mark and a name in the player's language, never an English initial.
+    marks = {"en": ("S", "Soldier"), "pl": ("L", "Legionista")}[lang]
+    soldier = page.locator(f"{OWN} header .pool [data-icon=soldier]")
+    assert soldier.inner_text().endswith(marks[0]) and soldier.get_attribute("title") == marks[1]
+    # The Fate card says what it is and what it does; the tracks and boxes are named.
+    fate = page.locator(".hw-table .hw-card.fate").first.get_attribute("title")
+    card = page.locator(".hw-table .hw-card.fate").first.get_attribute("data-card")
+    assert fate.startswith(GAME_TERMS[card][lang] + ":"), fate
+    words = {
+        "en": ("Difficulty", "Grey flag", "Fate deck", "Fate discard pile", "Traders", "Total"),
+        "pl": (
+            "Poziom trudności",
+            "Szara flaga",
+            "Talia Losu",
+            "Stos odrzuconych",
+            "Kupcy",
+            "Suma",
+        ),
+    }[lang]
+    shown = " ".join(board)
+    for word in words:
+        assert word in shown, word
+    assert "Ludus Gladiatorius" in shown and "Gladiatorious" not in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_solo_end_shows_each_category_the_path_cards_and_the_rank_by_name(browser, lang):
+    table, token = reached(browser, 1, seed=2, steps=None)
+    ala = browser.person(lang)
+    sit(ala, table, token)
+    page = ala.page
+    page.wait_for_selector("#result table.breakdown")
+    sheet = read(page, "#result")
+    in_words(sheet, lang)
+    with browser.api() as api:
+        result = Match.from_json(api.get(f"/tables/{table}/match").json()).replay().result()
+    rank = GAME_TERMS[result.details["rank"]][lang]
+    assert page.locator("#result .solo-rank td").inner_text() == rank
+    rows = page.locator("#result table.breakdown th").all_inner_texts()
+    named = ("Renown", "Piety", "Valour", "Discipline", "Path cards", "Disdain", "Total")
+    if lang == "pl":
+        named = (
+            "Sława",
+            "Pobożność",
+            "Waleczność",
+            "Dyscyplina",
+            "Karty Ścieżki",
+            "Pogarda",
+            "Suma",
+        )
+    assert set(named) <= set(rows), rows
+    paths = page.locator("#result .path-score").all_inner_texts()
+    column = result.details["scores"][0]
+    assert len(paths) == len(column["paths"]) == 6
+    for shown, card in zip(paths, column["paths"], strict=True):
+        assert shown.startswith(GAME_TERMS[card["card"]][lang] + ": "), shown

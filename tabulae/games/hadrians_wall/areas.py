@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from .data import COLUMN_ENDS
+from .refusals import refused
 from .sheet import LARGE_GRANARY, MEDIUM_GRANARY, TRACK_AREAS, lacking
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ class Area(NamedTuple):
     """Every legal action of this kind for the seat, in a stable order."""
     perform: Callable[[HadriansWallState, int, Action], dict[str, Any]]
     """Play a legal action; returns the event's arguments."""
-    refusal: Callable[[HadriansWallState, int, Action], str]
+    refusal: Callable[[HadriansWallState, int, Action], IllegalAction]
     """Why an action of this kind is not legal now."""
 
 
@@ -44,24 +45,35 @@ def number(action: Action, index: int, low: int, high: int) -> int | None:
     return None
 
 
-def not_built(name: str) -> str:
-    return f"build the {name} first"
+def not_built(area: str, name: str) -> IllegalAction:
+    """`area` is the term of the building, `name` its English name."""
+    return refused("not_built", f"build the {name} first", building=area)
 
 
 def track_refusal(
     sheet: list[int], slot: int, cost: tuple[tuple[int, int], ...], name: str
-) -> str | None:
+) -> IllegalAction | None:
     """Why the next box of a gated left-sheet track cannot be filled, or None."""
     area = TRACK_AREAS[slot]
     ends = COLUMN_ENDS[area]
     box = sheet[slot] + 1
     if box > ends[-1]:
-        return f"the {name} is full"
+        return refused("track_full", f"the {name} is full", track=area)
     level = sheet[MEDIUM_GRANARY] + sheet[LARGE_GRANARY]
     if box > ends[level]:
         granary = "Medium" if level == 0 else "Large"
         column = "centre" if level == 0 else "right"
-        return (
-            f"{name} box {box} is in the locked {column} column: build the {granary} Granary first"
+        return refused(
+            "column_locked",
+            f"{name} box {box} is in the locked {column} column: build the {granary} Granary first",
+            track=area,
+            box=box,
+            column=column,
+            building=f"{granary.lower()}_granary",
         )
     return lacking(sheet, cost)
+
+
+def box_needs(reason: str, area: str, box: int, track: str, need: int, have: int) -> IllegalAction:
+    """A box of `area` needs a level on a citizen `track` that the player has not reached."""
+    return refused("box_needs", reason, area=area, box=box, track=track, need=need, have=have)

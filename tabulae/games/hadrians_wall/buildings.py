@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from .areas import Area, word
-from .data import BUILDING_INDEX, BUILDINGS, CITIZENS
+from .data import BUILDING_INDEX, BUILDINGS, CITIZENS, TRACK_OF_CITIZEN
+from .refusals import not_now, refused
 from .rewards import gain_all
 from .sheet import BUILT, CITIZEN, infrastructure, lacking, pay
 
@@ -61,23 +62,38 @@ def _perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]
     return {"building": building.id}
 
 
-def _refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     name = word(action, 0, _IDS)
     if name is None or len(action.args) != 1:
-        return f"there is no building {action.args[0] if action.args else ''!r} to build"
+        return refused(
+            "no_building",
+            f"there is no building {action.args[0] if action.args else ''!r} to build",
+        )
     i = BUILDING_INDEX[name]
     building = BUILDINGS[i]
     flag, after, track, need, cost = _RULES[i]
     if sheet[flag]:
-        return f"the {name} is already built"
+        return refused("already_built", f"the {name} is already built", building=name)
     if after >= 0 and not sheet[after]:
-        return f"the {name} needs the {building.after} first"
+        return refused(
+            "needs_building",
+            f"the {name} needs the {building.after} first",
+            building=name,
+            first=building.after,
+        )
     have = sheet[track] if track >= 0 else infrastructure(sheet)
     if have < need:
         what = "Infrastructure" if track < 0 else f"{building.needs[0]}s"
-        return f"the {name} needs {what} {need}; you have {have}"
-    return lacking(sheet, cost) or "not allowed now"
+        return refused(
+            "needs_level",
+            f"the {name} needs {what} {need}; you have {have}",
+            building=name,
+            track="infrastructure" if track < 0 else TRACK_OF_CITIZEN[building.needs[0]],
+            need=need,
+            have=have,
+        )
+    return lacking(sheet, cost) or not_now()
 
 
 AREAS = {"build": Area(_options, _perform, _refusal)}

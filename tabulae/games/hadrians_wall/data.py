@@ -44,13 +44,13 @@ assert tuple(v["id"] for v in DATA["workers_and_resource"]["values"]) == POOL
 assert ATTRIBUTES == ("renown", "piety", "valour", "discipline")
 assert CITIZENS == ("trader", "performer", "priest", "apparitor", "patrician")
 
-_TRACK_OF_CITIZEN = dict(zip(CITIZENS, DATA["citizen_tracks"]["tracks"], strict=True))
+TRACK_OF_CITIZEN = dict(zip(CITIZENS, DATA["citizen_tracks"]["tracks"], strict=True))
 """Citizen id -> its track key in the data ("trader" -> "traders")."""
 
 
 def citizen_of_track(track: str) -> str:
     """The citizen whose track is named `track` (``"apparitores"`` -> ``"apparitor"``)."""
-    for citizen, name in _TRACK_OF_CITIZEN.items():
+    for citizen, name in TRACK_OF_CITIZEN.items():
         if name == track:
             return citizen
     raise KeyError(track)
@@ -123,9 +123,8 @@ GREY_FLAGS = DATA["difficulty"]["attack_potential_by_year"]
 NEUTRAL_PROSPECTS = DATA["neutral_deck"]["prospects_revealed_per_year"]
 DISDAIN_PENALTY = DATA["disdain"]["final_penalty_by_remaining_disdain"]
 DISDAIN_BOXES = DATA["disdain"]["boxes"]
-SOLO_RANKS = tuple(
-    (r["min"], r["names"]["en"], r["names"]["pl"]) for r in DATA["solo_ranks"]["values"]
-)
+SOLO_RANKS = tuple((r["min"], r["id"]) for r in DATA["solo_ranks"]["values"])
+"""(lowest total, rank id) per solo rank, lowest first."""
 
 # -- left sheet -------------------------------------------------------------------------------
 
@@ -179,7 +178,7 @@ ATTRIBUTE_BOXES = tuple(
 
 CITIZEN_LENGTH = DATA["citizen_tracks"]["length"]
 CITIZEN_BOXES = tuple(
-    DATA["citizen_tracks"]["tracks"][_TRACK_OF_CITIZEN[c]]["boxes"] for c in CITIZENS
+    DATA["citizen_tracks"]["tracks"][TRACK_OF_CITIZEN[c]]["boxes"] for c in CITIZENS
 )
 MARKET_BOXES = tuple((b["requires_traders"], tuple(b["extra"])) for b in DATA["market"]["boxes"])
 UNIQUE_GOODS_RENOWN = DATA["market"]["unique_goods_renown"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from .areas import Area, track_refusal, word
 from .data import (
@@ -30,6 +30,7 @@ from .data import (
     TRAINING_REWARD,
     WALL_BOXES,
 )
+from .refusals import no_arguments, not_now, refused
 from .rewards import fill_track, gain_all
 from .sheet import (
     ATTRIBUTE,
@@ -40,6 +41,7 @@ from .sheet import (
     GUARD,
     LANDMARK,
     MINING,
+    TRACK_AREAS,
     TRAINING,
     WALL,
     affords,
@@ -95,8 +97,8 @@ def _plain_track(
         fill_track(sheet, st.pending[seat], slot, boxes)
         return {"box": sheet[slot]}
 
-    def refusal(st: HadriansWallState, seat: int, action: Action) -> str:
-        return track_refusal(st.sheets[seat], slot, cost, name) or f"'{action}' takes no arguments"
+    def refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
+        return track_refusal(st.sheets[seat], slot, cost, name) or no_arguments(action)
 
     return Area(options, perform, refusal)
 
@@ -129,17 +131,22 @@ def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, for
         fill_track(sheet, st.pending[seat], slot, boxes)
         return {"box": sheet[slot]}
 
-    def refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+    def refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
         sheet = st.sheets[seat]
         reason = track_refusal(sheet, slot, cost, name)
         if reason:
             return reason
         if sheet[FORT] < fort_box(sheet):
-            return (
+            return refused(
+                "chained_to_fort",
                 f"{name} box {sheet[slot] + 1} hangs on a chain from Fort box {fort_box(sheet)}, "
-                f"and only {sheet[FORT]} Fort boxes are filled"
+                f"and only {sheet[FORT]} Fort boxes are filled",
+                track=TRACK_AREAS[slot],
+                box=sheet[slot] + 1,
+                fort_box=fort_box(sheet),
+                filled=sheet[FORT],
             )
-        return f"'{action}' takes no arguments"
+        return no_arguments(action)
 
     return Area(options, perform, refusal)
 
@@ -161,12 +168,15 @@ def _fort_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str,
     return {"box": sheet[FORT], "paid": action[1]}
 
 
-def _fort_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _fort_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     payment = word(action, 0, _FORT_PAYMENTS)
     if payment is None or len(action.args) != 1:
-        return "the Fort takes 1 builder or 1 soldier: 'fort builder' or 'fort soldier'"
+        return refused(
+            "fort_payment",
+            "the Fort takes 1 builder or 1 soldier: 'fort builder' or 'fort soldier'",
+        )
     slot = POOL.index(payment)
-    return track_refusal(st.sheets[seat], FORT, ((slot, 1),), "Fort") or "not allowed now"
+    return track_refusal(st.sheets[seat], FORT, ((slot, 1),), "Fort") or not_now()
 
 
 # -- Training Grounds: once a year, a builder becomes a sword on the Wall Guard ----------------
@@ -197,13 +207,18 @@ def _training_perform(st: HadriansWallState, seat: int, action: Action) -> dict[
     return {"box": box + 1, "sword": sheet[GUARD] > guard_before}
 
 
-def _training_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _training_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     if sheet[TRAINING + TRAINING_BOXES - 1]:
-        return "every Training Grounds box is filled"
+        return refused("area_full", "every Training Grounds box is filled", area="training_grounds")
     if _used_this_year(sheet, TRAINING, TRAINING_BOXES, st.year):
-        return f"the Training Grounds were already used in year {st.year}"
-    return lacking(sheet, _TRAINING_COST) or "'training' takes no arguments"
+        return refused(
+            "once_a_year",
+            f"the Training Grounds were already used in year {st.year}",
+            area="training_grounds",
+            year=st.year,
+        )
+    return lacking(sheet, _TRAINING_COST) or no_arguments(action)
 
 
 # -- Forum: two workers for one of another type, once a year -------------------------------------
@@ -231,23 +246,36 @@ def _forum_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str
     return {"box": box + 1, "returned": [action[1], action[2]], "took": action[3]}
 
 
-def _forum_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _forum_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     if len(action) == 4 and Action("forum", action[2], action[1], action[3]) in FORUM_ACTIONS:
-        return (
+        return refused(
+            "forum_order",
             f"name the returned workers in the order {', '.join(FORUM_WORKERS)}: "
-            f"'forum {action[2]} {action[1]} {action[3]}'"
+            f"'forum {action[2]} {action[1]} {action[3]}'",
+            order=list(FORUM_WORKERS),
         )
     if action not in FORUM_ACTIONS:
-        return (
+        return refused(
+            "forum_trade",
             "the Forum returns 2 workers other than soldiers and takes 1 of a type different "
-            "from both, never a soldier, e.g. 'forum servant civilian builder'"
+            "from both, never a soldier, e.g. 'forum servant civilian builder'",
         )
     if sheet[FORUM + FORUM_BOXES - 1]:
-        return "every Forum box is filled"
+        return refused("area_full", "every Forum box is filled", area="forum")
     if _used_this_year(sheet, FORUM, FORUM_BOXES, st.year):
-        return f"the Forum was already used in year {st.year}"
-    return f"you do not have the {action[1]} and {action[2]} to return"
+        return refused(
+            "once_a_year",
+            f"the Forum was already used in year {st.year}",
+            area="forum",
+            year=st.year,
+        )
+    return refused(
+        "forum_lacking",
+        f"you do not have the {action[1]} and {action[2]} to return",
+        first=action[1],
+        second=action[2],
+    )
 
 
 # -- Landmarks ------------------------------------------------------------------------------------
@@ -275,21 +303,30 @@ def _landmark_perform(st: HadriansWallState, seat: int, action: Action) -> dict[
     return {"landmark": action[1]}
 
 
-def _landmark_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _landmark_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     name = word(action, 0, _LANDMARK_IDS)
     if name is None or len(action.args) != 1:
-        return f"the Landmarks are {', '.join(_LANDMARK_IDS)}"
+        return refused(
+            "no_landmark",
+            f"the Landmarks are {', '.join(_LANDMARK_IDS)}",
+            landmarks=list(_LANDMARK_IDS),
+        )
     i = _LANDMARK_IDS.index(name)
     _, attribute, level, _ = LANDMARKS[i]
     if sheet[LANDMARK + i]:
-        return f"the {name} is already built"
+        return refused("already_built", f"the {name} is already built", building=name)
     if sheet[ATTRIBUTE + attribute] < level:
-        return (
+        return refused(
+            "needs_level",
             f"the {name} needs {ATTRIBUTES[attribute]} {level}; "
-            f"you have {sheet[ATTRIBUTE + attribute]}"
+            f"you have {sheet[ATTRIBUTE + attribute]}",
+            building=name,
+            track=ATTRIBUTES[attribute],
+            need=level,
+            have=sheet[ATTRIBUTE + attribute],
         )
-    return lacking(sheet, _LANDMARK_COST) or "not allowed now"
+    return lacking(sheet, _LANDMARK_COST) or not_now()
 
 
 AREAS = {

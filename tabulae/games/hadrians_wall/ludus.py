@@ -1,4 +1,4 @@
-"""The Ludus Gladiatorious: training the red and blue gladiators, and their battles (H-12).
+"""The Ludus Gladiatorius: training the red and blue gladiators, and their battles (H-12).
 
 Training circles a gladiator's next box (the performers threshold of that column
 applies); a battle, once a year per gladiator, fills circled boxes by a Fate
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from .areas import Area, not_built, word
 from .data import (
@@ -23,6 +23,7 @@ from .data import (
     GLADIATORS,
     POOL,
 )
+from .refusals import not_now, refused
 from .rewards import gain_all
 from .sheet import (
     BUILT,
@@ -72,26 +73,36 @@ def _gladiator_perform(st: HadriansWallState, seat: int, action: Action) -> dict
     return {"gladiator": action[1], "strength": sheet[CIRCLED + g]}
 
 
-def _gladiator_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _gladiator_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     name = word(action, 0, GLADIATORS)
     payment = word(action, 1, GLADIATOR_TRAINING)
     if name is None or payment is None or len(action.args) != 2:
-        return "training names a gladiator and a servant or civilian: 'gladiator red servant'"
+        return refused(
+            "gladiator_training",
+            "training names a gladiator and a servant or civilian: 'gladiator red servant'",
+        )
     if not sheet[_LUDUS]:
-        return not_built("Ludus")
+        return not_built("ludus", "Ludus")
     g = GLADIATORS.index(name)
     if sheet[DEAD + g]:
-        return f"the {name} gladiator is dead"
+        return refused("gladiator_dead", f"the {name} gladiator is dead", gladiator=name)
     circled = sheet[CIRCLED + g]
     if circled >= GLADIATOR_BOXES:
-        return f"the {name} gladiator is fully trained"
-    if sheet[PERFORMERS] < GLADIATOR_NEEDS[circled]:
-        return (
-            f"training the {name} gladiator again needs {GLADIATOR_NEEDS[circled]} performers; "
-            f"you have {sheet[PERFORMERS]}"
+        return refused(
+            "gladiator_trained", f"the {name} gladiator is fully trained", gladiator=name
         )
-    return lacking(sheet, ((POOL.index(payment), 1),)) or "not allowed now"
+    if sheet[PERFORMERS] < GLADIATOR_NEEDS[circled]:
+        return refused(
+            "gladiator_needs",
+            f"training the {name} gladiator again needs {GLADIATOR_NEEDS[circled]} performers; "
+            f"you have {sheet[PERFORMERS]}",
+            gladiator=name,
+            track="performers",
+            need=GLADIATOR_NEEDS[circled],
+            have=sheet[PERFORMERS],
+        )
+    return lacking(sheet, ((POOL.index(payment), 1),)) or not_now()
 
 
 def _battle_options(st: HadriansWallState, seat: int) -> list[Action]:
@@ -131,19 +142,30 @@ def _battle_perform(st: HadriansWallState, seat: int, action: Action) -> dict[st
     }
 
 
-def _battle_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _battle_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     name = word(action, 0, GLADIATORS)
     if name is None or len(action.args) != 1:
-        return "a battle names a gladiator: 'battle red' or 'battle blue'"
+        return refused(
+            "battle_gladiator", "a battle names a gladiator: 'battle red' or 'battle blue'"
+        )
     if not sheet[_LUDUS]:
-        return not_built("Ludus")
+        return not_built("ludus", "Ludus")
     g = GLADIATORS.index(name)
     if sheet[DEAD + g]:
-        return f"the {name} gladiator is dead"
+        return refused("gladiator_dead", f"the {name} gladiator is dead", gladiator=name)
     if sheet[CIRCLED + g] <= sheet[FILLED + g]:
-        return f"the {name} gladiator has no strength left to fight: train him first"
-    return f"the {name} gladiator already fought in year {st.year}"
+        return refused(
+            "gladiator_weak",
+            f"the {name} gladiator has no strength left to fight: train him first",
+            gladiator=name,
+        )
+    return refused(
+        "gladiator_fought",
+        f"the {name} gladiator already fought in year {st.year}",
+        gladiator=name,
+        year=st.year,
+    )
 
 
 AREAS = {

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
-from .areas import Area, not_built, number, word
+from .areas import Area, box_needs, not_built, number, word
 from .data import (
     BUILDING_INDEX,
     DATA,
     MARKET_BOXES,
     UNIQUE_GOODS_RENOWN,
 )
+from .refusals import not_now, refused
 from .rewards import gain, gain_all
 from .sheet import (
     BUILT,
@@ -103,26 +104,41 @@ def _market_perform(st: HadriansWallState, seat: int, action: Action) -> dict[st
     return args
 
 
-def _market_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _market_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     box = number(action, 0, 1, len(MARKET_BOXES))
     source = word(action, 1, MARKET_SOURCES)
     if box is None or source is None or len(action.args) != 2:
-        return "a purchase names a Market box 1-8 and a source: 'market 3 deck'"
+        return refused(
+            "market_purchase", "a purchase names a Market box 1-8 and a source: 'market 3 deck'"
+        )
     if not sheet[_MARKET]:
-        return not_built("Market")
+        return not_built("market", "Market")
     if sheet[MARKET + box - 1]:
-        return f"Market box {box} is already filled"
+        return refused("box_filled", f"Market box {box} is already filled", area="market", box=box)
     need = MARKET_BOXES[box - 1][0]
     if sheet[TRADERS] < need:
-        return f"Market box {box} needs {need} traders; you have {sheet[TRADERS]}"
+        return box_needs(
+            f"Market box {box} needs {need} traders; you have {sheet[TRADERS]}",
+            "market",
+            box,
+            "traders",
+            need,
+            sheet[TRADERS],
+        )
     if source != "deck":
         offered = {w: c for w, c, _ in st.offers(seat)}
         if source not in offered:
-            return f"there is no '{source}' Prospect card to buy from"
+            return refused(
+                "no_prospect",
+                f"there is no '{source}' Prospect card to buy from",
+                source=source,
+            )
         if offered[source].trade_good == st.prospect_card(seat).trade_good:
-            return "you may not buy the trade good shown on your own Prospect card"
-    return lacking(sheet, _PURCHASE) or "not allowed now"
+            return refused(
+                "own_good", "you may not buy the trade good shown on your own Prospect card"
+            )
+    return lacking(sheet, _PURCHASE) or not_now()
 
 
 AREAS = {"market": Area(_market_options, _market_perform, _market_refusal)}

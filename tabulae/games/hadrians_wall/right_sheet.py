@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
-from .areas import Area, not_built, number, word
+from .areas import Area, box_needs, not_built, number, word
 from .data import (
     BATHS_BOXES,
     BUILDING_INDEX,
@@ -29,7 +29,9 @@ from .data import (
     POOL,
     TEMPLE_ROW_BOXES,
     TEMPLE_WORKERS,
+    TRACK_OF_CITIZEN,
 )
+from .refusals import not_now, refused
 from .rewards import advance_citizen, gain, gain_all
 from .sheet import (
     APPARITORES,
@@ -96,13 +98,19 @@ def _citizen_perform(st: HadriansWallState, seat: int, action: Action) -> dict[s
     return {"citizen": action[1], "box": sheet[CITIZEN + i]}
 
 
-def _citizen_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _citizen_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     citizen = word(action, 0, CITIZENS)
     if citizen is None or len(action.args) != 1:
-        return f"the citizen tracks are {', '.join(CITIZENS)}"
+        return refused(
+            "no_citizen",
+            f"the citizen tracks are {', '.join(CITIZENS)}",
+            citizens=list(CITIZENS),
+        )
     if st.sheets[seat][CITIZEN + CITIZENS.index(citizen)] >= 9:
-        return f"the {citizen} track is full"
-    return lacking(st.sheets[seat], _CIVILIAN) or "not allowed now"
+        return refused(
+            "track_full", f"the {citizen} track is full", track=TRACK_OF_CITIZEN[citizen]
+        )
+    return lacking(st.sheets[seat], _CIVILIAN) or not_now()
 
 
 # -- Theatre --------------------------------------------------------------------------------------
@@ -132,21 +140,37 @@ def _perform_perform(st: HadriansWallState, seat: int, action: Action) -> dict[s
     return {"performance": i + 1}
 
 
-def _perform_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _perform_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     n = number(action, 0, 1, len(PERFORMANCES))
     if n is None or len(action.args) != 1:
-        return "a performance is numbered 1-6: 'perform 2'"
+        return refused(
+            "no_box", "a performance is numbered 1-6: 'perform 2'", area="theatre", last=6
+        )
     if not sheet[_THEATRE]:
-        return not_built("Theatre")
+        return not_built("theatre", "Theatre")
     if sheet[THEATRE + n - 1]:
-        return f"performance {n} has already been given"
+        return refused(
+            "box_filled", f"performance {n} has already been given", area="theatre", box=n
+        )
     if _performed(sheet, st.year):
-        return f"the Theatre already gave a performance in year {st.year}"
+        return refused(
+            "once_a_year",
+            f"the Theatre already gave a performance in year {st.year}",
+            area="theatre",
+            year=st.year,
+        )
     need = PERFORMANCES[n - 1][0]
     if sheet[PERFORMERS] < need:
-        return f"performance {n} needs {need} performers; you have {sheet[PERFORMERS]}"
-    return lacking(sheet, _PERFORMANCE) or "not allowed now"
+        return box_needs(
+            f"performance {n} needs {need} performers; you have {sheet[PERFORMERS]}",
+            "theatre",
+            n,
+            "performers",
+            need,
+            sheet[PERFORMERS],
+        )
+    return lacking(sheet, _PERFORMANCE) or not_now()
 
 
 # -- Temples --------------------------------------------------------------------------------------
@@ -173,20 +197,30 @@ def _temple_perform(st: HadriansWallState, seat: int, action: Action) -> dict[st
     return {"temple": size, "box": box + 1, "paid": action[1]}
 
 
-def _temple_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _temple_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     payment = word(action, 0, TEMPLE_WORKERS)
     if payment is None or len(action.args) != 1:
-        return "a temple box costs any 1 worker: 'temple servant'"
+        return refused("temple_payment", "a temple box costs any 1 worker: 'temple servant'")
     box = sheet[TEMPLE]
     if box >= len(TEMPLE_ROW_BOXES):
-        return "every temple box is filled"
+        return refused("area_full", "every temple box is filled", area="temples")
     size, need, _ = TEMPLE_ROW_BOXES[box]
     if not sheet[_TEMPLES[size]]:
-        return f"the next temple box is in the {size.capitalize()} Temple: build it first"
+        return refused(
+            "temple_not_built",
+            f"the next temple box is in the {size.capitalize()} Temple: build it first",
+            building=f"{size}_temple",
+        )
     if sheet[PRIESTS] < need:
-        return f"the next temple row needs {need} priests; you have {sheet[PRIESTS]}"
-    return lacking(sheet, ((POOL.index(payment), 1),)) or "not allowed now"
+        return refused(
+            "temple_row",
+            f"the next temple row needs {need} priests; you have {sheet[PRIESTS]}",
+            track="priests",
+            need=need,
+            have=sheet[PRIESTS],
+        )
+    return lacking(sheet, ((POOL.index(payment), 1),)) or not_now()
 
 
 # -- Baths ----------------------------------------------------------------------------------------
@@ -216,23 +250,41 @@ def _bribe_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str
     return {"box": i + 1, "paid": BATHS_BOXES[i][1]}
 
 
-def _bribe_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _bribe_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     n = number(action, 0, 1, len(BATHS_BOXES))
     if n is None or len(action.args) != 1:
-        return "a bribe names a Baths box 1-6: 'bribe 1'"
+        return refused("no_box", "a bribe names a Baths box 1-6: 'bribe 1'", area="baths", last=6)
     if not sheet[_BATHS]:
-        return not_built("Baths")
+        return not_built("baths", "Baths")
     if sheet[BATHS + n - 1]:
-        return f"Baths box {n} is already filled"
+        return refused("box_filled", f"Baths box {n} is already filled", area="baths", box=n)
     if disdain(sheet) < 1:
-        return "the Baths remove disdain, and you hold none"
+        return refused("no_disdain", "the Baths remove disdain, and you hold none")
     if _bribes(sheet, st.year) >= _BATHS_PER_YEAR:
-        return f"you already gave {_BATHS_PER_YEAR} bribes in year {st.year}"
+        return refused(
+            "bribes_spent",
+            f"you already gave {_BATHS_PER_YEAR} bribes in year {st.year}",
+            bribes=_BATHS_PER_YEAR,
+            year=st.year,
+        )
     need, cost = BATHS_BOXES[n - 1]
     if sheet[APPARITORES] < need:
-        return f"Baths box {n} needs {need} apparitores; you have {sheet[APPARITORES]}"
-    return f"Baths box {n} costs {cost} resources; you have {sheet[RESOURCE]}"
+        return box_needs(
+            f"Baths box {n} needs {need} apparitores; you have {sheet[APPARITORES]}",
+            "baths",
+            n,
+            "apparitores",
+            need,
+            sheet[APPARITORES],
+        )
+    return refused(
+        "bribe_cost",
+        f"Baths box {n} costs {cost} resources; you have {sheet[RESOURCE]}",
+        box=n,
+        cost=cost,
+        have=sheet[RESOURCE],
+    )
 
 
 # -- Courthouse -----------------------------------------------------------------------------------
@@ -269,23 +321,41 @@ def _ruling_perform(st: HadriansWallState, seat: int, action: Action) -> dict[st
     return {"box": i + 1, "column": COURT_COLUMNS[COURT_BOXES[i][0]]}
 
 
-def _ruling_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _ruling_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     n = number(action, 0, 1, len(COURT_BOXES))
     if n is None or len(action.args) != 1:
-        return "a ruling names a Courthouse box 1-9 (left column 1-3, centre 4-6, right 7-9)"
+        return refused(
+            "no_box",
+            "a ruling names a Courthouse box 1-9 (left column 1-3, centre 4-6, right 7-9)",
+            area="courthouse",
+            last=9,
+        )
     if not sheet[_COURTHOUSE]:
-        return not_built("Courthouse")
+        return not_built("courthouse", "Courthouse")
     column, need, cost, _ = COURT_BOXES[n - 1]
     if sheet[COURT + n - 1]:
-        return f"Courthouse box {n} is already filled"
+        return refused(
+            "box_filled", f"Courthouse box {n} is already filled", area="courthouse", box=n
+        )
     if _column_used(sheet, column, st.year):
-        return (
-            f"the {COURT_COLUMNS[column]} Courthouse column already gave a ruling in year {st.year}"
+        return refused(
+            "ruling_given",
+            f"the {COURT_COLUMNS[column]} Courthouse column already gave a ruling "
+            f"in year {st.year}",
+            column=COURT_COLUMNS[column],
+            year=st.year,
         )
     if sheet[APPARITORES] < need:
-        return f"Courthouse box {n} needs {need} apparitores; you have {sheet[APPARITORES]}"
-    return lacking(sheet, cost) or "not allowed now"
+        return box_needs(
+            f"Courthouse box {n} needs {need} apparitores; you have {sheet[APPARITORES]}",
+            "courthouse",
+            n,
+            "apparitores",
+            need,
+            sheet[APPARITORES],
+        )
+    return lacking(sheet, cost) or not_now()
 
 
 # -- Diplomats ------------------------------------------------------------------------------------
@@ -314,21 +384,32 @@ def _diplomat_perform(st: HadriansWallState, seat: int, action: Action) -> dict[
     return {"diplomat": sheet[DIPLOMATS], "cohort": action[1]}
 
 
-def _diplomat_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _diplomat_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     cohort = word(action, 0, COHORTS)
     if cohort is None or len(action.args) != 1:
-        return "a Diplomat serves the left, centre or right Cohort: 'diplomat left'"
+        return refused(
+            "diplomat_cohort", "a Diplomat serves the left, centre or right Cohort: 'diplomat left'"
+        )
     k = sheet[DIPLOMATS]
     if k >= len(DIPLOMAT_NEEDS):
-        return "all three Diplomats are already sent"
+        return refused("area_full", "all three Diplomats are already sent", area="diplomats")
     if sheet[PATRICIANS] < DIPLOMAT_NEEDS[k]:
-        return (
-            f"Diplomat {k + 1} needs {DIPLOMAT_NEEDS[k]} patricians; you have {sheet[PATRICIANS]}"
+        return box_needs(
+            f"Diplomat {k + 1} needs {DIPLOMAT_NEEDS[k]} patricians; you have {sheet[PATRICIANS]}",
+            "diplomats",
+            k + 1,
+            "patricians",
+            DIPLOMAT_NEEDS[k],
+            sheet[PATRICIANS],
         )
     if sheet[SERVED + COHORTS.index(cohort)]:
-        return f"a Diplomat already serves the {cohort} Cohort; each serves a different one"
-    return lacking(sheet, _DIPLOMAT) or "not allowed now"
+        return refused(
+            "cohort_served",
+            f"a Diplomat already serves the {cohort} Cohort; each serves a different one",
+            cohort=cohort,
+        )
+    return lacking(sheet, _DIPLOMAT) or not_now()
 
 
 AREAS = {

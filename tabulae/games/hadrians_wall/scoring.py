@@ -109,10 +109,10 @@ def score(sheet: list[int], paths: list[int]) -> dict:
     }
 
 
-def solo_rank(total: int) -> dict[str, str]:
-    """The rank a solo score earns (H-22)."""
-    found = SOLO_RANKS[0]
-    for rank in SOLO_RANKS:
-        if total >= rank[0]:
+def solo_rank(total: int) -> str:
+    """The rank a solo score earns (H-22), as its term ("miles", "centurion", ...)."""
+    found = SOLO_RANKS[0][1]
+    for least, rank in SOLO_RANKS:
+        if total >= least:
             found = rank
-    return {"en": found[1], "pl": found[2]}
+    return found

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from tabulae.core import IllegalAction
+
 from .data import MAP_COLUMNS, MAP_ICONS, MAP_ROW_REWARD, MAP_ROWS, PATTERNS
+from .refusals import refused
 
 ORIENTATIONS = 8
 CELLS = MAP_ROWS * MAP_COLUMNS
@@ -60,19 +63,29 @@ def mask_of(pattern: str, orientation: int, cell: int) -> int | None:
     return _MASKS[pattern].get((orientation, cell))
 
 
-def why_not(pattern: str, orientation: int, cell: int, filled: int) -> str | None:
+def why_not(pattern: str, orientation: int, cell: int, filled: int) -> IllegalAction | None:
     """Why a placement is refused: off the map, or over filled cells."""
     if not 0 <= orientation < ORIENTATIONS or not 0 <= cell < CELLS:
-        return "orientations are 0-7 and anchor cells 0-19"
+        return refused("scout_placement", "orientations are 0-7 and anchor cells 0-19")
     shape = orient(PATTERNS[pattern], orientation)
     row, column = divmod(cell, MAP_COLUMNS)
     if any(column + x >= MAP_COLUMNS or row + y >= MAP_ROWS for x, y in shape):
-        return f"the {pattern} pattern in orientation {orientation} at cell {cell} leaves the map"
+        return refused(
+            "off_the_map",
+            f"the {pattern} pattern in orientation {orientation} at cell {cell} leaves the map",
+            pattern=pattern,
+        )
     if mask_of(pattern, orientation, cell) is None:
-        return f"orientation {orientation} repeats a lower-numbered orientation of the {pattern}"
+        return refused(
+            "same_orientation",
+            f"orientation {orientation} repeats a lower-numbered orientation of the {pattern}",
+            pattern=pattern,
+        )
     covered = sum(1 << ((row + y) * MAP_COLUMNS + column + x) for x, y in shape)
     if covered & filled:
-        return "the pattern would cover cells already filled on the Scouting Map"
+        return refused(
+            "cells_filled", "the pattern would cover cells already filled on the Scouting Map"
+        )
     return None
 
 

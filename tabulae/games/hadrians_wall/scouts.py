@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
-from .areas import Area, number, word
+from .areas import Area, box_needs, number, word
 from .data import (
     SCOUT_COST,
     SCOUT_NEEDS,
 )
+from .refusals import not_now, refused
 from .rewards import gain_all
 from .scouting import CELLS, ORIENTATIONS, PLACEMENTS, mask_of, why_not
 from .scouting import rewards as map_rewards
@@ -86,27 +87,39 @@ def _scout_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str
     }
 
 
-def _scout_refusal(st: HadriansWallState, seat: int, action: Action) -> str:
+def _scout_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
     sheet = st.sheets[seat]
     source = word(action, 0, SOURCES)
     orientation = number(action, 1, 0, ORIENTATIONS - 1)
     cell = number(action, 2, 1, CELLS)
     if source is None or orientation is None or cell is None or len(action.args) != 3:
-        return (
-            "a scout names a source, an orientation 0-7 and an anchor cell 1-20: 'scout own 4 16'"
+        return refused(
+            "scout_placement",
+            "a scout names a source, an orientation 0-7 and an anchor cell 1-20: 'scout own 4 16'",
         )
     k = sheet[SCOUTS]
     if k >= len(SCOUT_NEEDS):
-        return "all five Scouts are already sent"
+        return refused("area_full", "all five Scouts are already sent", area="scouts")
     if sheet[PATRICIANS] < SCOUT_NEEDS[k]:
-        return f"Scout {k + 1} needs {SCOUT_NEEDS[k]} patricians; you have {sheet[PATRICIANS]}"
+        return box_needs(
+            f"Scout {k + 1} needs {SCOUT_NEEDS[k]} patricians; you have {sheet[PATRICIANS]}",
+            "scouts",
+            k + 1,
+            "patricians",
+            SCOUT_NEEDS[k],
+            sheet[PATRICIANS],
+        )
     offered = {w: c for w, c, _ in st.patterns(seat)}
     if source not in offered:
-        return f"there is no '{source}' Prospect card whose pattern you could use"
+        return refused(
+            "no_pattern",
+            f"there is no '{source}' Prospect card whose pattern you could use",
+            source=source,
+        )
     reason = lacking(sheet, _SCOUT)
     if reason:
         return reason
-    return why_not(offered[source].pattern, orientation, cell - 1, sheet[MAP]) or "not allowed now"
+    return why_not(offered[source].pattern, orientation, cell - 1, sheet[MAP]) or not_now()
 
 
 AREAS = {"scout": Area(_scout_options, _scout_perform, _scout_refusal)}

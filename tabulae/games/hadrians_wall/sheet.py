@@ -7,6 +7,8 @@ is written in each: the year, or the trade-good number in the Market; 0 is empty
 
 from __future__ import annotations
 
+from tabulae.core import IllegalAction
+
 from .data import (
     ATTRIBUTES,
     BATHS_BOXES,
@@ -26,6 +28,7 @@ from .data import (
     PRODUCTION_PREFILLED,
     TRAINING_BOXES,
 )
+from .refusals import refused
 
 
 def _layout(*fields: tuple[str, int]) -> tuple[dict[str, int], int]:
@@ -180,12 +183,18 @@ def affords(sheet: list[int], cost: tuple[tuple[int, int], ...]) -> bool:
     return True
 
 
-def lacking(sheet: list[int], cost: tuple[tuple[int, int], ...]) -> str | None:
-    """Why `cost` cannot be paid ("you have 0 of the 2 resources it costs"), or None."""
+def lacking(sheet: list[int], cost: tuple[tuple[int, int], ...]) -> IllegalAction | None:
+    """Why `cost` cannot be paid ("you have 0 resource(s) and it costs 2"), or None."""
     for slot, amount in cost:
         if sheet[slot] < amount:
             name = POOL[slot - POOL_AT]
-            return f"you have {sheet[slot]} {name}(s) and it costs {amount}"
+            return refused(
+                "lacking",
+                f"you have {sheet[slot]} {name}(s) and it costs {amount}",
+                piece=name,
+                have=sheet[slot],
+                cost=amount,
+            )
     return None
 
 

@@ -36,6 +36,7 @@ from .data import (
     FateCard,
     PlayerCard,
 )
+from .refusals import refused
 from .rewards import advance_attribute, advance_cohort, choices, gain, settle
 from .scoring import score, solo_rank
 from .sheet import (
@@ -212,11 +213,16 @@ class HadriansWallState(State):
 
     def apply(self, seat: int, action: Action) -> None:
         if self.phase == "over":
-            raise IllegalAction("the game is over")
+            raise refused("game_over", "the game is over")
         if not self._may_act(seat):
-            raise IllegalAction(f"seat {seat} may not act now ({self._phase_text()})")
+            raise refused(
+                "waiting",
+                f"seat {seat} may not act now ({self._phase_text()})",
+                seat=seat,
+                phase=self.phase,
+            )
         if not isinstance(action, Action) or not action:
-            raise IllegalAction(f"not an action: {action!r}")
+            raise refused("not_an_action", f"not an action: {action!r}")
         kind = action[0]
         if self.phase == "actions":
             self._act(seat, action, kind)
@@ -375,11 +381,16 @@ class HadriansWallState(State):
     def _choose(self, seat: int, action: Action) -> None:
         legal = self.legal_actions(seat)
         if action not in legal:
+            cards = [a[1] for a in legal]
             if action[0] != "path":
-                raise IllegalAction(
-                    f"choose your Path card first: {' or '.join(str(a) for a in legal)}"
+                raise refused(
+                    "choose_path",
+                    f"choose your Path card first: {' or '.join(str(a) for a in legal)}",
+                    cards=cards,
                 )
-            raise IllegalAction(f"'{action}' is not one of your two drawn cards")
+            raise refused(
+                "not_drawn", f"'{action}' is not one of your two drawn cards", cards=cards
+            )
         self.chosen[seat] = CARD_INDEX[action[1]]
         self.events.append(Event(KEY + "chose", {"seat": seat}))
         if not self.to_move:
@@ -396,8 +407,10 @@ class HadriansWallState(State):
             Event(
                 KEY + "revealed",
                 {
-                    "paths": [PLAYER_CARDS[p[-1]].id for p in self.paths],
-                    "prospects": [PLAYER_CARDS[p[-1]].id for p in self.prospects],
+                    "paths": {str(s): PLAYER_CARDS[p[-1]].id for s, p in enumerate(self.paths)},
+                    "prospects": {
+                        str(s): PLAYER_CARDS[p[-1]].id for s, p in enumerate(self.prospects)
+                    },
                 },
             )
         )
@@ -431,7 +444,7 @@ class HadriansWallState(State):
                 {
                     "seat": seat,
                     "prospect": {p: n for p, n in zip(POOL, bonus, strict=True) if n},
-                    "income": income,
+                    "income": {word: n for word, n in income.items() if n},
                 },
             )
         )
@@ -443,9 +456,12 @@ class HadriansWallState(State):
         if pending:
             legal = self._choice_options(seat)
             if action not in legal:
-                raise IllegalAction(
+                raise refused(
+                    "place_reward",
                     f"first choose where the {pending[0].replace('_', ' ')} reward goes: "
-                    + " or ".join(str(a) for a in legal)
+                    + " or ".join(str(a) for a in legal),
+                    reward=pending[0],
+                    choices=[a[1] for a in legal],
                 )
             sheet = self.sheets[seat]
             pending.pop(0)
@@ -464,9 +480,9 @@ class HadriansWallState(State):
             return
         area = AREAS.get(kind)
         if area is None:
-            raise IllegalAction(f"'{action}' is not an action of the year")
+            raise refused("not_of_the_year", f"'{action}' is not an action of the year")
         if action not in area.options(self, seat):
-            raise IllegalAction(area.refusal(self, seat, action))
+            raise area.refusal(self, seat, action)
         args = area.perform(self, seat, action)
         self.events.append(Event(KEY + kind, {"seat": seat, **args}))
         settle(self.sheets[seat], pending)
@@ -493,7 +509,7 @@ class HadriansWallState(State):
                 {
                     "year": self.year,
                     "cards": [FATE_CARDS[c].id for c in self.attack],
-                    "attacks": self.attacks(),
+                    "attacks": dict(zip(COHORTS, self.attacks(), strict=True)),
                     "neutral_extra": extra,
                 },
             )
@@ -532,22 +548,33 @@ class HadriansWallState(State):
                 self._resolve_attack()
             return
         if action not in self._favour_options(seat):
-            raise IllegalAction(self._favour_refusal(seat, action))
+            raise self._favour_refusal(seat, action)
         c = COHORTS.index(action[1])
         self.favours[seat][c if action[2] == "temple" else 3 + c] += 1
 
-    def _favour_refusal(self, seat: int, action: Action) -> str:
+    def _favour_refusal(self, seat: int, action: Action) -> IllegalAction:
         if action[0] != "favour" or len(action) != 3 or action[1] not in COHORTS:
-            return "spend favours with 'favour <cohort> temple|diplomat', then 'defend'"
+            return refused(
+                "spend_favours",
+                "spend favours with 'favour <cohort> temple|diplomat', then 'defend'",
+            )
         if action[2] not in FAVOUR_KINDS:
-            return "a favour comes from a temple or a diplomat"
+            return refused("favour_kind", "a favour comes from a temple or a diplomat")
         c = COHORTS.index(action[1])
         used = self.favours[seat]
         if self.attacks()[c] - used[c] - used[3 + c] <= 0:
-            return f"no attack card against the {action[1]} Cohort is left to ignore"
+            return refused(
+                "no_attack_left",
+                f"no attack card against the {action[1]} Cohort is left to ignore",
+                cohort=action[1],
+            )
         if action[2] == "temple":
-            return "you have no temple favour left"
-        return f"you have no diplomat favour left for the {action[1]} Cohort"
+            return refused("no_temple_favour", "you have no temple favour left")
+        return refused(
+            "no_diplomat_favour",
+            f"you have no diplomat favour left for the {action[1]} Cohort",
+            cohort=action[1],
+        )
 
     def _guess_favours(self, seat: int, rng: Rng) -> None:
         """A random secret favour choice for `seat`, as another player imagines it."""

@@ -74,15 +74,6 @@ OBJECTIVES = {
 }
 """What each Path card counts, as printed on it."""
 
-SOLO_RANKS = {
-    "Miles": "hadrians_wall.view.rank.miles",
-    "Centurion": "hadrians_wall.view.rank.centurion",
-    "Primus Pilus": "hadrians_wall.view.rank.primus_pilus",
-    "Praefectus castrorum": "hadrians_wall.view.rank.praefectus_castrorum",
-    "Legatus legionis": "hadrians_wall.view.rank.legatus_legionis",
-}
-"""The solo ranks by their English names, as the result's details give them."""
-
 
 def heading(label: str) -> str:
     """A name as a heading: capitalised, as terms in running text may not be ("karta Rozwoju")."""
@@ -131,13 +122,11 @@ class HadriansWallRenderer(Renderer):
                 say(
                     text,
                     "hadrians_wall.view.revealed_seat",
-                    seat=s,
+                    seat=int(s),
                     path=path,
-                    prospect=prospect,
+                    prospect=args["prospects"][s],
                 )
-                for s, (path, prospect) in enumerate(
-                    zip(args["paths"], args["prospects"], strict=True)
-                )
+                for s, path in args["paths"].items()
             ]
             return "\n  ".join([say(text, "hadrians_wall.view.revealed"), *lines])
         if what == "defence":
@@ -160,7 +149,7 @@ class HadriansWallRenderer(Renderer):
                 "hadrians_wall.view.attack",
                 year=args["year"],
                 cards=len(args["cards"]),
-                attacks=dict(zip(COHORTS, args["attacks"], strict=True)),
+                attacks=args["attacks"],
             )
         if what == "income":
             args["income"] = {k: n for k, n in args["income"].items() if n} or None
@@ -202,9 +191,9 @@ class HadriansWallRenderer(Renderer):
             table.add_row(Text(label, style="bold"), *map(Text, cells))
         parts: list[RenderableType] = [table]
         if "rank" in details:
-            english = details["rank"]["en"]
-            rank = say(text, SOLO_RANKS[english]) if english in SOLO_RANKS else english
-            parts.append(Text(say(text, "hadrians_wall.view.rank", rank=rank), style="bold"))
+            parts.append(
+                Text(say(text, "hadrians_wall.view.rank", rank=details["rank"]), style="bold")
+            )
         return Group(*parts)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from .data import DATA, FATE_CARDS
+from .data import CITIZENS, DATA, FATE_CARDS, TRACK_OF_CITIZEN
 
 LANGUAGES = ("en", "pl", "nl", "ru")
 
@@ -36,6 +36,29 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     "apparitor": (None, None, "Ambtenaar", "Чиновник"),
     "patrician": (None, None, "Patriciër", "Патриций"),
     "citizen": ("Citizen", "Obywatel", "Burger", "Гражданин"),
+    "traders": (None, None, "Handelaars", "Торговцы"),
+    "performers": (None, None, "Artiesten", "Артисты"),
+    "priests": (None, None, "Priesters", "Жрецы"),
+    "apparitores": (None, None, "Ambtenaren", "Чиновники"),
+    "patricians": (None, None, "Patriciërs", "Патриции"),
+    "piety_or_discipline": (
+        "Piety or Discipline",
+        "Pobożność lub Dyscyplina",
+        "Vroomheid of discipline",
+        "Благочестие или Дисциплина",
+    ),
+    "renown_or_valour": (
+        "Renown or Valour",
+        "Sława lub Waleczność",
+        "Roem of moed",
+        "Слава или Доблесть",
+    ),
+    "attribute_of_choice": (
+        "Attribute point of your choice",
+        "punkt wybranego Atrybutu",
+        "Eigenschapspunt naar keuze",
+        "Очко атрибута на выбор",
+    ),
     # the rulebook's glossary
     "year": (None, None, "Jaar", "Год"),
     "victory_point": (None, None, "overwinningspunt (OP)", "победное очко (ПО)"),
@@ -66,7 +89,14 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     "bribe": (None, None, "Steekpenning", "Взятка"),
     "ruling": (None, None, "Uitspraak", "Постановление"),
     "scouting_map": (None, None, "Verkenningskaart", "Карта разведки"),
-    # difficulty
+    # difficulty and the year's grey flag
+    "difficulty": ("Difficulty", "Poziom trudności", "Moeilijkheidsgraad", "Сложность"),
+    "grey_flag": (
+        "Grey flag (Attack potential)",
+        "Szara flaga (siła ataku)",
+        "Grijze vlag (aanvalskracht)",
+        "Серый флаг (сила атаки)",
+    ),
     "easy": (None, None, "Laag", "Низкая"),
     "normal": (None, None, "Normaal", "Обычная"),
     "hard": (None, None, "Hoog", "Высокая"),
@@ -87,7 +117,7 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     "precincts": (None, None, "Wijken", "Кварталы"),
     "market": (None, None, "Markt", "Рынок"),
     "theatre": (None, None, "Theater", "Театр"),
-    "ludus": (None, None, "Ludus Gladiatorious", "Школа гладиаторов"),
+    "ludus": (None, None, "Ludus Gladiatorius", "Школа гладиаторов"),
     "gardens": (None, None, "Tuinen", "Сады"),
     "temples": (None, None, "Tempels", "Храмы"),
     "baths": (None, None, "Badhuis", "Термы"),
@@ -97,6 +127,21 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     "fate_cards": (None, None, "Lotkaarten", "карты Судьбы"),
     "player_cards": (None, None, "spelerskaarten", "карты Игрока"),
     "fate_card": ("Fate card", "karta Losu", "Lotkaart", "карта Судьбы"),
+    "fate_deck": ("Fate deck", "Talia Losu", "Lotkaartenstapel", "Колода Судьбы"),
+    "fate_discard": (
+        "Fate discard pile",
+        "Stos odrzuconych kart Losu",
+        "Aflegstapel van de lotkaarten",
+        "Сброс карт Судьбы",
+    ),
+    "gladiator_damage": (
+        "Gladiator damage",
+        "Obrażenia Gladiatora",
+        "Gladiatorschade",
+        "Урон гладиатору",
+    ),
+    "path_cards": ("Path cards", "Karty Ścieżki", "Padkaarten", "Карты Пути"),
+    "path": ("Path card objective", "Cel karty Ścieżki", "Doel van de padkaart", "Цель карты Пути"),
     # buildings
     "small_granary": (None, None, "Kleine graanschuur", "Малый амбар"),
     "medium_granary": (None, None, "Middelgrote graanschuur", "Средний амбар"),
@@ -153,10 +198,21 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     "blue": ("Blue Gladiator", "Niebieski Gladiator", "Blauwe gladiator", "Синий гладиатор"),
     "temple": ("Temple", "Świątynia", "Tempel", "Храм"),
     "diplomat": ("Diplomat", "Dyplomata", "Diplomaat", "Дипломат"),
+    "diplomat_1": ("1st Diplomat", "1. Dyplomata", "1e diplomaat", "1-й Дипломат"),
+    "diplomat_2": ("2nd Diplomat", "2. Dyplomata", "2e diplomaat", "2-й Дипломат"),
+    "diplomat_3": ("3rd Diplomat", "3. Dyplomata", "3e diplomaat", "3-й Дипломат"),
     "small": ("Small", "Mała", "Kleine", "Малый"),
     "medium": ("Medium", "Średnia", "Middelgrote", "Средний"),
     "large": ("Large", "Wielka", "Grote", "Большой"),
+    # solo ranks (the Polish rulebook names them; it keeps the Latin titles but the first)
+    "miles": (None, None, "Miles", "Легионер"),
+    "centurion": (None, None, "Centurio", "Центурион"),
+    "primus_pilus": (None, None, "Primus pilus", "Примипил"),
+    "praefectus_castrorum": (None, None, "Praefectus castrorum", "Префект лагеря"),
+    "legatus_legionis": (None, None, "Legatus legionis", "Легат легиона"),
+    "rank": ("Solo rank", "Ranga w grze solo", "Rang in het solospel", "Звание в одиночной игре"),
     # phases of the year
+    "phase": ("Phase", "Faza", "Fase", "Фаза"),
     "choose": ("Choosing cards", "Wybór kart", "Kaarten kiezen", "Выбор карт"),
     "actions": ("Actions", "Akcje", "Acties", "Действия"),
     "attack": ("Pict attack", "Atak Piktów", "Aanval van de Picten", "Атака пиктов"),
@@ -208,15 +264,37 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
         "Неотражённые атаки",
     ),
     "score": ("Score", "Punktacja", "Score", "Счёт"),
+    "total": ("Total", "Suma", "Totaal", "Итого"),
+    "pieces": ("Pieces on it", "Elementy na karcie", "Stukken erop", "Фишки на карте"),
+    # a player's state in the year
+    "chosen": (
+        "Path card chosen",
+        "Karta Ścieżki wybrana",
+        "Padkaart gekozen",
+        "Карта Пути выбрана",
+    ),
+    "passed": ("Year ended", "Rok zakończony", "Jaar beëindigd", "Год завершён"),
+    "deciding": ("Choosing Favours", "Wybiera Wsparcie", "Kiest gunsten", "Выбирает Поддержку"),
+    "pending": (
+        "Reward to place",
+        "Nagroda do umieszczenia",
+        "Te plaatsen beloning",
+        "Награда к размещению",
+    ),
+    # placing a Scout's pattern
+    "rotate": ("Turn the pattern", "Obróć Wzór", "Patroon draaien", "Повернуть Узор"),
+    "mirror": ("Mirror the pattern", "Odbij Wzór", "Patroon spiegelen", "Отразить Узор"),
 }
 
 
 def _known() -> Iterator[tuple[str, Mapping[str, str]]]:
     """The names the component data gives, by the word the engine uses."""
     yield "hadrians_wall", DATA["game"]["names"]
-    for section in ("workers_and_resource", "attributes", "citizens", "terms"):
+    for section in ("workers_and_resource", "attributes", "citizens", "terms", "solo_ranks"):
         for item in DATA[section]["values"]:
             yield item["id"], item["names"]
+    for citizen, track in TRACK_OF_CITIZEN.items():
+        yield track, DATA["citizens"]["values"][CITIZENS.index(citizen)]["track_names"]
     yield from DATA["difficulty"]["names"].items()
     for area in (
         "cohorts",

@@ -7,30 +7,52 @@ import { clickable, iconsOf, legalStarting, loadPrinted, term } from "/boards/ki
 
 const GAME = "hadrians_wall";
 
-/** The workers, resources and attributes of the sheets as small pictures: word -> [mark, colour]. */
+/**
+ * The workers, resources and attributes of the sheets as small pictures: word -> [the catalog
+ * message of its mark, a letter or two in the player's language, and its colour].
+ */
 const ICONS = {
-  soldier: ["S", "#a8322a"],
-  builder: ["B", "#c4751b"],
-  servant: ["Sv", "#6b6b6b"],
-  civilian: ["C", "#2f6fa8"],
-  resource: ["R", "#7a5230"],
-  renown: ["Re", "#7d3f98"],
-  piety: ["Pi", "#c7a21e"],
-  valour: ["Va", "#b3362b"],
-  discipline: ["Di", "#2f7d54"],
-  production: ["+", "#7a5230"],
-  cohort: ["Co", "#4b4b8f"],
-  favour: ["F", "#c7a21e"],
-  sword: ["⚔", "#555"],
-  trader: ["Tr", "#2f6fa8"],
-  performer: ["Pe", "#2f6fa8"],
-  priest: ["Pr", "#2f6fa8"],
-  apparitor: ["Ap", "#2f6fa8"],
-  patrician: ["Pa", "#2f6fa8"],
-  infrastructure: ["In", "#d06a1c"],
-  scout: ["Sc", "#556b2f"],
+  soldier: ["hadrians_wall.board.mark_soldier", "#a8322a"],
+  builder: ["hadrians_wall.board.mark_builder", "#c4751b"],
+  servant: ["hadrians_wall.board.mark_servant", "#6b6b6b"],
+  civilian: ["hadrians_wall.board.mark_civilian", "#2f6fa8"],
+  resource: ["hadrians_wall.board.mark_resource", "#7a5230"],
+  renown: ["hadrians_wall.board.mark_renown", "#7d3f98"],
+  piety: ["hadrians_wall.board.mark_piety", "#c7a21e"],
+  valour: ["hadrians_wall.board.mark_valour", "#b3362b"],
+  discipline: ["hadrians_wall.board.mark_discipline", "#2f7d54"],
+  production: ["hadrians_wall.board.mark_production", "#7a5230"],
+  cohort: ["hadrians_wall.board.mark_cohort", "#4b4b8f"],
+  favour: ["hadrians_wall.board.mark_favour", "#c7a21e"],
+  sword: ["hadrians_wall.board.mark_sword", "#555"],
+  trader: ["hadrians_wall.board.mark_trader", "#2f6fa8"],
+  performer: ["hadrians_wall.board.mark_performer", "#2f6fa8"],
+  priest: ["hadrians_wall.board.mark_priest", "#2f6fa8"],
+  apparitor: ["hadrians_wall.board.mark_apparitor", "#2f6fa8"],
+  patrician: ["hadrians_wall.board.mark_patrician", "#2f6fa8"],
+  infrastructure: ["hadrians_wall.board.mark_infrastructure", "#d06a1c"],
+  scout: ["hadrians_wall.board.mark_scout", "#556b2f"],
 };
-const icon = iconsOf(ICONS);
+let icons = { text: null, draw: null };
+
+/** A small picture of `word`, marked in the player's language and named in its title. */
+function icon(word, text, count = null) {
+  if (icons.text !== text) {
+    const marks = Object.entries(ICONS).map(([w, [msgid, colour]]) => [w, [text.message(msgid) ?? "?", colour]]);
+    icons = { text, draw: iconsOf(Object.fromEntries(marks)) };
+  }
+  return icons.draw(word, text, count);
+}
+
+/** "<area>, box <n>" in the player's language. */
+function boxTitle(text, area, box) {
+  return text.message("hadrians_wall.board.box", { area, box }) ?? `${term(area, text)} ${box}`;
+}
+
+/** How many attack cards go against each Cohort, each named. */
+function attacksText(text, attacks) {
+  return COHORTS.map((cohort, c) => `${term(cohort, text)}: ${attacks[c] ?? 0}`).join(", ");
+}
 
 const COHORTS = ["left", "centre", "right"];
 const ATTRIBUTES = ["renown", "piety", "valour", "discipline"];
@@ -66,9 +88,16 @@ function attemptIf(ctx, seat, action) {
 
 function fateCard(card, text, label) {
   if (!card) return h("div", { class: "hw-card fate empty" }, label);
+  const says = text.message("hadrians_wall.board.fate_card", {
+    card: card.id,
+    cohort: card.attack,
+    damage: card.gladiator_damage,
+    good: card.trade_good,
+    items: Object.fromEntries(Object.entries(card.items).filter(([, n]) => n > 0)),
+  });
   return h(
     "div",
-    { class: "hw-card fate", "data-card": card.id, title: card.id },
+    { class: "hw-card fate", "data-card": card.id, title: says ?? term(card.id, text) },
     h("div", { class: "card-label" }, label),
     h(
       "div",
@@ -111,7 +140,16 @@ function playerCard(id, text, { label = null, actions = [], ctx = null, kind = "
     { class: `hw-card player-card ${kind}`.trim(), "data-card": id },
     label && h("div", { class: "card-label" }, label),
     h("div", { class: "card-name" }, term(id, text)),
-    h("div", { class: "card-thresholds", title: term("path", text) }, card.thresholds.join(" / ")),
+    h(
+      "div",
+      {
+        class: "card-thresholds",
+        title: `${term("path", text)}: ${
+          text.message(`hadrians_wall.view.objective.${id}`, { thresholds: card.thresholds.join("/") }) ?? ""
+        }`,
+      },
+      card.thresholds.join(" / "),
+    ),
     h(
       "div",
       { class: "card-foot" },
@@ -161,7 +199,7 @@ function tableBar(ctx) {
           h(
             "div",
             { class: "neutral" },
-            playerCard(card.card, text, { label: `${term("neutral", text)} ${k + 1}` }),
+            playerCard(card.card, text, { label: term(`neutral${k + 1}`, text) }),
             card.pieces > 0 && h("small", {}, `${term("pieces", text)}: ${card.pieces}`),
           ),
         ),
@@ -172,7 +210,7 @@ function tableBar(ctx) {
         { class: "hw-attack" },
         h("strong", {}, term("attack", text)),
         h("div", { class: "attack-cards" }, attack.cards.map((card) => fateCard(card, text, ""))),
-        h("div", {}, text.show(attack.attacks)),
+        h("div", {}, attacksText(text, attack.attacks)),
       ),
   );
 }
@@ -195,7 +233,7 @@ function trackRow(ctx, seat, name, filled, open, { action, attempt, notes = {} }
       {
         class: `box ${state}${starts.has(i) ? " column-start" : ""}`,
         "data-box": i + 1,
-        title: `${term(name, text)} ${i + 1}`,
+        title: boxTitle(text, name, i + 1),
       },
       notes[i] && h("small", { class: "note" }, notes[i]),
       track.boxes[i].map((word) => icon(word, text)),
@@ -239,7 +277,12 @@ function cohorts(ctx, seat, sheet, player) {
           { class: "cohort-diplomat" },
           player.right_sheet.diplomat_serving[cohort] ? `${term("diplomat", text)} ✓` : "",
         ),
-        view.attack && h("small", { class: "cohort-attacks" }, `${term("attack", text)}: ${text.show(view.attack.attacks[cohort] ?? 0)}`),
+        view.attack &&
+          h(
+            "small",
+            { class: "cohort-attacks" },
+            `${term("attack", text)}: ${view.attack.attacks[COHORTS.indexOf(cohort)] ?? 0}`,
+          ),
       );
       return clickable(column, favours, ctx);
     }),
@@ -327,7 +370,7 @@ function leftSheet(ctx, player) {
   const seat = player.seat;
   const sheet = player.left_sheet;
   const fortFlags = Object.fromEntries(printed.infrastructure_flags.map((box, i) => [box - 1, `⚑${i + 1}`]));
-  const cippiNeeds = Object.fromEntries(printed.cippi_needs_fort.map((box, i) => [i, `F${box}`]));
+  const cippiNeeds = Object.fromEntries(printed.cippi_needs_fort.map((box, i) => [i, `⛓${box}`]));
   const open = sheet.open_boxes;
   return h(
     "section",
@@ -378,7 +421,11 @@ function leftSheet(ctx, player) {
       "div",
       { class: "buildings landmarks" },
       Object.entries(sheet.landmarks).map(([id, built]) => {
-        const tile = h("span", { class: `building landmark ${built ? "built" : ""}`, "data-landmark": id }, term(id, text));
+        const tile = h(
+          "span",
+          { class: `building landmark ${built ? "built" : ""}`, "data-landmark": id, title: term(id, text) },
+          term(id, text),
+        );
         return built ? tile : clickable(tile, mine(ctx, seat, "landmark", id), ctx, attemptIf(ctx, seat, ["landmark", id]));
       }),
     ),
@@ -707,7 +754,12 @@ function scoutingMap(ctx, player) {
             class: filled[index] ? "filled" : null,
           }),
           printedIcon &&
-            s("text", { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2 + 4, "text-anchor": "middle" }, printedIcon === "resource" ? "R" : "Sv"),
+            s(
+              "text",
+              { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2 + 4, "text-anchor": "middle" },
+              s("title", {}, term(printedIcon, text)),
+              text.message(ICONS[printedIcon][0]) ?? "?",
+            ),
         );
       }),
     ),
@@ -943,23 +995,64 @@ function render(root, ctx) {
   );
 }
 
-/** The scoring column of every player at the end. */
+/** "<n> VP" in the player's language. */
+function points(text, vp) {
+  return text.message("hadrians_wall.board.vp", { vp }) ?? String(vp);
+}
+
+/**
+ * The end of the game: each player's scoring column as on the sheet, every category named,
+ * each Path card with what it scored, the Disdain held and its penalty, and the solo rank.
+ */
 function breakdown(result, ctx) {
   const { text, players } = ctx;
   const columns = result.details.scores;
   if (!columns) return null;
+  const cell = (content) => h("td", {}, content);
   const rows = [
-    ...ATTRIBUTES.map((a) => [term(a, text), (c) => c.attributes[a]]),
-    [term("path_cards", text), (c) => c.path_vp],
-    [term("disdain", text), (c) => -c.disdain_penalty],
-    [term("total", text), (c) => c.total],
+    ...ATTRIBUTES.map((a) => [term(a, text), (c) => points(text, c.attributes[a])]),
+    [
+      term("path_cards", text),
+      (c) =>
+        h(
+          "span",
+          { class: "path-scores" },
+          c.paths.map((card) => h("span", { class: "path-score" }, `${term(card.card, text)}: ${points(text, card.vp)}`)),
+        ),
+    ],
+    [
+      term("disdain", text),
+      (c) => text.message("hadrians_wall.board.disdain", { disdain: c.disdain, penalty: c.disdain_penalty }),
+    ],
+    [term("total", text), (c) => h("strong", {}, points(text, c.total))],
   ];
   return h(
-    "table",
-    { class: "grid breakdown" },
-    h("tr", {}, h("th", {}), Array.from({ length: players }, (_, s) => h("th", {}, text.seat(s)))),
-    rows.map(([label, get]) => h("tr", {}, h("th", {}, label), columns.map((c) => h("td", {}, get(c))))),
-    result.details.rank && h("tr", {}, h("th", {}, term("rank", text)), h("td", { colspan: players }, text.show(result.details.rank))),
+    "div",
+    { class: "hw-breakdown" },
+    h("h3", {}, term("score", text)),
+    h(
+      "table",
+      { class: "grid breakdown" },
+      h("tr", {}, h("th", {}), Array.from({ length: players }, (_, s) => h("th", { "data-seat": s }, text.seat(s)))),
+      rows.map(([label, get]) => h("tr", {}, h("th", {}, label), columns.map((c) => cell(get(c))))),
+      result.details.rank &&
+        h(
+          "tr",
+          { class: "solo-rank" },
+          h("th", {}, term("rank", text)),
+          h("td", { colspan: players }, h("strong", {}, term(result.details.rank, text))),
+        ),
+    ),
+  );
+}
+
+/**
+ * Each seat's tie-break in words: the least Disdain wins a tie, then the most VP from Path
+ * cards (H-21); the result carries them as (−Disdain, Path card VP).
+ */
+function tiebreaks(result, { text }) {
+  return result.tiebreaks.map(([negativeDisdain, pathVp]) =>
+    text.message("hadrians_wall.board.tiebreak", { disdain: -negativeDisdain, vp: pathVp }),
   );
 }
 
@@ -969,4 +1062,5 @@ export default {
   },
   render,
   breakdown,
+  tiebreaks,
 };
