@@ -3,8 +3,10 @@ them acts only legally in every game."""
 
 import pytest
 
+from tabulae.arena import parse_entrants
 from tabulae.bots import BOTS, LEVELS, ISMCTSBot, bot_steps, known, make_bot
 from tabulae.core import Rng
+from tabulae.tui.seats import Seat, SeatError
 
 from .games import every_game, player_counts
 
@@ -53,6 +55,16 @@ def test_an_unknown_name_is_refused_naming_the_levels_and_bots():
     assert not known("impossible")
     with pytest.raises(ValueError, match="iterations"):
         make_bot("hard", iterations=0)
+
+
+def test_the_terminal_and_the_arena_take_levels_by_name():
+    assert Seat.parse("hard").bot().describe() == make_bot("hard").describe()
+    assert Seat.parse("medium:iterations=20").bot().describe()["iterations"] == 20
+    with pytest.raises(SeatError, match="random, greedy, ismcts, easy, medium, hard"):
+        Seat.parse("expert")
+    entrants = parse_entrants("hard,easy*2")
+    assert [e.label for e in entrants] == ["hard", "easy", "easy #2"]
+    assert entrants[0].make().describe() == make_bot("hard").describe()
 
 
 @every_game
