@@ -3,6 +3,8 @@ searched in the bot workers within the bot time bound; refused everywhere else."
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tabulae.core import Action, Match
@@ -90,4 +92,29 @@ def test_the_option_is_kept_in_the_database_and_the_listing(client):
         client.post("/tables", json={"game": TOY, "players": 2, "hints": "yes"}),
         422,
         "invalid_request",
+    )
+
+
+def test_bot_seats_take_levels_by_name_within_the_server_s_bot_bound(quick):
+    """Two levels play each other to the end; the server cuts each search at 0.2 s."""
+    table = create(quick, TOY, 2, {0: "hard", 1: "medium"}, options={"rounds": 1})["id"]
+    facts = quick.get(f"/tables/{table}").json()
+    assert [seat["bot"] for seat in facts["seats"]] == ["hard", "medium"]
+    for _ in range(600):
+        facts = quick.get(f"/tables/{table}").json()
+        if facts["status"] == "finished":
+            break
+        time.sleep(0.1)
+    assert facts["status"] == "finished"
+    error(
+        quick.post(
+            "/tables",
+            json={
+                "game": TOY,
+                "players": 2,
+                "seats": [{}, {"bot": "hard", "params": {"iterations": 0}}],
+            },
+        ),
+        422,
+        "bad_bot",
     )
