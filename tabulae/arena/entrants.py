@@ -1,4 +1,5 @@
-"""The bots that meet in an arena, written ``name`` or ``name:param=value:…``."""
+"""The bots that meet in an arena, written ``name`` or ``name:param=value:…``, where a name is
+a bot's or a level's (``hard``)."""
 
 from __future__ import annotations
 

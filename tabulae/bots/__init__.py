@@ -1,19 +1,23 @@
 """Bots: given a seat and what that seat may know, choose an action."""
 
-from .base import BOTS, Bot, RandomBot, decide, make_bot, register
+from .base import BOTS, Bot, RandomBot, decide, known, make_bot, register
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot, Search
+from .levels import LEVELS, Level
 from .play import bot_steps
 
 __all__ = [
     "BOTS",
+    "LEVELS",
     "Bot",
     "GreedyBot",
     "ISMCTSBot",
+    "Level",
     "RandomBot",
     "Search",
     "bot_steps",
     "decide",
+    "known",
     "make_bot",
     "register",
 ]

@@ -9,6 +9,8 @@ from typing import Any, ClassVar, TypeVar
 
 from tabulae.core import Action, Rng, State, visible
 
+from .levels import LEVELS
+
 
 @dataclass(frozen=True)
 class Parameter:
@@ -107,11 +109,22 @@ register(RandomBot)
 
 
 def make_bot(name: str, **params: Any) -> Bot:
-    """A bot by name (``"random"``, ``"greedy"``, ``"ismcts"``) with its parameters."""
+    """A bot by name (``"random"``, ``"greedy"``, ``"ismcts"``) or level (``"easy"``,
+    ``"medium"``, ``"hard"``), with parameters; a level's parameters are overridden by those
+    given. A bot's own name is the raw bot: the level ``ismcts`` is that bot's defaults.
+
+    >>> make_bot("medium", iterations=50).describe()["iterations"]
+    50
+    """
+    level = LEVELS.get(name) if name not in BOTS else None
+    if level is not None:
+        name, params = level.bot, level.params | params
     try:
         kind = BOTS[name]
     except KeyError:
-        raise ValueError(f"no bot {name!r} (bots: {', '.join(BOTS)})") from None
+        raise ValueError(
+            f"no bot {name!r} (levels: {', '.join(LEVELS)}; bots: {', '.join(BOTS)})"
+        ) from None
     try:
         bot = kind(**params)
     except TypeError as error:
@@ -122,17 +135,28 @@ def make_bot(name: str, **params: Any) -> Bot:
     return bot
 
 
+def known(name: str) -> bool:
+    """Whether `make_bot` knows `name`, as a bot or a level."""
+    return name in BOTS or name in LEVELS
+
+
 def decide(bot: Bot, state: State, seat: int, rng: Rng) -> Action:
     """Ask `bot` for `seat`'s action without showing it anything that seat may not know.
 
     The bot gets a copy determinized for `seat` whose event log holds only the events
     that seat saw. A seat with a single legal action is not asked.
     """
-    if seat not in state.to_move:
-        raise ValueError(f"seat {seat} is not to move (to move: {state.to_move})")
-    actions = state.legal_actions(seat)
+    actions = state.legal_actions(seat) if seat in state.to_move else []
     if len(actions) == 1:
         return actions[0]
+    return bot.choose(seat_copy(state, seat, rng), seat, rng)
+
+
+def seat_copy(state: State, seat: int, rng: Rng) -> State:
+    """A copy of `state` holding only what `seat` knows: determinized for it, with only the
+    events it saw. Refuses a seat that is not to move."""
+    if seat not in state.to_move:
+        raise ValueError(f"seat {seat} is not to move (to move: {state.to_move})")
     copy = state.determinize(seat, rng)
     copy.events = list(visible(copy.events, seat))
-    return bot.choose(copy, seat, rng)
+    return copy

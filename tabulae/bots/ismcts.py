@@ -179,6 +179,13 @@ class Search:
         self.high = max(self.high, *rewards)
         return rewards
 
+    def ranking(self) -> list[tuple[Action, int, float]]:
+        """The root's searched actions with their visits and mean payoffs, best first (in the
+        order `best` ranks them)."""
+        edges = self.trees[self.seat].edges
+        searched = [(a, e.visits, e.total / e.visits) for a, e in edges.items() if e.visits]
+        return sorted(searched, key=lambda row: (-row[1], -row[2]))
+
 
 def _pick(movers: tuple[int, ...], rng: Rng) -> int:
     """The seat that acts next in a simulation: among simultaneous movers, one at random."""

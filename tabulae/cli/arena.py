@@ -21,8 +21,8 @@ def arena(
     bots: Annotated[
         str,
         typer.Option(
-            help="comma-separated bots, one per seat, with parameters after colons "
-            "and *N for N alike (ismcts:seconds=1,greedy,random*2)"
+            help="comma-separated levels (easy, medium, hard, ismcts) or bots, one per seat, "
+            "with parameters after colons and *N for N alike (hard,ismcts:seconds=1,random*2)"
         ),
     ],
     players: Annotated[int | None, typer.Option(help="player count (default: one per bot)")] = None,

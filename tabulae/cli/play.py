@@ -27,8 +27,9 @@ Lang = Annotated[
 Seats = Annotated[
     str | None,
     typer.Option(
-        help="who sits where, comma-separated: 'human' or a bot, with parameters after colons "
-        "(human,ismcts:iterations=200,random); default: you in seat 1, bots in the others"
+        help="who sits where, comma-separated: 'human', a level (easy, medium, hard, ismcts) or "
+        "a bot with parameters after colons (human,hard,ismcts:iterations=200,random); "
+        "default: you in seat 1, bots in the others"
     ),
 ]
 

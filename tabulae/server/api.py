@@ -99,6 +99,9 @@ class NewTable(Strict):
         "seconds has its move made by a bot",
     )
     clock: Clock | None = Field(None, description="a Fischer clock for each seat")
+    hints: bool = Field(
+        False, description="players may ask, at their turn, what the strongest bot would play"
+    )
 
 
 class Join(Strict):
@@ -210,6 +213,7 @@ async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
         rated=spec.rated,
         move_seconds=spec.move_seconds,
         clock=(spec.clock.seconds, spec.clock.increment) if spec.clock else None,
+        hints=spec.hints,
     )
     return live.summary()
 
@@ -279,6 +283,22 @@ async def act(request: Request, table_id: str, body: Act, token: Token = None) -
         body.client_action_id,
     )
     return ack | {"state": live.snapshot(seat, since=body.version)}
+
+
+@router.post(
+    "/tables/{table_id}/hint",
+    operation_id="hint",
+    summary="At your turn, the strongest bot's three best moves for your seat",
+)
+async def hint(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
+    """Only at a table created with `hints`. The search sees what your seat knows and no
+    more; each move comes with `value` (the expected share of rivals beaten, or in a game
+    alone the expected score, as `measure` says) and `share`, the part of the search spent
+    on it."""
+    the_lobby = lobby(request)
+    live = await the_lobby.table(table_id)
+    seat = await the_lobby.seat(live, token)
+    return await the_lobby.hint(live, seat)
 
 
 @router.post(

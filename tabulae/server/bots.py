@@ -1,4 +1,4 @@
-"""Server-side bot decisions, in worker processes of their own.
+"""Server-side bot decisions and hints, in worker processes of their own.
 
 A decision is pure Python work, and in the server's process it would hold the interpreter
 lock the event loop needs to answer everyone else: a few busy bots made every player wait. So
@@ -16,11 +16,13 @@ import os
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from tabulae.bots import decide, make_bot
+from tabulae.bots.hints import hint
 from tabulae.core import Action, Rng, State, load
 
 KEPT_STATES = 64  # tables a worker remembers
@@ -57,15 +59,16 @@ class BotPool:
             initargs=(os.getpid(),),
         )
 
-    def submit(self, decision: Decision) -> Future:
-        """The decided action's JSON form, in a future; a pool whose worker died is started
-        again."""
+    def submit(self, decision: Decision, work: Callable[[Decision], Any] | None = None) -> Future:
+        """`work` done on `decision` (by default, the decided action's JSON form), in a future;
+        a pool whose worker died is started again."""
+        work = work or decide_action
         try:
-            return self.pool.submit(decide_action, decision)
+            return self.pool.submit(work, decision)
         except RuntimeError:  # BrokenProcessPool is one: a worker was killed
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = self._start()
-            return self.pool.submit(decide_action, decision)
+            return self.pool.submit(work, decision)
 
     def shutdown(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -91,6 +94,14 @@ def decide_action(decision: Decision) -> list[int | str]:
     bot = make_bot(decision.bot, **decision.params).limited(decision.seconds)
     state = _state(decision).clone()
     return decide(bot, state, decision.seat, decision.rng).to_json()
+
+
+def hint_moves(decision: Decision) -> dict[str, Any]:
+    """Run in a worker: the bot's hint for its seat (its best moves, searched on what the
+    seat knows), as JSON."""
+    bot = make_bot(decision.bot, **decision.params).limited(decision.seconds)
+    state = _state(decision).clone()
+    return hint(state, decision.seat, decision.rng, bot).to_json()
 
 
 def _state(decision: Decision) -> State:

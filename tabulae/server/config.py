@@ -49,6 +49,7 @@ class Settings:
     secure_cookies: bool = True  # session cookies only over HTTPS (off for plain loopback tests)
     chat_length: int = 500  # characters in one chat message
     chat_per_minute: int = 10  # chat messages one seat or spectator may send a minute
+    hints_per_minute: int = 6  # hints one seat may ask for a minute
     turn_check_seconds: float = 30.0  # how often time limits are checked
     smtp_host: str | None = None  # the SMTP server "your move" e-mails go through
     smtp_port: int = 25
@@ -112,6 +113,7 @@ SETTABLE: dict[str, type] = {
     "secure_cookies": bool,
     "chat_length": int,
     "chat_per_minute": int,
+    "hints_per_minute": int,
     "turn_check_seconds": float,
     "smtp_host": str,
     "smtp_port": int,

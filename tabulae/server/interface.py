@@ -1,4 +1,4 @@
-"""What the browser interface needs besides play: the bots on offer, its text in each
+"""What the browser interface needs besides play: the levels and bots on offer, its text in each
 language, from the same gettext catalogs as the terminal, and each game's board files.
 
 The interface's own messages are the domain ``web`` (``tabulae/web/locale``); a game's events,
@@ -18,7 +18,8 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse
 
-from tabulae.bots import BOTS
+from tabulae.bots import BOTS, LEVELS
+from tabulae.bots.levels import FAIR
 from tabulae.core import UnknownGame, load
 from tabulae.core.registry import interface_path
 from tabulae.i18n import translator
@@ -78,6 +79,13 @@ async def list_bots() -> list[dict[str, Any]]:
         {"name": name, "about": (kind.__doc__ or "").strip().splitlines()[0]}
         for name, kind in BOTS.items()
     ]
+
+
+@router.get("/levels", summary="The levels a seat's bot can play at, weakest first")
+async def list_levels() -> dict[str, Any]:
+    """Each level's name, English label and description (the browser's catalogs translate
+    them) and the bot it stands for; `fair` is the level a newcomer is offered first."""
+    return {"fair": FAIR, "levels": [level.describe() for level in LEVELS.values()]}
 
 
 @router.get("/text/{lang}", summary="The browser interface's messages in one language")

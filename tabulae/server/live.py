@@ -217,6 +217,7 @@ def summary(row: TableRow) -> dict[str, Any]:
         "rated": row.rated,
         "move_seconds": row.move_seconds,
         "clock_increment": row.clock_increment,
+        "hints": row.hints,
     }
 
 

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import orjson
 
 from tabulae.bots import make_bot
+from tabulae.bots.levels import STRONGEST
 from tabulae.core import (
     Action,
     BadOptions,
@@ -37,7 +38,7 @@ from tabulae.core import (
 )
 
 from . import mail
-from .bots import BotPool, Decision
+from .bots import BotPool, Decision, hint_moves
 from .commits import GroupCommit
 from .config import Settings
 from .errors import (
@@ -121,6 +122,7 @@ class Lobby:
             settings.sign_ins_per_minute, "too_many_attempts", "sign-in attempts"
         )
         self.chat_limit = PerMinute(settings.chat_per_minute, "too_many_messages", "messages")
+        self.hint_limit = PerMinute(settings.hints_per_minute, "too_many_hints", "hints")
         self.tables: dict[str, LiveTable] = {}
         self.loading = asyncio.Lock()
         self.sweeper: asyncio.Task | None = None
@@ -302,6 +304,7 @@ class Lobby:
         rated: bool = False,
         move_seconds: int | None = None,
         clock: tuple[float, float] | None = None,
+        hints: bool = False,
     ) -> LiveTable:
         """A new table; bot seats sit at once, and play starts when every seat is taken.
 
@@ -309,7 +312,8 @@ class Lobby:
         it. Otherwise the server draws one and keeps it secret until the game is over.
         A rated table's result changes its players' ratings; a table with `move_seconds`
         is turn-based: a seat that does not move in time has its move made by a bot; so has a
-        seat whose Fischer `clock` (seconds per game, seconds added per move) runs out."""
+        seat whose Fischer `clock` (seconds per game, seconds added per move) runs out. At a
+        table with `hints`, a player may ask what the strongest bot would play."""
         if rated and seed is not None:
             raise invalid(
                 "a seeded table cannot be rated: anyone who knows the seed knows the hidden "
@@ -344,6 +348,7 @@ class Lobby:
             rated=rated,
             move_seconds=move_seconds,
             clock_increment=clock[1] if clock else None,
+            hints=hints,
         )
         await self.db(self.storage.create, table)
         live = self.tables[table.id] = LiveTable(table, [])
@@ -522,6 +527,7 @@ class Lobby:
                 ],
                 rematch_of=row.id,
                 secret=new_secret(),
+                hints=row.hints,
             )
             live.row.rematch = await self.db(self.storage.create_rematch, row.id, table)
             self.table_changed(live)
@@ -667,7 +673,28 @@ class Lobby:
         self, live: LiveTable, seat: int, bot: str, params: dict[str, Any], version: int
     ) -> Action:
         """What `bot` plays at `seat` at `version`, decided in a worker process."""
-        decision = Decision(
+        decision = self._decision(live, seat, bot, params, version)
+        return Action.from_json(await asyncio.wrap_future(self.bot_pool.submit(decision)))
+
+    async def hint(self, live: LiveTable, seat: int) -> dict[str, Any]:
+        """The strongest level's best moves for `seat`, at its turn, at a table that allows
+        hints: searched in a worker, like a bot's decision, on what the seat knows only."""
+        if not live.row.hints:
+            raise ApiError(403, "hints_not_allowed", "this table does not allow hints")
+        if live.status != "playing":
+            raise not_playing(live.status, live.version)
+        if seat not in live.state.to_move:
+            raise not_your_turn(seat, live.version)
+        self.hint_limit.count(f"{live.id}/{seat}")
+        version = live.version
+        decision = self._decision(live, seat, STRONGEST, {}, version)
+        found = await asyncio.wrap_future(self.bot_pool.submit(decision, hint_moves))
+        return {"version": version, **found}
+
+    def _decision(
+        self, live: LiveTable, seat: int, bot: str, params: dict[str, Any], version: int
+    ) -> Decision:
+        return Decision(
             table=live.id,
             game=live.row.game,
             players=live.row.players,
@@ -680,7 +707,6 @@ class Lobby:
             rng=bot_rng(self._secret(live), seat, version),
             seconds=self.settings.bot_seconds,
         )
-        return Action.from_json(await asyncio.wrap_future(self.bot_pool.submit(decision)))
 
     # Keeping in step with the database and other processes
 

@@ -32,6 +32,7 @@ tables = sa.Table(
     sa.Column("move_seconds", sa.Integer),  # a turn-based table's time for one move
     sa.Column("turn_started_at", sa.DateTime(timezone=True)),  # when the last move was made
     sa.Column("clock_increment", sa.Float),  # a Fischer clock's seconds added for each move
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),  # players may ask
 )
 
 seats = sa.Table(

@@ -69,6 +69,7 @@ class TableRow:
     move_seconds: int | None = None  # a turn-based table's time for one move
     turn_started_at: datetime | None = None  # when the last move was made (or play began)
     clock_increment: float | None = None  # a Fischer clock's seconds added for each move
+    hints: bool = False  # its players may ask what the strongest bot would play
 
 
 @dataclass(frozen=True)
@@ -202,6 +203,7 @@ class Storage:
                 move_seconds=table.move_seconds,
                 turn_started_at=_now() if table.status == "playing" else None,
                 clock_increment=table.clock_increment,
+                hints=table.hints,
             )
         )
         db.execute(
@@ -755,6 +757,7 @@ class Storage:
             move_seconds=row.move_seconds,
             turn_started_at=utc(row.turn_started_at),
             clock_increment=row.clock_increment,
+            hints=row.hints,
         )
 
     @staticmethod

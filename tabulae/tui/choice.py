@@ -18,6 +18,8 @@ COMMANDS = {
     "log": "log",
     "v": "view",
     "view": "view",
+    "h": "hint",
+    "hint": "hint",
     "q": "quit",
     "quit": "quit",
 }

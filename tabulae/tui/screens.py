@@ -12,6 +12,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from tabulae.bots.hints import Hint
 from tabulae.core import Action, Event, Result
 from tabulae.i18n import N_, GameText
 
@@ -29,6 +30,7 @@ COMMAND_HELP = (
     ("s · save [FILE]", N_("save the game; resume it with “tabulae resume FILE”")),
     ("l · log", N_("everything you have seen happen so far")),
     ("v · view [N]", N_("show the table again; “v 2” shows player 2's part of it in full")),
+    ("h · hint", N_("what the strongest bot would play here, from what you know")),
     ("q · quit", N_("save and leave")),
 )
 
@@ -100,6 +102,38 @@ def action_help(text: GameText, action: Action) -> RenderableType:
     body = text.help(action.kind) or text.tr._("No help is written for this action yet.")
     title = f"{text.action(action)} · {action}"
     return Panel(Text(body), title=Text(title), title_align="left")
+
+
+def hint(text: GameText, found: Hint, legal: list[Action]) -> RenderableType:
+    """A hint's moves, numbered as the choices are, so the player can type one."""
+    tr = text.tr
+    table = Table.grid(padding=(0, 2))
+    for move in found.moves:
+        searched = round(100 * move.share)
+        if found.measure == "score":
+            why = tr._(
+                "expected score {score}; {searched}% of the search",
+                score=f"{move.value:.1f}",
+                searched=searched,
+            )
+        else:
+            why = tr._(
+                "expected share of wins {wins}%; {searched}% of the search",
+                wins=round(100 * move.value),
+                searched=searched,
+            )
+        number = legal.index(move.action) + 1
+        table.add_row(
+            Text(str(number), style="bold cyan"),
+            Text(text.action(move.action)),
+            Text(str(move.action), style="dim"),
+            why,
+        )
+    title = tr._(
+        "Hint: the strongest bot's best moves ({futures:# future|# futures} searched)",
+        futures=found.iterations,
+    )
+    return Panel(table, title=title, title_align="left")
 
 
 def hand_over(text: GameText, seat: int) -> RenderableType:

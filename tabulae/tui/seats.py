@@ -1,11 +1,12 @@
-"""Who sits at the table: people and bots, written as ``human`` or ``ismcts:iterations=200``."""
+"""Who sits at the table: people and bots, written as ``human``, a level (``hard``) or a bot
+with parameters (``ismcts:iterations=200``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabulae.bots import BOTS, Bot, make_bot
+from tabulae.bots import BOTS, LEVELS, Bot, known, make_bot
 from tabulae.i18n import N_
 
 HUMAN = "human"
@@ -50,11 +51,11 @@ class Seat:
         return seat
 
     def bot(self) -> Bot:
-        if self.kind not in BOTS:
+        if not known(self.kind):
             raise SeatError(
                 N_("There is no bot {name} (bots: {bots}; a person is {human})."),
                 name=self.kind,
-                bots=", ".join(BOTS),
+                bots=", ".join(dict.fromkeys([*BOTS, *LEVELS])),
                 human=HUMAN,
             )
         try:

@@ -11,6 +11,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tabulae.bots import decide
+from tabulae.bots.hints import hint
 from tabulae.core import Action, Event, Match, Result, Rng, State
 from tabulae.i18n import GameText, Translator
 
@@ -168,6 +169,8 @@ class Session:
             if focus is None and command.argument:
                 self.say(self.tr._("“{text}” is not a player.", text=command.argument))
             self.show(seat, focus)
+        elif command.name == "hint":
+            self.hint(seat, legal)
         elif command.name == "quit":
             path = self.default_path()
             if self.save_quietly(path):
@@ -194,6 +197,17 @@ class Session:
             self.console.print(
                 screens.action_help(self.text, next(a for a in found if a.kind == kind))
             )
+
+    def hint(self, seat: int, legal: list[Action]) -> None:
+        """Show the strongest level's best moves for `seat`, searched on what it knows. The
+        search draws on its own random stream, so asking changes no bot's later play."""
+        rng = Rng(Rng(self.match.seed ^ len(self.match.actions)).next64())
+        if self.console.is_terminal:
+            with self.console.status(self.tr._("Looking for a hint…")):
+                found = hint(self.state, seat, rng)
+        else:
+            found = hint(self.state, seat, rng)
+        self.console.print(screens.hint(self.text, found, legal))
 
     def undo(self, seat: int) -> bool:
         if len(self.humans) != 1:

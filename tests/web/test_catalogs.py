@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tabulae.bots import LEVELS
 from tabulae.core import games
 from tabulae.core.registry import interface_path
 from tabulae.i18n.po import Catalog
@@ -21,8 +22,9 @@ TRANSLATED = ("pl", "nl", "ru")
 
 
 def shown_messages() -> set[str]:
-    """What the interface's scripts and the games' boards show through the ``web`` catalog."""
-    found = set()
+    """What the interface's scripts and the games' boards show through the ``web`` catalog,
+    and the levels' labels and descriptions, which the lobby shows."""
+    found = {text for level in LEVELS.values() for text in (level.label, level.about)}
     boards = [interface_path(game, "web") for game in games().values()]
     for path in sorted(p for root in [WEB / "static", *boards] for p in root.rglob("*.js")):
         for literal in CALL.findall(path.read_text(encoding="utf-8")):

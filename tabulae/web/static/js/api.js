@@ -34,6 +34,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
 
 export const games = () => api("/games");
 export const bots = () => api("/bots");
+export const levels = () => api("/levels");
 export const tables = (status = "open") => api(`/tables?status=${status}`);
 export const table = (id) => api(`/tables/${encodeURIComponent(id)}`);
 export const createTable = (spec) => api("/tables", { method: "POST", body: spec });
@@ -61,4 +62,7 @@ export const snapshot = (id, { token, since = -1, at } = {}) => {
   if (at !== undefined) query.set("at", String(at));
   return api(`/tables/${encodeURIComponent(id)}/state?${query}`, { token });
 };
+/** At your turn, at a table that allows hints: the strongest bot's best moves for your seat. */
+export const hint = (id, token) =>
+  api(`/tables/${encodeURIComponent(id)}/hint`, { method: "POST", token });
 export const matchRecord = (id) => api(`/tables/${encodeURIComponent(id)}/match`);

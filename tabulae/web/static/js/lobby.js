@@ -1,5 +1,5 @@
-// The lobby: start a table (game, player count, options, people or bots), join an open table,
-// watch a game being played, or replay a finished one.
+// The lobby: start a table (game, player count, options, people or bots by level, hints), join
+// an open table, watch a game being played, or replay a finished one.
 
 import * as api from "./api.js";
 import { fill, h } from "./dom.js";
@@ -14,9 +14,11 @@ const page = {
   lang: chosenLanguage(),
   games: [],
   bots: [],
+  levels: [],
+  fair: null,
   texts: {},
   text: null,
-  choice: { game: null, players: 2, options: {}, seats: [] },
+  choice: { game: null, players: 2, options: {}, seats: [], hints: false },
   notice: "",
   tables: { open: [], playing: [], finished: [] },
 };
@@ -46,7 +48,7 @@ function setPlayers(players) {
   page.choice.players = players;
   const seats = page.choice.seats;
   page.choice.seats = Array.from({ length: players }, (_, s) =>
-    s === 0 ? "me" : seats[s] && seats[s] !== "me" ? seats[s] : page.bots[0]?.name ?? "person",
+    s === 0 ? "me" : seats[s] && seats[s] !== "me" ? seats[s] : page.fair ?? "person",
   );
 }
 
@@ -129,6 +131,18 @@ function newTableForm() {
     ),
     h(
       "label",
+      { class: "field hints-choice" },
+      h("input", {
+        type: "checkbox",
+        name: "hints",
+        checked: page.choice.hints,
+        onchange: (event) => (page.choice.hints = event.target.checked),
+      }),
+      " ",
+      t("Hints: players may ask what the strongest bot would play"),
+    ),
+    h(
+      "label",
       { class: "field" },
       t("Your name"),
       " ",
@@ -184,22 +198,48 @@ function seatField(who, s) {
   if (who === "me") {
     return h("div", { class: "field" }, t("Seat {n}", { n: s + 1 }), ": ", h("strong", {}, t("you")));
   }
+  const level = page.levels.find((l) => l.name === who);
+  const about = h("small", { class: "level-about" }, level ? t(level.about) : "");
+  // The raw bots a level does not already stand for by the same name, for researchers.
+  const raw = page.bots.filter((bot) => !page.levels.some((l) => l.name === bot.name));
   return h(
-    "label",
-    { class: "field" },
-    t("Seat {n}", { n: s + 1 }),
-    ": ",
+    "div",
+    { class: "field seat-field" },
     h(
-      "select",
-      {
-        name: `seat-${s}`,
-        onchange: (event) => (page.choice.seats[s] = event.target.value),
-      },
-      h("option", { value: "person", selected: who === "person" }, t("a person (join link)")),
-      page.bots.map((bot) =>
-        h("option", { value: bot.name, selected: who === bot.name }, t("bot: {name}", { name: bot.name })),
+      "label",
+      {},
+      t("Seat {n}", { n: s + 1 }),
+      ": ",
+      h(
+        "select",
+        {
+          name: `seat-${s}`,
+          onchange: (event) => {
+            page.choice.seats[s] = event.target.value;
+            const chosen = page.levels.find((l) => l.name === event.target.value);
+            about.textContent = chosen ? t(chosen.about) : "";
+          },
+        },
+        h("option", { value: "person", selected: who === "person" }, t("a person (join link)")),
+        h(
+          "optgroup",
+          { label: t("Bots by level") },
+          page.levels.map((l) =>
+            h("option", { value: l.name, selected: who === l.name, title: t(l.about) }, t(l.label)),
+          ),
+        ),
+        raw.length > 0 &&
+          h(
+            "optgroup",
+            { label: t("Other bots, for research") },
+            raw.map((bot) =>
+              h("option", { value: bot.name, selected: who === bot.name, title: bot.about }, t("bot: {name}", { name: bot.name })),
+            ),
+          ),
       ),
     ),
+    " ",
+    about,
   );
 }
 
@@ -219,6 +259,7 @@ async function create() {
       players,
       options,
       seats: seats.map((who) => (who === "me" || who === "person" ? {} : { bot: who })),
+      hints: page.choice.hints,
     });
     const joined = await api.join(table.id, name, 0);
     store.keepSeat(table.id, joined.seat, joined.token);
@@ -292,7 +333,9 @@ async function refreshTables() {
 }
 
 async function start() {
-  [page.games, page.bots] = await Promise.all([api.games(), api.bots()]);
+  let levels;
+  [page.games, page.bots, levels] = await Promise.all([api.games(), api.bots(), api.levels()]);
+  [page.levels, page.fair] = [levels.levels, levels.fair];
   chooseGame(page.games[0].id);
   await setLanguage(page.lang);
   await refreshTables();

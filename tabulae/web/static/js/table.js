@@ -7,6 +7,7 @@ import { boardFor } from "../boards/loader.js";
 import { closeMenu } from "../boards/kit.js";
 import { fill, h, param } from "./dom.js";
 import { renderGeneric } from "./generic.js";
+import { renderHint } from "./hints.js";
 import { chosenLanguage, loadText } from "./i18n.js";
 import { languageSwitch } from "./language.js";
 import { Live } from "./live.js";
@@ -33,6 +34,8 @@ const page = {
   busy: false,
   notice: null,
   shownLegal: "",
+  hint: null, // the last hint asked for, with the version it is for
+  askingHint: false,
 };
 
 const parts = {
@@ -41,6 +44,7 @@ const parts = {
   prompt: h("div", { class: "prompt", id: "prompt", role: "status" }),
   notice: h("div", { class: "notice", id: "notice", role: "alert" }),
   board: h("div", { class: "board", id: "board" }),
+  hint: h("div", { class: "hint", id: "hint" }),
   actions: h("div", { class: "actions", id: "actions" }),
   log: h("div", { class: "events", id: "log" }),
   end: h("div", { class: "end", id: "end" }),
@@ -118,6 +122,10 @@ function explain(error) {
       return t("The connection is lost; reconnecting…");
     case "bad_action":
       return t("That is not an action: {reason}", { reason: error.message });
+    case "hints_not_allowed":
+      return t("This table does not allow hints.");
+    case "too_many_hints":
+      return t("Too many hints asked for; try again in a minute.");
     default:
       return error.message;
   }
@@ -360,8 +368,36 @@ function renderPlay() {
       parts.actions.replaceChildren();
     }
   }
+  renderHints(ctx);
   renderLog(parts.log, page.events, page.text, ctx.version);
   renderEnd(ctx);
+}
+
+/** At a table that allows hints, the hint button at your turn, and the hint you asked for. */
+function renderHints(ctx) {
+  const yourTurn = page.seat !== null && ctx.status === "playing" && ctx.toMove.includes(page.seat);
+  if (!page.summary.hints || !yourTurn || page.busy) {
+    parts.hint.hidden = true;
+    parts.hint.replaceChildren();
+    return;
+  }
+  parts.hint.hidden = false;
+  const found = page.hint?.version === ctx.version ? page.hint : null;
+  renderHint(parts.hint, ctx, { found, asking: page.askingHint, ask: askHint });
+}
+
+async function askHint() {
+  page.askingHint = true;
+  renderPlay();
+  try {
+    page.hint = await api.hint(tableId, page.mine.token);
+    showNotice(null);
+  } catch (error) {
+    showNotice(explain(error));
+  } finally {
+    page.askingHint = false;
+    renderPlay();
+  }
 }
 
 function renderEnd(ctx) {
@@ -428,7 +464,7 @@ async function start() {
       "div",
       { class: "play" },
       h("div", { class: "main" }, parts.prompt, parts.notice, parts.end, parts.board),
-      h("aside", { class: "side" }, parts.actions, parts.log, tableTalk(tableId, () => page.mine?.token ?? null)),
+      h("aside", { class: "side" }, parts.hint, parts.actions, parts.log, tableTalk(tableId, () => page.mine?.token ?? null)),
     ),
   );
   showNotice(null);
