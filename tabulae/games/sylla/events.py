@@ -292,9 +292,8 @@ def why_flip(s: Table, seat: int, action: Action) -> IllegalAction:
     card = s.comp.events[s.row_events[s.occurring[0]]]
     event = card.id
     cards = list(dict.fromkeys(name[0] for name in _flip_names(s, seat, card.holds)))
-    what = "flip.expected" if action.kind != "flip" else "flip.cannot"
     return refused(
-        what,
+        "flip.expected",
         f"{english(s, event)} occurs: turn one of these cards face down: {listed(s, cards)}",
         event=event,
         cards=cards,
@@ -345,7 +344,7 @@ def legal_remove(s: Table, seat: int) -> list[Action]:
 def why_remove(s: Table, seat: int, action: Action) -> IllegalAction:
     tied = [s.comp.events[s.row_events[slot]].id for slot in s.tied]
     return refused(
-        "remove.expected" if action.kind != "remove" else "remove.cannot",
+        "remove.expected",
         f"as First Consul, choose the prevented event that leaves the game: {listed(s, tied)}",
         events=tied,
     )
