@@ -194,7 +194,7 @@ function firstConsul(ctx, x, y) {
 
 /** The decision in progress as the rulebook tells it ("Election of the First Consul"). */
 function stepName(step, text) {
-  return text.message(`sylla.step.${step}`) ?? (text.hasTerm(step) ? term(step, text) : "");
+  return text.message(`sylla.step.${step}`) ?? "";
 }
 
 // -- Beside the board --------------------------------------------------------------------
