@@ -432,12 +432,11 @@ def display(view: dict[str, Any], text: GameText) -> Group:
 
 
 def own_set(view: dict[str, Any], text: GameText) -> Group:
-    """The cards of the seat's set still to choose from, with the notation that chooses each."""
+    """The cards of the seat's set still to choose from (the numbered actions choose them)."""
     colours = hex_colours(view)
     table = card_table(text, colours)
-    table.add_column("", style="dim")
     for card in view["my_set"]:
-        table.add_row(*card_cells(card, text, colours), f"choose {card['card']}")
+        table.add_row(*card_cells(card, text, colours))
     return Group(Text(say(text, "sylla.view.my_set"), style="bold"), table)
 
 
