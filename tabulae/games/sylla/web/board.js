@@ -449,7 +449,8 @@ function playerArea(ctx, player) {
         const actions = mine
           ? [
               ...legalStarting(ctx, "tilt", character.card),
-              ...legalStarting(ctx, "flip", character.card),
+              // A tilted card is turned face down as one ("flip legionary_a tilted").
+              ...legalStarting(ctx, "flip", character.card).filter((action) => (action.length > 2) === character.tilted),
             ]
           : [];
         return characterCard(ctx, character, { actions });
