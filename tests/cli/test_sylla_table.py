@@ -52,9 +52,12 @@ def test_the_ladder_famine_track_building_row_and_own_screen_are_shown_as_they_s
     text = "\n".join(shown)
     for slot in view["building_row"]:
         if slot["building"]:
-            assert f"{slot['slot']} {SYLLA.terms[slot['building']]['en']}" in text
+            row = next(line for line in shown if line.startswith(slot["colour"] + " "))
+            assert SYLLA.terms[slot["building"]]["en"] in row
     sale = view["auction"]
-    assert f"For sale: {SYLLA.terms[sale['building']]['en']} (slot {sale['slot']}" in text
+    assert (
+        f"For sale: {SYLLA.terms[sale['building']]['en']} (sale colour: {sale['colour']})" in text
+    )
     money = view["players"][0]["money"]
     assert re.search(rf"Behind the screen: {money} deniers?; tokens: Civic Spirit: ", text)
     bob = next(line for line in shown if re.match(r"Bob +\d+ +\? ", line))
@@ -99,7 +102,10 @@ def test_while_choosing_the_seat_sees_its_own_set_and_none_of_the_others_picks()
     state.apply(1, state.legal_actions(1)[0])  # Bob picks his first card
     shown = table(state, 0, lang="nl")
     assert "Jouw set: de kaarten die je nog kan kiezen" in shown
-    assert shown.count("choose ") == 10 and "Beslissen nog: Ann, Bob, Cy" in shown
+    assert "Beslissen nog: Ann, Bob, Cy" in shown
+    assert "choose" not in shown  # the set's cards by their names, never by notation
+    for card in state.view(0)["my_set"]:
+        assert SYLLA.terms[card["type"]]["nl"] in shown
     assert "Bob heeft" not in shown and "Karakters" not in shown  # nobody holds cards yet
 
 
@@ -137,7 +143,12 @@ def test_events_with_a_value_per_player_are_told_a_line_per_player():
     tell = renderer(SYLLA).narrate
     crisis = Event(
         "sylla.crisis",
-        {"tendency": "health", "tokens": [3, 1, 2], "gained_seats": [0], "lost_seats": [1]},
+        {
+            "tendency": "health",
+            "tokens": {"0": 3, "1": 1, "2": 2},
+            "gained_seats": [0],
+            "lost_seats": [1],
+        },
     )
     assert tell(crisis, text).splitlines() == [
         "Кризис: Здоровье! Получают престиж: Ann; теряют престиж: Bob. Показанные жетоны:",
@@ -147,11 +158,21 @@ def test_events_with_a_value_per_player_are_told_a_line_per_player():
     ]
     tied = Event(
         "sylla.crisis",
-        {"tendency": "leisure", "tokens": [2, 2, 2], "gained_seats": [], "lost_seats": []},
+        {
+            "tendency": "leisure",
+            "tokens": {"0": 2, "1": 2, "2": 2},
+            "gained_seats": [],
+            "lost_seats": [],
+        },
     )
     assert "Получают престиж: —; теряют престиж: —." in tell(tied, text)
     thumbs = Event(
-        "sylla.thumbs", {"thumbs": ["up", "down", "up"], "deniers": [3, 0, 5], "votes": [4, 2, 5]}
+        "sylla.thumbs",
+        {
+            "thumbs": {"0": "up", "1": "down", "2": "up"},
+            "deniers": {"0": 3, "1": 0, "2": 5},
+            "votes": {"0": 4, "1": 2, "2": 5},
+        },
     )
     assert tell(thumbs, text).splitlines()[1:] == [
         "  Ann: Палец вверх, 3 денария, 4 голоса",

@@ -1,9 +1,14 @@
 """Sylla in the browser: the board, played to the end by clicking it; two people at one table
-who each see only their own screen and secret choices; the board in another language."""
+who each see only their own screen and secret choices; the board in another language, where
+actions, log, tooltips and the end's score sheet name every card as the rulebook does."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
+from playwright.sync_api import Page
 
 import tabulae
 
@@ -13,6 +18,57 @@ from .test_table import engine_scores
 GAME = "sylla"
 pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Sylla is not installed")
 BOARD = ".sylla"
+
+
+# Never shown to a player: a message key, a name=value pair, an engine id.
+FAULTS = (r"\bsylla\.[a-z_]", r"\b\w+=\S", r"\b[a-z]+_[a-z_]+\b")
+# What the game puts on the page: the board, the action buttons' labels, the log and the end.
+GAME_WORDS = """() => {
+  const parts = [...document.querySelectorAll("#board, #log, #result")];
+  return [
+    ...parts.map((part) => part.innerText),
+    ...[...document.querySelectorAll("#actions button.action")].map((button) => button.innerText),
+    ...parts.flatMap((part) => [...part.querySelectorAll("[title]")].map((n) => n.title)),
+    ...parts.flatMap((part) => [...part.querySelectorAll("svg title")].map((n) => n.textContent)),
+  ].join("\\n");
+}"""
+
+
+def page_words(page: Page) -> str:
+    """What the game shows on the page, with its tooltips and SVG titles."""
+    return page.evaluate(GAME_WORDS)
+
+
+def faults(words: str) -> list[str]:
+    return [found for pattern in FAULTS for found in re.findall(pattern, words)]
+
+
+def named_choices(person, terms: dict[str, str]) -> int:
+    """Check that each recruit and offer button names its card or building (and the sale
+    colour), never a slot; returns how many were seen."""
+    seen = 0
+    for button in person.page.locator("#actions button.action").all():
+        action = button.get_attribute("data-action") or "[]"
+        kind, *args = json.loads(action)
+        if kind in ("recruit", "offer"):
+            label = button.inner_text()
+            assert all(terms[word] in label for word in args), (action, label)
+            assert not re.search(r"\d", label), label
+            seen += 1
+    return seen
+
+
+def play_reading_choices(person, terms: dict[str, str], seed: int) -> int:
+    """Play to the end by clicking the board, reading the recruit and offer buttons each time
+    the page offers actions; returns how many were read."""
+    choose = board_clicks(seed, f"{BOARD} .clickable.legal")
+    seen = 0
+    while True:
+        person.wait_ready()
+        if person.status == "finished":
+            return seen
+        seen += named_choices(person, terms)
+        person.act(choose(person))
 
 
 def test_a_game_against_a_bot_is_played_to_the_end_on_the_board(browser):
@@ -67,3 +123,60 @@ def test_the_board_speaks_the_chosen_language(browser):
     ala.page.wait_for_function("() => document.documentElement.lang === 'pl'")
     assert "Droga do Chwały" in board.inner_text()
     assert "Road to Glory" not in board.inner_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_actions_log_tooltips_and_score_sheet_name_every_card(browser, lang):
+    """Recruit and offer buttons name the card and the building with its sale colour; the
+    log, the tooltips and the end's score sheet hold no key, id or name=value pair; a tie is
+    explained in words; the player bars count points and deniers in the language's plural."""
+    person = browser.person(lang)
+    table = person.start_table(GAME, 2, "Ala", seats={1: "random"})
+    with browser.api() as api:
+        words = api.get(f"/text/{lang}/{GAME}").json()["game"]
+    terms = words["terms"]
+    page = person.page
+    person.wait_ready()
+    mid = page_words(page)
+    assert not faults(mid), faults(mid)
+    step = page.text_content(f"{BOARD} .first-consul .step")
+    assert step == words["messages"]["sylla.step.choose"]
+    assert named_choices(person, terms) == 0  # the starting characters are being chosen
+    read = play_reading_choices(person, terms, seed=3)
+    assert read > 0
+    end = page_words(page)
+    assert not faults(end), faults(end)
+    sheet = page.locator("#result .sy-sheet")
+    assert sheet.locator("th", has_text="Ala").count() == 1
+    assert sheet.locator("tr[data-row=total] td").count() == 2
+    rows = sheet.locator("tr[data-row]").evaluate_all("rows => rows.map(r => r.dataset.row)")
+    assert rows[:3] == ["before", "christians", "freed"] and rows[-2:] == ["total", "money"]
+    assert sheet.inner_text().count(terms["civic_spirit"]) == 1
+    prestige = person.scores()["Ala"]
+    bar = page.inner_text(f"{BOARD} .sy-player[data-seat='0'] .prestige")
+    assert bar.startswith(f"{int(prestige)} ") and bar != f"{int(prestige)} "
+    assert person.scores() == engine_scores(browser, table)
+    log = page.inner_text("#log")
+    recruited = re.findall(r"(?m)^.*(?:recruits|rekrutuje).*$", log)
+    assert recruited and all(not re.search(r"\d", line) for line in recruited), recruited
+
+
+TIEBREAKS = """async (lang) => {
+  const { loadText } = await import("/js/i18n.js");
+  const text = await loadText(lang, "sylla");
+  text.names = ["Ala", "Bartek", "Cyryl"];
+  const board = (await import("/games/sylla/board.js")).default;
+  return board.tiebreaks({ ranks: [1, 3, 1] }, { text });
+}"""
+
+
+@pytest.mark.parametrize(
+    "lang, tied", [("en", "Tied with Cyryl: they share the place"), ("pl", "Remis z: Cyryl")]
+)
+def test_a_tie_is_explained_in_words(browser, lang, tied):
+    """S-39: players tied for a place share it; the rulebook has no tie-breaker."""
+    person = browser.person(lang)
+    person.page.goto("/")
+    explained = person.page.evaluate(TIEBREAKS, lang)
+    assert explained[0].startswith(tied) and explained[1] == ""
+    assert "Ala" in explained[2]

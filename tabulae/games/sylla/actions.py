@@ -2,7 +2,10 @@
 
 Multi-step decisions are sequences of these (one card tilted, one cube placed,
 one starting character chosen at a time), so the action space is fixed and
-finite. Amounts of deniers are bounded by `CAP`, far above any real holding.
+finite. An action names what a player sees, never where it lies: `recruit legionary_a`
+takes that design from the display, `offer market_stall red` the Market stall on a red slot
+(two cards of one design, or two tiles of one kind on slots of one colour, are alike).
+Amounts of deniers are bounded by `CAP`, far above any real holding.
 """
 
 from __future__ import annotations
@@ -28,8 +31,6 @@ THUMB = {
     True: tuple(Action("thumb", "up", n) for n in range(CAP + 1)),
     False: tuple(Action("thumb", "down", n) for n in range(CAP + 1)),
 }
-RECRUIT = tuple(Action("recruit", k) for k in range(0, 11))  # recruit k: display slot k (from 1)
-OFFER = tuple(Action("offer", k) for k in range(0, 11))  # offer k: building row slot k (from 1)
 FREE = tuple(Action("free", n) for n in range(0, 41))
 
 
@@ -46,7 +47,6 @@ def flip_names(comp: Components) -> list[str]:
 
 def all_actions(comp: Components, players: int, options: Mapping[str, Any]) -> list[Action]:
     """Every action a configuration can ever offer, in a fixed order."""
-    count = comp.player_counts[players]
     tendencies = comp.tendencies
     events = [e.id for e in comp.events]
     markers = [*tendencies, FAMINE] if options["tavern_may_move_famine"] else list(tendencies)
@@ -56,8 +56,9 @@ def all_actions(comp: Components, players: int, options: Mapping[str, Any]) -> l
     actions += [act("choose", d.id) for d in comp.designs]
     actions += BID
     actions += [act("token", t) for t in tendencies]
-    actions += RECRUIT[1 : count.display_size + 1]
-    actions += OFFER[1 : len(comp.slot_colours) + 1]
+    actions += [act("recruit", d.id) for d in comp.designs]
+    sale_colours = dict.fromkeys(comp.slot_colours)
+    actions += [act("offer", b.id, c) for b in comp.buildings for c in sale_colours]
     actions += [act("tilt", name) for name in character_names]
     actions += [act("temple", t) for t in tendencies]
     actions += [act("tavern", m, d) for m in markers for d in DIRECTIONS]

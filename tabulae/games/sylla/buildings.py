@@ -12,9 +12,10 @@ goes on while tiles remain, a purchase removing the other tile of its colour
 
 from __future__ import annotations
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from .actions import BID, PASS, act
+from .refusals import listed, refused
 from .table import UP, Table
 
 
@@ -55,24 +56,42 @@ def payers(s: Table, seat: int, sale: str) -> list[int]:
 
 
 def legal_offer(s: Table, seat: int) -> list[Action]:
-    return [act("offer", i + 1) for i, t in enumerate(s.row) if t >= 0]
+    """One action per kind of tile and sale colour: two alike tiles on slots of one colour
+    are one choice."""
+    return list(dict.fromkeys(act("offer", *_slot_names(s, i)) for i in _filled(s)))
 
 
-def why_offer(s: Table, seat: int, action: Action) -> str:
+def _filled(s: Table) -> list[int]:
+    return [i for i, t in enumerate(s.row) if t >= 0]
+
+
+def _slot_names(s: Table, slot: int) -> tuple[str, str]:
+    """A building row slot as a player names it: its tile's kind and the slot's colour."""
+    return s.comp.buildings[s.comp.tiles[s.row[slot]].kind].id, s.comp.slot_colours[slot]
+
+
+def why_offer(s: Table, seat: int, action: Action) -> IllegalAction:
+    row = list(dict.fromkeys(_slot_names(s, i)[0] for i in _filled(s)))
     if action.kind != "offer":
-        return "offer a building for sale first: 'offer K' with K a slot of the building row"
-    return f"building slot {action[1] if len(action) > 1 else '?'} holds no tile"
+        return refused(
+            "offer.expected", f"offer a building for sale first: {listed(s, row)}", buildings=row
+        )
+    return refused(
+        "offer.not_in_row",
+        f"no such building is for sale on a slot of that colour; for sale: {listed(s, row)}",
+        buildings=row,
+    )
 
 
 def play_offer(s: Table, seat: int, action: Action) -> None:
-    s.offer = action[1] - 1
+    s.offer = next(i for i in _filled(s) if _slot_names(s, i) == tuple(action.args))
     s.offered += 1
     tile = s.comp.tiles[s.row[s.offer]]
     s.tell(
         "offer",
         seat=seat,
         building=s.comp.buildings[tile.kind].id,
-        slot=action[1],
+        slot=s.offer + 1,
         colour=colour(s),
     )
     s.queue = [*s.order_from(seat)[1:], seat]
@@ -101,16 +120,36 @@ def legal_auction(s: Table, seat: int) -> list[Action]:
     return [PASS, *BID[s.high + 1 : most + 1]]
 
 
-def why_auction(s: Table, seat: int, action: Action) -> str:
+def why_auction(s: Table, seat: int, action: Action) -> IllegalAction:
+    sale = colour(s)
     if action.kind != "bid" or len(action) != 2 or type(action[1]) is not int:
-        return f"'{action}' is not an auction move: 'bid N' (characters) or 'pass'"
-    bid, sale = action[1], colour(s)
+        return refused(
+            "auction.expected",
+            f"a building is auctioned: bid cards showing {sale} or pass",
+            colour=sale,
+        )
+    bid = action[1]
     most = len(payers(s, seat, sale))
     if bid <= s.high:
-        return f"a bid of {bid} is too low: the highest bid is {s.high}"
+        return refused(
+            "bid.too_low",
+            f"a bid of {bid} is too low: the highest bid is {s.high}",
+            votes=bid,
+            high=s.high,
+        )
     if most == 0:
-        return f"you hold no face-up untilted card showing {sale}"
-    return f"you hold only {most} face-up untilted cards showing {sale}, not {bid}"
+        return refused(
+            "auction.no_card",
+            f"you hold no face-up untilted card showing {sale}",
+            colour=sale,
+        )
+    return refused(
+        "auction.too_few",
+        f"you hold only {most} face-up untilted cards showing {sale}, not {bid}",
+        cards=most,
+        colour=sale,
+        votes=bid,
+    )
 
 
 def play_auction(s: Table, seat: int, action: Action) -> None:
@@ -164,11 +203,18 @@ def legal_pay(s: Table, seat: int) -> list[Action]:
     return [act("tilt", name) for name in _choices(s, seat)]
 
 
-def why_pay(s: Table, seat: int, action: Action) -> str:
+def why_pay(s: Table, seat: int, action: Action) -> IllegalAction:
     sale = colour(s)
     if action.kind != "tilt":
-        return f"pay for the building first: tilt {s.owed} more card(s) showing {sale}"
-    return f"you have no face-up untilted '{action[1] if len(action) > 1 else ''}' showing {sale}"
+        return refused(
+            "pay.expected",
+            f"pay for the building first: tilt {s.owed} more card(s) showing {sale}",
+            cards=s.owed,
+            colour=sale,
+        )
+    return refused(
+        "pay.no_card", f"you have no such face-up untilted card showing {sale}", colour=sale
+    )
 
 
 def play_pay(s: Table, seat: int, action: Action) -> None:

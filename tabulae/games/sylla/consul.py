@@ -9,9 +9,10 @@ the events in play (S-10).
 
 from __future__ import annotations
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from .actions import BID, CAP, PASS, act
+from .refusals import listed, refused
 from .table import Table
 
 
@@ -50,20 +51,35 @@ def legal_elect(s: Table, seat: int) -> list[Action]:
     return bids if s.leader == -1 else [PASS, *bids]
 
 
-def why_elect(s: Table, seat: int, action: Action) -> str:
+def why_elect(s: Table, seat: int, action: Action) -> IllegalAction:
     if action == PASS:
-        return "the First Consul must open the election with a bid"
+        return refused("elect.must_open", "the First Consul must open the election with a bid")
     if action.kind != "bid" or len(action) != 2 or type(action[1]) is not int:
-        return f"'{action}' is not an election move: 'bid N' (votes) or 'pass'"
+        return refused(
+            "elect.expected", "the First Consul is being elected: bid your votes or pass"
+        )
     votes, senators = action[1], s.senators(seat)
     if votes <= s.high:
-        return f"a bid of {votes} is too low: the highest bid is {s.high}"
+        return refused(
+            "bid.too_low",
+            f"a bid of {votes} is too low: the highest bid is {s.high}",
+            votes=votes,
+            high=s.high,
+        )
     if votes < senators:
-        return f"your {senators} face-up Senators all vote: bid at least {senators}"
-    return (
-        f"a bid of {votes} needs {votes - senators} deniers and you have {s.money[seat]}"
-        if votes <= CAP
-        else f"bids go up to {CAP}"
+        return refused(
+            "elect.senators",
+            f"your {senators} face-up Senators all vote: bid at least {senators}",
+            senators=senators,
+        )
+    if votes > CAP:
+        return refused("bid.cap", f"bids go up to {CAP}", cap=CAP)
+    return refused(
+        "elect.deniers",
+        f"a bid of {votes} needs {votes - senators} deniers and you have {s.money[seat]}",
+        votes=votes,
+        deniers=votes - senators,
+        money=s.money[seat],
     )
 
 
@@ -100,11 +116,17 @@ def legal_token(s: Table, seat: int) -> list[Action]:
     return [act("token", s.comp.tendencies[t]) for t in s.available_tendencies()]
 
 
-def why_token(s: Table, seat: int, action: Action) -> str:
-    names = ", ".join(s.comp.tendencies)
+def why_token(s: Table, seat: int, action: Action) -> IllegalAction:
+    left = [a[1] for a in legal_token(s, seat)]
     if action.kind != "token":
-        return f"take a Res Publica token first: 'token X' with X one of {names}"
-    return f"no token '{action[1] if len(action) > 1 else ''}' can be taken (tendencies: {names})"
+        return refused(
+            "token.expected", f"take a Res Publica token first: {listed(s, left)}", tendencies=left
+        )
+    return refused(
+        "token.unavailable",
+        f"no token of that tendency can be taken; left: {listed(s, left)}",
+        tendencies=left,
+    )
 
 
 def play_consul_token(s: Table, seat: int, action: Action) -> None:

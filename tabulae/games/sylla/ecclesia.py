@@ -8,9 +8,10 @@ the value of its marker's position. The most prestige wins; ties share (S-39).
 
 from __future__ import annotations
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from .actions import FREE
+from .refusals import refused
 from .table import UP, Table
 
 
@@ -56,13 +57,18 @@ def legal_free(s: Table, seat: int) -> list[Action]:
     return [FREE[n] for n in _choices(s, seat)]
 
 
-def why_free(s: Table, seat: int, action: Action) -> str:
+def why_free(s: Table, seat: int, action: Action) -> IllegalAction:
     if action.kind != "free" or len(action) != 2 or type(action[1]) is not int:
-        return "free your Slaves: 'free N' (N may be 0)"
+        return refused("free.expected", "Ecclesia: free some of your Slaves, or none")
     cost = s.comp.ecclesia_slave_cost
-    return (
+    return refused(
+        "free.cannot",
         f"you cannot free {action[1]} Slaves: you have {slaves(s, seat)} face up "
-        f"and {s.money[seat]} deniers ({cost} per Slave)"
+        f"and {s.money[seat]} deniers ({cost} per Slave)",
+        slaves=action[1],
+        face_up=slaves(s, seat),
+        money=s.money[seat],
+        cost=cost,
     )
 
 
@@ -78,19 +84,33 @@ def play_free(s: Table, seat: int, action: Action) -> None:
 def _politics(s: Table) -> None:
     comp = s.comp
     values = [comp.ladder_values[pos - 1] for pos in s.ladder]
-    tokens = []
+    tokens, politics = [], []
     for seat in range(s.players):
         counts = s.tokens(seat)
         tokens.append(counts)
         points = sum(n * v for n, v in zip(counts, values, strict=True))
         s.gain(seat, points)
         s.tell("politics", seat=seat, tokens=counts, values=values, points=points)
+        politics.append(points)
     s.final = {
         "prestige": list(s.prestige),
+        **_ecclesia(s),
+        "politics": politics,
         "tokens": {t: [row[i] for row in tokens] for i, t in enumerate(comp.tendencies)},
+        "ladder_values": dict(zip(comp.tendencies, values, strict=True)),
         "money": list(s.money),
     }
     winners = [p for p in range(s.players) if s.prestige[p] == max(s.prestige)]
-    s.tell("end", prestige=list(s.prestige), winner_seats=winners)
+    s.tell("end", prestige=s.by_seat(s.prestige), winner_seats=winners)
     s.step = "over"
     s.phase = "over"
+
+
+def _ecclesia(s: Table) -> dict[str, list[int]]:
+    """Each player's prestige from his Christians and his freed Slaves, for the score sheet."""
+    scored = {"christians": [0] * s.players, "freed": [0] * s.players}
+    for event in s.events:
+        kind = event.key.removeprefix("sylla.")
+        if kind in scored:
+            scored[kind][event.args["seat"]] += event.args["points"]
+    return scored

@@ -15,9 +15,10 @@ them (S-29); a new event fills its slot.
 
 from __future__ import annotations
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from .actions import CUBE_TYPES, TILTED, act
+from .refusals import english, listed, refused
 from .table import UP, Table
 
 
@@ -66,18 +67,32 @@ def legal_cube(s: Table, seat: int) -> list[Action]:
     return actions
 
 
-def why_cube(s: Table, seat: int, action: Action) -> str:
-    if action.kind != "cube" or len(action) != 3:
-        return "place a cube: 'cube legionary EVENT' or 'cube vestal EVENT'"
+def why_cube(s: Table, seat: int, action: Action) -> IllegalAction:
+    if action.kind != "cube" or len(action) != 3 or action[1] not in CUBE_TYPES:
+        return refused(
+            "cube.expected",
+            "place a cube: a Legionary's on an event showing the Legionary, "
+            "a Vestal's on one showing the Vestal",
+        )
     kind, event = action[1], action[2]
-    if kind not in CUBE_TYPES:
-        return f"cubes are legionary or vestal, not '{kind}'"
     if not s.cubes_left[seat][CUBE_TYPES.index(kind)]:
-        return f"you have no {kind} cube left to place"
+        return refused(
+            "cube.none_left", f"you have no {english(s, kind)} cube left to place", cube=kind
+        )
     in_play = [s.comp.events[e].id for e in s.row_events if e >= 0]
     if event not in in_play:
-        return f"'{event}' is not an event in play ({', '.join(in_play)})"
-    return f"{event} does not show the {kind} symbol: a {kind} cube cannot go there"
+        return refused(
+            "cube.not_in_play",
+            f"that is not an event in play; in play: {listed(s, in_play)}",
+            events=in_play,
+        )
+    return refused(
+        "cube.symbol",
+        f"{english(s, event)} does not show the {english(s, kind)} symbol: "
+        "that cube cannot go there",
+        event=event,
+        cube=kind,
+    )
 
 
 def play_cube(s: Table, seat: int, action: Action) -> None:
@@ -145,11 +160,19 @@ def legal_prevent(s: Table, seat: int) -> list[Action]:
     return [act("prevent", s.comp.events[s.row_events[slot]].id) for slot in s.tied]
 
 
-def why_prevent(s: Table, seat: int, action: Action) -> str:
-    tied = ", ".join(s.comp.events[s.row_events[slot]].id for slot in s.tied)
+def why_prevent(s: Table, seat: int, action: Action) -> IllegalAction:
+    tied = [s.comp.events[s.row_events[slot]].id for slot in s.tied]
     if action.kind != "prevent":
-        return f"as First Consul, choose the prevented event(s) among the tied: {tied}"
-    return f"'{action[1] if len(action) > 1 else ''}' is not among the tied events ({tied})"
+        return refused(
+            "prevent.expected",
+            f"as First Consul, choose the prevented event among the tied: {listed(s, tied)}",
+            events=tied,
+        )
+    return refused(
+        "prevent.not_tied",
+        f"that event is not among the tied: {listed(s, tied)}",
+        events=tied,
+    )
 
 
 def play_prevent(s: Table, seat: int, action: Action) -> None:
@@ -265,13 +288,16 @@ def legal_flip(s: Table, seat: int) -> list[Action]:
     return [act("flip", *name) for name in _flip_names(s, seat, holds)]
 
 
-def why_flip(s: Table, seat: int, action: Action) -> str:
+def why_flip(s: Table, seat: int, action: Action) -> IllegalAction:
     card = s.comp.events[s.row_events[s.occurring[0]]]
-    choices = ", ".join(" ".join(n) for n in _flip_names(s, seat, card.holds))
-    if action.kind != "flip":
-        return f"{card.id} occurs: turn one of your cards face down ({choices})"
-    named = " ".join(map(str, action.args))
-    return f"{card.id} cannot turn '{named}' face down; choose one of {choices}"
+    event = card.id
+    cards = list(dict.fromkeys(name[0] for name in _flip_names(s, seat, card.holds)))
+    return refused(
+        "flip.expected",
+        f"{english(s, event)} occurs: turn one of these cards face down: {listed(s, cards)}",
+        event=event,
+        cards=cards,
+    )
 
 
 def play_flip(s: Table, seat: int, action: Action) -> None:
@@ -315,11 +341,13 @@ def legal_remove(s: Table, seat: int) -> list[Action]:
     return [act("remove", s.comp.events[s.row_events[slot]].id) for slot in s.tied]
 
 
-def why_remove(s: Table, seat: int, action: Action) -> str:
-    tied = " or ".join(s.comp.events[s.row_events[slot]].id for slot in s.tied)
-    if action.kind != "remove":
-        return f"as First Consul, choose the prevented event that leaves the game: {tied}"
-    return f"'{action[1] if len(action) > 1 else ''}' cannot be removed; choose {tied}"
+def why_remove(s: Table, seat: int, action: Action) -> IllegalAction:
+    tied = [s.comp.events[s.row_events[slot]].id for slot in s.tied]
+    return refused(
+        "remove.expected",
+        f"as First Consul, choose the prevented event that leaves the game: {listed(s, tied)}",
+        events=tied,
+    )
 
 
 def play_remove(s: Table, seat: int, action: Action) -> None:

@@ -51,7 +51,7 @@ def crisis(s: Table, tendency: int) -> None:
     s.tell(
         "crisis",
         tendency=s.comp.tendencies[tendency],
-        tokens=counts,
+        tokens=s.by_seat(counts),
         gained_seats=gained,
         lost_seats=lost,
     )

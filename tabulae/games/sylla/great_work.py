@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from .actions import CAP, THUMB
+from .refusals import refused
 from .table import Table
 
 
@@ -37,12 +38,24 @@ def legal_commit(s: Table, seat: int) -> list[Action]:
     return [*THUMB[True][:most], *THUMB[False][:most]]
 
 
-def why_commit(s: Table, seat: int, action: Action) -> str:
-    if action.kind != "thumb" or len(action) != 3 or action[1] not in ("up", "down"):
-        return "commit to the Great Work: 'thumb up N' or 'thumb down N' with N deniers"
-    if type(action[2]) is not int or action[2] < 0:
-        return "the deniers committed are a whole number from 0"
-    return f"you cannot commit {action[2]} deniers: you have {s.money[seat]}"
+def why_commit(s: Table, seat: int, action: Action) -> IllegalAction:
+    if (
+        action.kind != "thumb"
+        or len(action) != 3
+        or action[1] not in ("up", "down")
+        or type(action[2]) is not int
+        or action[2] < 0
+    ):
+        return refused(
+            "commit.expected",
+            "decide on the Great Work: thumb up or thumb down, with the deniers you take in hand",
+        )
+    return refused(
+        "commit.money",
+        f"you cannot commit {action[2]} deniers: you have {s.money[seat]}",
+        deniers=action[2],
+        money=s.money[seat],
+    )
 
 
 def play_commit(s: Table, seat: int, action: Action) -> None:
@@ -63,9 +76,9 @@ def _resolve(s: Table) -> None:
     counted = [votes(s, p, c[1]) for p, c in enumerate(s.commits)]
     s.tell(
         "thumbs",
-        thumbs=["up" if up else "down" for up, _ in s.commits],
-        deniers=[d for _, d in s.commits],
-        votes=counted,
+        thumbs=s.by_seat("up" if up else "down" for up, _ in s.commits),
+        deniers=s.by_seat(d for _, d in s.commits),
+        votes=s.by_seat(counted),
     )
     for seat, (_, deniers) in enumerate(s.commits):
         s.spend(seat, deniers)

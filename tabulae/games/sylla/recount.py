@@ -50,14 +50,15 @@ def recount(s: Table) -> Result | None:
             work = comp.great_works[comp.index("great_works", args["work"])]
         elif key == "sylla.thumbs":
             assert work is not None, "votes shown before any Great Work"
-            for seat, points in enumerate(_great_work(s, work, args["thumbs"], args["votes"])):
+            thumbs, votes = list(args["thumbs"].values()), list(args["votes"].values())
+            for seat, points in enumerate(_great_work(s, work, thumbs, votes)):
                 prestige[seat] += points
         elif key == "sylla.famine":
             famine = args["after"]
         elif key == "sylla.famine_loss":
             lose(args["seat"], max(0, famine - field * args["fields"]))
         elif key == "sylla.crisis":
-            shown = args["tokens"]
+            shown = list(args["tokens"].values())
             if max(shown) != min(shown):
                 for seat, count in enumerate(shown):
                     if count == max(shown):

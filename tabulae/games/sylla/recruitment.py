@@ -7,9 +7,10 @@ where everyone knows them.
 
 from __future__ import annotations
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
-from .actions import RECRUIT
+from .actions import act
+from .refusals import listed, refused
 from .table import UP, Table
 
 
@@ -35,18 +36,27 @@ def _prompt(s: Table) -> None:
 
 
 def legal_recruit(s: Table, seat: int) -> list[Action]:
-    return list(RECRUIT[1 : len(s.display) + 1])
+    """One action per design on display: two cards of one design look alike face up."""
+    return [act("recruit", name) for name in dict.fromkeys(s.comp.card_names[c] for c in s.display)]
 
 
-def why_recruit(s: Table, seat: int, action: Action) -> str:
+def why_recruit(s: Table, seat: int, action: Action) -> IllegalAction:
+    shown = [a[1] for a in legal_recruit(s, seat)]
     if action.kind != "recruit":
-        return f"recruit a character: 'recruit K' with K a display slot from 1 to {len(s.display)}"
-    return f"there is no card in display slot {action[1] if len(action) > 1 else '?'}"
+        return refused(
+            "recruit.expected", f"recruit a character on display: {listed(s, shown)}", cards=shown
+        )
+    return refused(
+        "recruit.not_on_display",
+        f"no such card is on display; there are: {listed(s, shown)}",
+        cards=shown,
+    )
 
 
 def play_recruit(s: Table, seat: int, action: Action) -> None:
-    card = s.display.pop(action[1] - 1)
+    slot = next(i for i, c in enumerate(s.display) if s.comp.card_names[c] == action[1])
+    card = s.display.pop(slot)
     s.chars[seat].append((card, False, UP))
     s.queue.pop(0)
-    s.tell("recruit", seat=seat, card=s.comp.design_of(card).id, slot=action[1])
+    s.tell("recruit", seat=seat, card=action[1], slot=slot + 1)
     _prompt(s)

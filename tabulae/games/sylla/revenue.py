@@ -11,9 +11,10 @@ of building (the buildings are alike, so declining one declines them all).
 
 from __future__ import annotations
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from .actions import DIRECTIONS, FAMINE, PASS, act
+from .refusals import english, listed, refused
 from .table import Table
 
 TEMPLE, TAVERN = "temple", "tavern"
@@ -98,25 +99,47 @@ def legal_revenue(s: Table, seat: int) -> list[Action]:
     return [PASS, *_offers(s, seat)]
 
 
-def why_revenue(s: Table, seat: int, action: Action) -> str:
+def why_revenue(s: Table, seat: int, action: Action) -> IllegalAction:
     use = s.uses[0]
+    building = "private_temple" if use == TEMPLE else "tavern"
     if action.kind != use:
-        building = "Private temple" if use == TEMPLE else "Tavern"
-        return f"'{action}' is not allowed now: use your {building} or 'pass'"
+        return refused(
+            "revenue.expected",
+            f"use your {english(s, building)} or pass",
+            building=building,
+        )
     if use == TEMPLE:
         if s.money[seat] < _temple_cost(s):
-            return (
-                f"a Private temple token costs {_temple_cost(s)} deniers; you have {s.money[seat]}"
+            return refused(
+                "temple.cost",
+                f"a Private temple token costs {_temple_cost(s)} deniers; you have {s.money[seat]}",
+                cost=_temple_cost(s),
+                money=s.money[seat],
             )
-        return f"no token '{action[1] if len(action) > 1 else ''}' can be taken"
+        left = [a[1] for a in _offers(s, seat)]
+        return refused(
+            "token.unavailable",
+            f"no token of that tendency can be taken; left: {listed(s, left)}",
+            tendencies=left,
+        )
     if len(action) != 3 or action[1] not in _markers(s) or action[2] not in DIRECTIONS:
-        return (
-            "a Tavern moves a marker: 'tavern M left' or 'tavern M right', M one of "
-            + ", ".join(_markers(s))
+        markers = _markers(s)
+        return refused(
+            "tavern.expected",
+            f"a Tavern moves a marker one space left or right: {listed(s, markers)}",
+            markers=markers,
         )
     if s.moved[_markers(s).index(action[1])]:
-        return f"{action[1]} has already been moved by a Tavern this phase"
-    return f"{action[1]} is at the end of its track and markers cannot be locked there"
+        return refused(
+            "tavern.moved",
+            f"{english(s, action[1])} has already been moved by a Tavern this phase",
+            marker=action[1],
+        )
+    return refused(
+        "tavern.end",
+        f"{english(s, action[1])} is at the end of its track and cannot be locked there",
+        marker=action[1],
+    )
 
 
 def play_revenue(s: Table, seat: int, action: Action) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from tabulae.core import Action
+from tabulae.core import Action, IllegalAction
 
 from . import buildings, consul, ecclesia, events, famine, great_work, recruitment, revenue, setup
 from .table import Table
@@ -18,7 +18,7 @@ from .table import Table
 
 class Step(NamedTuple):
     legal: Callable[[Table, int], list[Action]]
-    why: Callable[[Table, int, Action], str]
+    why: Callable[[Table, int, Action], IllegalAction]  # the refusal of an illegal action
     play: Callable[[Table, int, Action], None]
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabulae.core import Action, Game, Rng
+from tabulae.core import Action, Game, IllegalAction, Rng
 
 from .actions import act
 from .components import load
+from .refusals import listed, refused
 from .table import UP, Table
 
 
@@ -93,10 +94,19 @@ def legal_choose(s: Table, seat: int) -> list[Action]:
     ]
 
 
-def why_choose(s: Table, seat: int, action: Action) -> str:
+def why_choose(s: Table, seat: int, action: Action) -> IllegalAction:
+    left = [a[1] for a in legal_choose(s, seat)]
     if action.kind != "choose":
-        return f"'{action}' is not allowed now: choose your starting characters ('choose DESIGN')"
-    return f"'{action.args[0] if action.args else ''}' is not a card of your set left to choose"
+        return refused(
+            "choose.expected",
+            f"choose your starting characters first: {listed(s, left)}",
+            cards=left,
+        )
+    return refused(
+        "choose.not_in_set",
+        f"that is not a card of your set left to choose: {listed(s, left)}",
+        cards=left,
+    )
 
 
 def play_choose(s: Table, seat: int, action: Action) -> None:
@@ -120,7 +130,9 @@ def _reveal(s: Table) -> None:
         s.earn(p, comp.starting_money + comp.starting_money_per_merchant * merchants)
     s.tell(
         "revealed",
-        characters=[[comp.design_of(c).id for c in sorted(s.picks[p])] for p in range(s.players)],
+        characters=s.by_seat(
+            [comp.design_of(c).id for c in sorted(s.picks[p])] for p in range(s.players)
+        ),
     )
     chosen = {c for picks in s.picks for c in picks}
     s.deck = [c for c in range(len(comp.cards)) if c not in chosen]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabulae.core import Action, IllegalAction, Result
+from tabulae.core import Action, Result
 
+from .refusals import refused
 from .rules import STEPS, advance
 from .table import Table
 from .view import build_view
@@ -21,15 +22,23 @@ class SyllaState(Table):
 
     def apply(self, seat: int, action: Action) -> None:
         if self.step == "over":
-            raise IllegalAction("the game is over")
+            raise refused("over", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} in a {self.players}-player game")
+            raise refused(
+                "no_seat",
+                f"there is no such seat in a {self.players}-player game",
+                players=self.players,
+            )
         if seat not in self.to_move:
             waiting = " and ".join(self.name(p) for p in self.to_move)
-            raise IllegalAction(f"it is not {self.name(seat)}'s turn: waiting for {waiting}")
+            raise refused(
+                "not_your_turn",
+                f"it is not {self.name(seat)}'s turn: waiting for {waiting}",
+                waiting_seats=list(self.to_move),
+            )
         step = STEPS[self.step]
         if action not in step.legal(self, seat):
-            raise IllegalAction(step.why(self, seat, action))
+            raise step.why(self, seat, action)
         step.play(self, seat, action)
         advance(self)
 

@@ -16,7 +16,7 @@ re-samples each hidden colour within its mask.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from tabulae.core import Event, Game, Rng, State
@@ -261,6 +261,12 @@ class Table(State):
 
     def tell(self, key: str, audience: tuple[int, ...] | None = None, **args: Any) -> None:
         self.events.append(Event(f"sylla.{key}", args, audience))
+
+    @staticmethod
+    def by_seat(values: Iterable[Any]) -> dict[str, Any]:
+        """One value per player as an event argument: keyed by seat, so that each value is
+        shown with its player's name."""
+        return {str(seat): value for seat, value in enumerate(values)}
 
     # -- changing the table ----------------------------------------------------------------
 

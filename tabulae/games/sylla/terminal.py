@@ -127,7 +127,7 @@ def tell_setup(args: dict[str, Any], text: GameText) -> str:
 def tell_revealed(args: dict[str, Any], text: GameText) -> str:
     rows = [
         say(text, "sylla.view.seat_cards", seat=seat, cards=cards)
-        for seat, cards in enumerate(args["characters"])
+        for seat, cards in enumerate(args["characters"].values())
     ]
     return lines(say(text, "sylla.view.revealed"), rows)
 
@@ -159,7 +159,7 @@ def tell_thumbs(args: dict[str, Any], text: GameText) -> str:
     rows = [
         say(text, "sylla.view.thumb", seat=seat, thumb=thumb, deniers=deniers, votes=votes)
         for seat, (thumb, deniers, votes) in enumerate(
-            zip(args["thumbs"], args["deniers"], args["votes"], strict=True)
+            zip(*(args[name].values() for name in ("thumbs", "deniers", "votes")), strict=True)
         )
     ]
     return lines(say(text, "sylla.view.thumbs"), rows)
@@ -175,7 +175,7 @@ def tell_crisis(args: dict[str, Any], text: GameText) -> str:
     )
     rows = [
         say(text, "sylla.view.crisis_tokens", seat=seat, tokens=n)
-        for seat, n in enumerate(args["tokens"])
+        for seat, n in enumerate(args["tokens"].values())
     ]
     return lines(head, rows)
 
@@ -267,7 +267,6 @@ def auction(sale: dict[str, Any], text: GameText, step: str) -> list[str]:
             text,
             "sylla.view.for_sale",
             building=sale["building"],
-            slot=sale["slot"],
             colour=sale["colour"],
             seat=sale["seller"],
         )
@@ -407,7 +406,7 @@ def building_row(view: dict[str, Any], text: GameText) -> Group:
         cells = []
         for slot in slots:
             name = text.term(slot["building"]) if slot["building"] else "—"
-            cell = Text.assemble((f"{slot['slot']} ", "dim"), name)
+            cell = Text(name)
             if slot["slot"] == offered and view["step"] in ("auction", "pay", "insula"):
                 cell.stylize("reverse")
                 cell.append(" ◀")
@@ -418,7 +417,7 @@ def building_row(view: dict[str, Any], text: GameText) -> Group:
 
 
 def display(view: dict[str, Any], text: GameText) -> Group:
-    """The characters on display, to recruit by slot, with their hexes and set numerals."""
+    """The characters on display, to recruit by name, with their hexes and set numerals."""
     title = Text(say(text, "sylla.view.display"), style="bold")
     deck = Text(say(text, "sylla.view.deck", deck=view["deck"]), style="dim")
     if view["deck_top_set"]:
@@ -427,18 +426,17 @@ def display(view: dict[str, Any], text: GameText) -> Group:
         return Group(title, Text("—"), deck)
     colours = hex_colours(view)
     table = card_table(text, colours)
-    for slot, card in enumerate(view["display"], start=1):
-        table.add_row(Text(str(slot), style="dim"), *card_cells(card, text, colours))
+    for card in view["display"]:
+        table.add_row(*card_cells(card, text, colours))
     return Group(title, table, deck)
 
 
 def own_set(view: dict[str, Any], text: GameText) -> Group:
-    """The cards of the seat's set still to choose from, with the notation that chooses each."""
+    """The cards of the seat's set still to choose from (the numbered actions choose them)."""
     colours = hex_colours(view)
-    table = card_table(text, colours, numbered=False)
-    table.add_column("", style="dim")
+    table = card_table(text, colours)
     for card in view["my_set"]:
-        table.add_row(*card_cells(card, text, colours), f"choose {card['card']}")
+        table.add_row(*card_cells(card, text, colours))
     return Group(Text(say(text, "sylla.view.my_set"), style="bold"), table)
 
 
@@ -547,7 +545,7 @@ def player_in_full(
     """One player's cards, buildings and (when the viewer may see it) screen."""
     player = view["players"][shown]
     colours = hex_colours(view)
-    table = card_table(text, colours, numbered=False)
+    table = card_table(text, colours)
     table.add_column("")
     for card in player["characters"]:
         cells = card_cells(card, text, colours)
@@ -586,11 +584,9 @@ def screen(player: dict[str, Any], text: GameText) -> Text:
 # Character cards
 
 
-def card_table(text: GameText, colours: list[str], numbered: bool = True) -> Table:
-    """A table of character cards: (slot,) name, set numeral, and a column per hex colour."""
+def card_table(text: GameText, colours: list[str]) -> Table:
+    """A table of character cards: name, set numeral, and a column per hex colour."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), show_edge=False)
-    if numbered:
-        table.add_column("", justify="right")
     table.add_column("", no_wrap=True)
     table.add_column("", style="dim")
     for colour in colours:

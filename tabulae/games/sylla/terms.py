@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from .components import Components
+from .components import Components, Design
 
 LANGUAGES = ("en", "pl", "nl", "ru")
 
@@ -50,10 +50,17 @@ def _build(comp: Components) -> MappingProxyType:
             terms[ident] = MappingProxyType({k: names[k] for k in LANGUAGES if k in names})
 
     christian = raw["character_types"]["christian_symbol"]["names"]
+    colours = {item["id"]: item["names"] for item in raw["hex_colours"]["values"]}
     for design in comp.designs:
         names = dict(design.names)
         if design.christian:
             names = {k: f"{v} ({christian[k]})" for k, v in names.items() if k in christian}
+        elif _alike(comp, design):
+            # Two designs of one name (legionary_a, legionary_b) differ by the colours they show.
+            names = {
+                k: f"{v} ({', '.join(colours[c][k] for c in design.hexes)})"
+                for k, v in names.items()
+            }
         add(design.id, names)
     add("christian", christian)
     for section in ("character_types", "tendencies", "building_kinds", "phases", "terms"):
@@ -71,3 +78,11 @@ def _build(comp: Components) -> MappingProxyType:
     for ident, names in ENGINE_WORDS.items():
         add(ident, dict(zip(LANGUAGES, names, strict=True)))
     return MappingProxyType(terms)
+
+
+def _alike(comp: Components, design: Design) -> bool:
+    """Whether another design shows the same name (a Christian one is told by its symbol)."""
+    return any(
+        other.id != design.id and not other.christian and other.names == design.names
+        for other in comp.designs
+    )

@@ -31,7 +31,7 @@ def test_the_slot_sets_the_sale_colour_and_a_bid_counts_cards_of_it():
     holding(s, 1, "legionary_b", "legionary_a", "vestal_b")  # red, red+grey, grey
     holding(s, 2, "slave_plain", "slave_christian", "legionary_b")  # three red
     assert s.to_move == (0,)
-    play(s, 0, "offer 1")  # the Insula, red
+    play(s, 0, "offer insula red")
     assert s.to_move == (1,)
     assert [str(a) for a in s.legal_actions(1)] == ["pass", "bid 1", "bid 2"]
     with pytest.raises(IllegalAction, match="only 2 face-up untilted cards showing red"):
@@ -47,7 +47,7 @@ def test_the_slot_sets_the_sale_colour_and_a_bid_counts_cards_of_it():
 def test_a_colour_not_held_is_refused():
     s = table(row=["insula", "crane", "triumphal_arch", "statue", "bank", "field"])
     holding(s, 1, "vestal_b", "merchant_christian")  # grey only
-    play(s, 0, "offer 1")  # red
+    play(s, 0, "offer insula red")
     assert s.to_move == (2,)  # seat 1 holds no red card: its pass is forced
     holding(s, 2, "vestal_b")
     with pytest.raises(IllegalAction, match="no face-up untilted card showing red"):
@@ -58,7 +58,7 @@ def test_the_winner_tilts_exactly_his_bid_and_tilted_cards_lose_their_abilities(
     """S-14: tilted characters lose their abilities until the end of the round."""
     s = table()
     holding(s, 1, "merchant_plain", "merchant_christian", "slave_plain")
-    play(s, 0, "offer 6")  # the Field, grey
+    play(s, 0, "offer field grey")
     play(s, 1, "bid 2")
     finish_auction(s)
     assert s.step == "pay" and s.to_move == (1,)
@@ -80,7 +80,7 @@ def test_the_winner_tilts_exactly_his_bid_and_tilted_cards_lose_their_abilities(
 def test_when_everyone_passes_the_tile_is_discarded_and_the_seller_offers_again():
     """S-15 (option seller_after_all_pass, default same)."""
     s = table()
-    play(s, 0, "offer 3")
+    play(s, 0, "offer triumphal_arch yellow")
     finish_auction(s)
     assert s.row[2] == -1 and s.offered == 1
     assert s.to_move == (0,) and s.step == "offer"
@@ -88,7 +88,7 @@ def test_when_everyone_passes_the_tile_is_discarded_and_the_seller_offers_again(
 
 def test_the_next_seller_after_all_pass_may_be_the_next_player():
     s = table(seller_after_all_pass="next_clockwise")
-    play(s, 0, "offer 3")
+    play(s, 0, "offer triumphal_arch yellow")
     finish_auction(s)
     assert s.to_move == (1,) and s.step == "offer"
 
@@ -109,7 +109,7 @@ def test_five_tiles_are_offered_with_four_players_four_with_three(players, offer
 def test_two_players_buy_one_tile_per_colour_and_offer_while_tiles_remain():
     """S-17 (Russian 2-player text): the other tile of a bought colour leaves at once."""
     s = table(2)
-    play(s, 0, "offer 1")  # red: Insula
+    play(s, 0, "offer insula red")
     play(s, 1, "bid 1")
     play(s, 0, "pass")
     play(s, 1, "tilt slave_plain")
@@ -118,7 +118,7 @@ def test_two_players_buy_one_tile_per_colour_and_offer_while_tiles_remain():
     assert [e.args for e in s.events if e.key == "sylla.tile_removed"] == [
         {"building": "crane", "colour": "red"}
     ]
-    play(s, 1, "offer 3")
+    play(s, 1, "offer triumphal_arch yellow")
     finish_auction(s)  # nobody buys: the other yellow tile stays
     assert s.row[3] >= 0
     for _ in range(3):
@@ -128,8 +128,10 @@ def test_two_players_buy_one_tile_per_colour_and_offer_while_tiles_remain():
 
 
 def buy(s, seat, slot):
-    """The seller offers `slot` and `seat` buys it for one card, the others passing."""
-    play(s, s.to_move[0], f"offer {slot}")
+    """The seller offers the tile in `slot` (from 1) and `seat` buys it for one card, the
+    others passing."""
+    building = s.comp.buildings[s.comp.tiles[s.row[slot - 1]].kind].id
+    play(s, s.to_move[0], f"offer {building} {s.comp.slot_colours[slot - 1]}")
     while s.step == "auction":
         mover = s.to_move[0]
         play(s, mover, "bid 1" if mover == seat else "pass")

@@ -28,12 +28,19 @@ def test_registered_with_the_rulings_options_as_defaults():
 
 def test_the_action_space_is_fixed_and_reads_the_issue_notation():
     space = GAME.action_space(4)
-    for text in ("bid 4", "recruit 3", "offer 2", "cube vestal epidemic", "thumb up 3"):
+    for text in (
+        "bid 4",
+        "recruit legionary_b",
+        "offer market_stall yellow",
+        "cube vestal epidemic",
+        "thumb up 3",
+    ):
         action = Action.parse(text)
         assert action in space and space.decode(space.encode(action)) == action
     assert Action.parse("tavern famine left") not in space
     assert Action.parse("tavern famine left") in GAME.action_space(4, tavern_may_move_famine=True)
-    assert Action.parse("recruit 6") not in GAME.action_space(3)  # a display of 5
+    assert Action.parse("recruit 6") not in space  # a card is named, never a slot
+    assert Action.parse("offer market_stall blue") not in space  # no slot is blue
 
 
 def test_the_view_is_what_a_board_needs_and_json_ready():

@@ -17,11 +17,11 @@ def test_two_players_take_two_each_first_consul_first():
     play(s, s.fc, "token civic_spirit")
     first = s.fc
     assert s.step == "recruit" and s.to_move == (first,)
-    play(s, first, "recruit 1")
+    play(s, first, "recruit slave_plain")
     assert s.to_move == (first,)
-    play(s, first, "recruit 1")
+    play(s, first, "recruit vestal_a")
     assert s.to_move == (1 - first,)
-    play(s, 1 - first, "recruit 1", "recruit 1")
+    play(s, 1 - first, "recruit vestal_b", "recruit legionary_a")
     assert s.phase == "buildings"
     assert [s.comp.card_names[c] for c in s.deck[:2]] == ["senator_plain", "legionary_b"]
     assert s.deck_known == 2
@@ -35,7 +35,7 @@ def test_a_recruit_arrives_face_up_and_untilted():
     play(s, s.fc, "token health")
     seat = s.to_move[0]
     before = len(s.chars[seat])
-    play(s, seat, "recruit 2")
+    play(s, seat, str(s.legal_actions(seat)[1]))
     _, tilted, held = s.chars[seat][-1]
     assert len(s.chars[seat]) == before + 1 and not tilted and held == -1
     assert len(s.display) == 4

@@ -76,7 +76,7 @@ def test_a_tavern_moves_a_marker_once_per_phase_across_all_taverns():
         "tavern civic_spirit left",
         "tavern civic_spirit right",
     ]
-    with pytest.raises(IllegalAction, match="M one of civic_spirit, health, leisure"):
+    with pytest.raises(IllegalAction, match=r"left or right: Civic Spirit, Health, Leisure$"):
         play(s, 3, "tavern famine left")
 
 

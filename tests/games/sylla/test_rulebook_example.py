@@ -123,16 +123,16 @@ def test_round_one_of_the_running_example():
     assert s.famine == 2
 
     # II — Recruitment
-    play(s, BLACK, "recruit 1")  # the Slave
-    play(s, BLUE, "recruit 1")  # the Legionary
-    play(s, RED, "recruit 1")  # the Senator
-    play(s, WHITE, "recruit 1")  # the Vestal
+    play(s, BLACK, "recruit slave_plain")
+    play(s, BLUE, "recruit legionary_b")
+    play(s, RED, "recruit senator_plain")
+    play(s, WHITE, "recruit vestal_a")
     assert [s.comp.card_names[c] for c in s.deck[:2]] == ["senator_christian", "vestal_b"]
     assert s.deck_known == 2 and s.display == []
 
     # III — Buildings
     assert s.to_move == (BLACK,)
-    play(s, BLACK, "offer 5")  # the Field, in the grey zone
+    play(s, BLACK, "offer field grey")
     play(s, BLUE, "bid 2")
     passes(s, RED)
     play(s, WHITE, "bid 3")
@@ -142,24 +142,24 @@ def test_round_one_of_the_running_example():
     assert s.builds[WHITE] == [(s.comp.index("buildings", "field"), -1)]
     assert ("legionary_a", False, False) in names(s, WHITE)
     assert s.to_move == (WHITE,) and s.step == "offer"  # the buyer offers next
-    play(s, WHITE, "offer 1")  # a Market stall, red
+    play(s, WHITE, "offer market_stall red")
     passes(s, BLACK)
     passes(s, BLUE)
     passes(s, RED)
     play(s, WHITE, "bid 2")  # his last two red cards, tilted without a choice
     assert all(tilted for _, tilted, _ in names(s, WHITE))
-    play(s, WHITE, "offer 3")  # the other Market stall, yellow
+    play(s, WHITE, "offer market_stall yellow")
     # White, all tilted, cannot bid and passes by himself; the auction runs Black–White.
     play(s, BLACK, "bid 1")
     passes(s, BLUE)
     passes(s, RED)
     play(s, BLACK, "tilt senator_plain")
-    play(s, BLACK, "offer 4")  # the Private temple, yellow
+    play(s, BLACK, "offer private_temple yellow")
     passes(s, BLUE)
     play(s, RED, "bid 2")
     passes(s, BLACK)
     play(s, RED, "tilt slave_plain", "tilt slave_christian")
-    play(s, RED, "offer 6")  # the Insula: everyone passes and it is discarded
+    play(s, RED, "offer insula grey")  # everyone passes and it is discarded
     passes(s, BLACK)
     passes(s, BLUE)
     assert "sylla.discarded" in keys(s) and "sylla.tiles_removed" in keys(s)
@@ -203,7 +203,7 @@ def test_round_one_of_the_running_example():
     play(s, WHITE, "thumb up 4")
     play(s, BLACK, "thumb up 1")
     thumbs = next(e for e in reversed(s.events) if e.key == "sylla.thumbs")
-    assert thumbs.args["votes"] == [2, 4, 4, 1]
+    assert thumbs.args["votes"] == {"0": 2, "1": 4, "2": 4, "3": 1}
     assert s.ladder[s.comp.index("tendencies", HEALTH)] == 5  # 9 votes: one step
     # VII — famine 3: everyone loses 3, White with his Field only 1
     assert s.prestige == [11 + 1 - 3, 11 + 5 - 3, 10 + 5 - 1, 11 - 3]
@@ -239,7 +239,7 @@ def test_civic_spirit_crisis_example():
     crisis(s, 0)
     assert s.prestige == [13, 10, 10, 7]
     event = s.events[-1]
-    assert event.key == "sylla.crisis" and event.args["tokens"] == [4, 2, 2, 1]
+    assert event.key == "sylla.crisis" and event.args["tokens"] == {"0": 4, "1": 2, "2": 2, "3": 1}
     # The counts are public now; Black's other hidden token is known not to be Civic Spirit.
     assert s.known[WHITE] == [2, 0, 0] and s.hidden[WHITE] == []
     assert s.known[BLACK] == [1, 0, 0] and s.hidden[BLACK] == [(2, 0b110)]

@@ -28,6 +28,7 @@ function mineToo(ctx, ...prefix) {
 // -- The board ---------------------------------------------------------------------------
 
 const ROAD_CELL = 26;
+const LABELS = 180; // the width of the ladder's and famine track's names ("Гражданская Гордость")
 
 /** The Road to Glory around the board: a marker per player on his prestige (laps past the end
  * are counted on the marker). */
@@ -63,7 +64,7 @@ function road(ctx, width, height) {
         "stroke-width": 1,
       }),
       lap > 0 && s("text", { x: x + 7 + (offset % 15), y: y + 11, class: "lap" }, `+${lap * spaces}`),
-      s("title", {}, `${text.seat(player.seat)}: ${player.prestige}`),
+      s("title", {}, text.message("sylla.board.prestige_of", { seat: player.seat, n: player.prestige })),
     );
   });
   return s(
@@ -105,18 +106,18 @@ function ladder(ctx, x, y) {
             "g",
             {},
             s("rect", {
-              x: 110 + i * cell,
+              x: LABELS + i * cell,
               y: 0,
               width: cell - 3,
               height: cell - 3,
               rx: 4,
               class: view.crisis_positions.includes(i + 1) ? "crisis" : "",
             }),
-            s("text", { x: 110 + i * cell + cell / 2 - 1, y: cell - 8, class: "value" }, value),
+            s("text", { x: LABELS + i * cell + cell / 2 - 1, y: cell - 8, class: "value" }, value),
           ),
         ),
         s("circle", {
-          cx: 110 + (position - 1) * cell + cell / 2 - 1,
+          cx: LABELS + (position - 1) * cell + cell / 2 - 1,
           cy: cell / 2 - 4,
           r: 10,
           fill: tendencyColour(tendency),
@@ -142,12 +143,12 @@ function famine(ctx, x, y) {
       s(
         "g",
         {},
-        s("rect", { x: 110 + level * cell, y: 0, width: cell - 3, height: cell - 3, rx: 4 }),
-        s("text", { x: 110 + level * cell + cell / 2 - 1, y: cell - 8, class: "value" }, level),
+        s("rect", { x: LABELS + level * cell, y: 0, width: cell - 3, height: cell - 3, rx: 4 }),
+        s("text", { x: LABELS + level * cell + cell / 2 - 1, y: cell - 8, class: "value" }, level),
       ),
     ),
     s("circle", {
-      cx: 110 + view.famine * cell + cell / 2 - 1,
+      cx: LABELS + view.famine * cell + cell / 2 - 1,
       cy: cell / 2 - 4,
       r: 10,
       fill: tendencyColour("famine"),
@@ -187,8 +188,13 @@ function firstConsul(ctx, x, y) {
         s("text", { x: 142, y: 16, class: "label" }, text.seat(view.first_consul)),
       ),
     s("text", { x: 0, y: 48, class: "label" }, `${term("round", text)} ${view.round} / ${view.rounds} · ${term(view.phase, text)}`),
-    view.step && s("text", { x: 0, y: 72, class: "step" }, term(view.step, text)),
+    view.step && s("text", { x: 0, y: 72, class: "step" }, stepName(view.step, text)),
   );
+}
+
+/** The decision in progress as the rulebook tells it ("Election of the First Consul"). */
+function stepName(step, text) {
+  return text.message(`sylla.step.${step}`) ?? "";
 }
 
 // -- Beside the board --------------------------------------------------------------------
@@ -246,7 +252,7 @@ function buildingRow(ctx) {
           ? h("div", { class: "sy-tile", "data-building": slot.building }, term(slot.building, text))
           : h("div", { class: "sy-tile empty" }, "—"),
       );
-      return clickable(node, mineToo(ctx, "offer", slot.slot), ctx);
+      return slot.building ? clickable(node, mineToo(ctx, "offer", slot.building, slot.colour), ctx) : node;
     }),
     h(
       "div",
@@ -273,19 +279,27 @@ function greatWork(ctx) {
     ),
     work.built.length > 0 && h("small", {}, `${text.message("sylla.board.built")}: ${work.built.map((w) => term(w, text)).join(", ")}`),
     work.removed && h("small", { class: "removed" }, `${text.message("sylla.board.removed")}: ${term(work.removed, text)}`),
-    h("small", {}, `${term("crane", text)}: ${view.cranes_left}`),
+    h("small", {}, text.message("sylla.board.cranes_left", { n: view.cranes_left })),
   );
 }
 
-function hexes(colours) {
+function hexes(colours, text) {
   return h(
     "span",
     { class: "hexes" },
-    colours.map((colour) => h("span", { class: "hex", style: `background:${HEX_COLOURS[colour] || colour}`, title: colour })),
+    colours.map((colour) =>
+      h("span", { class: "hex", style: `background:${HEX_COLOURS[colour] || colour}`, title: term(colour, text) }),
+    ),
   );
 }
 
-function characterCard(ctx, character, { actions = [], slot = null } = {}) {
+/** A character card's name: its design's (the colours tell two alike designs apart), or the
+ * Crane card's. */
+function cardName(character, text) {
+  return term(character.card === "crane" ? "crane_card" : character.card, text);
+}
+
+function characterCard(ctx, character, { actions = [] } = {}) {
   const { text } = ctx;
   const classes = ["sy-card", "character", character.type];
   if (character.tilted) classes.push("tilted");
@@ -295,16 +309,15 @@ function characterCard(ctx, character, { actions = [], slot = null } = {}) {
     {
       class: classes.join(" "),
       "data-card": character.card,
-      "data-slot": slot,
-      title: term(character.card, text),
+      title: character.face_down ? term("face_down", text) : cardName(character, text),
     },
     character.face_down
       ? h("div", { class: "card-back" }, character.set ?? "")
       : [
-          h("div", { class: "card-name" }, term(character.type, text)),
+          h("div", { class: "card-name" }, term(character.type === "crane" ? "crane_card" : character.type, text)),
           character.christian && h("span", { class: "christian", title: term("christian", text) }, "☧"),
-          hexes(character.hexes),
-          character.set && h("small", { class: "set" }, character.set),
+          hexes(character.hexes, text),
+          character.set && h("small", { class: "set", title: text.message("sylla.board.set", { set: character.set }) }, character.set),
         ],
     character.held_by && h("small", { class: "held" }, term(character.held_by, text)),
   );
@@ -322,9 +335,7 @@ function display(ctx) {
     h(
       "div",
       { class: "cards" },
-      view.display.map((character, i) =>
-        characterCard(ctx, character, { actions: mineToo(ctx, "recruit", i + 1), slot: i + 1 }),
-      ),
+      view.display.map((character) => characterCard(ctx, character, { actions: mineToo(ctx, "recruit", character.card) })),
       h("div", { class: "sy-card back", title: text.message("sylla.board.deck") }, view.deck_top_set ?? "", h("small", {}, view.deck)),
     ),
   );
@@ -335,7 +346,7 @@ function eventsArea(ctx) {
   return h(
     "div",
     { class: "events-area", "data-area": "events" },
-    h("h4", {}, term("events", text), " ", h("small", {}, `(${view.event_deck})`)),
+    h("h4", {}, term("events", text), " ", h("small", { title: text.message("sylla.board.event_deck", { n: view.event_deck }) }, `(${view.event_deck})`)),
     h("div", { class: "cards" }, view.events.map((event) => eventCard(ctx, event))),
   );
 }
@@ -360,7 +371,8 @@ function screen(ctx, player) {
       "div",
       { class: "screen closed", title: text.message("sylla.board.screen") },
       h("span", { class: "screen-label" }, text.message("sylla.board.screen")),
-      player.unknown_tokens.length > 0 && h("small", {}, `+${player.unknown_tokens.length} ?`),
+      player.unknown_tokens.length > 0 &&
+        h("small", { title: text.message("sylla.board.unknown_tokens", { n: player.unknown_tokens.length }) }, `+${player.unknown_tokens.length} ?`),
     );
   }
   const bids = mine ? [...legalStarting(ctx, "bid"), ...legalStarting(ctx, "thumb"), ...legalStarting(ctx, "free")] : [];
@@ -368,20 +380,28 @@ function screen(ctx, player) {
   return h(
     "div",
     { class: `screen${mine ? " own" : ""}`, "data-screen": player.seat },
-    h("span", { class: "money", title: term("money", text) }, `${player.money} ${term("denier", text)}`),
+    h("span", { class: "money", title: term("money", text) }, text.message("sylla.board.deniers", { n: player.money })),
     tokens(text, player.tokens, term("tokens", text)),
     mine &&
       view.my_choice !== undefined &&
       view.my_choice !== null &&
-      h("small", { class: "my-choice" }, `${text.message("sylla.board.your_secret_choice")}: ${text.show(view.my_choice)}`),
+      h("small", { class: "my-choice" }, secretChoice(view.my_choice, text)),
     bids.length > 0 && clickable(h("button", { type: "button", class: "sy-bid", name: "bid" }, bidLabel(bids, text)), bids, ctx),
     passing.length > 0 && clickable(h("button", { type: "button", class: "sy-pass", name: "pass" }, text.action(passing[0], GAME)), passing, ctx),
   );
 }
 
+/** What the seat chose in secret: starting characters, or its decision on the Great Work. */
+function secretChoice(choice, text) {
+  if (Array.isArray(choice)) return `${text.message("sylla.board.your_secret_choice")}: ${text.show(choice)}`;
+  return text.message("sylla.view.committed", choice);
+}
+
+const BID_LABELS = { bid: "sylla.board.bid", thumb: "sylla.board.thumb", free: "sylla.board.free" };
+
 function bidLabel(actions, text) {
   const kinds = [...new Set(actions.map((action) => action[0]))];
-  return kinds.map((kind) => term(kind, text)).join(" / ");
+  return kinds.map((kind) => text.message(BID_LABELS[kind])).join(" / ");
 }
 
 function playerArea(ctx, player) {
@@ -400,9 +420,13 @@ function playerArea(ctx, player) {
       {},
       h("span", { class: "pawn" }),
       h("strong", {}, text.seat(player.seat)),
-      h("span", { class: "prestige", title: term("prestige", text) }, `${player.prestige} ${term("prestige_point", text)}`),
-      h("span", { class: "revenue-tile", title: term("revenue", text) }, player.revenue_tile),
-      view.first_consul === player.seat && h("span", { class: "consul", title: term("first_consul", text) }, "FC"),
+      h("span", { class: "prestige", title: term("prestige", text) }, text.message("sylla.board.prestige_points", { n: player.prestige })),
+      h(
+        "span",
+        { class: "revenue-tile", title: text.message("sylla.board.revenue_tile", { tile: player.revenue_tile }) },
+        player.revenue_tile,
+      ),
+      view.first_consul === player.seat && h("span", { class: "consul", title: term("first_consul", text) }, "★"),
       tokens(text, player.known_tokens, text.message("sylla.board.tokens_everyone_knows")),
       screen(ctx, player),
     ),
@@ -425,7 +449,8 @@ function playerArea(ctx, player) {
         const actions = mine
           ? [
               ...legalStarting(ctx, "tilt", character.card),
-              ...legalStarting(ctx, "flip", character.card),
+              // A tilted card is turned face down as one ("flip legionary_a tilted").
+              ...legalStarting(ctx, "flip", character.card).filter((action) => (action.length > 2) === character.tilted),
             ]
           : [];
         return characterCard(ctx, character, { actions });
@@ -436,6 +461,7 @@ function playerArea(ctx, player) {
           {
             class: `sy-tile own${building.face_down ? " face-down" : ""}`,
             "data-building": building.building,
+            title: building.face_down ? term("face_down", text) : term(building.building, text),
           },
           building.face_down ? "" : term(building.building, text),
           building.held_by && h("small", { class: "held" }, term(building.held_by, text)),
@@ -464,9 +490,62 @@ function render(root, ctx) {
   );
 }
 
+// -- The end of the game -----------------------------------------------------------------
+
+/** Each player's score sheet, in rank order: the Road to Glory before Ecclesia, then what
+ * Ecclesia added (Christians, freed Slaves, Res Publica tokens at their ladder values), the
+ * prestige at the end, and the deniers left, which score nothing. */
+function breakdown(result, { text }) {
+  const d = result.details;
+  if (!d?.prestige) return null;
+  const seats = d.prestige.map((_, seat) => seat).sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
+  const tokenPoints = (seat) =>
+    Object.entries(d.tokens ?? {}).reduce((sum, [tendency, counts]) => sum + counts[seat] * (d.ladder_values?.[tendency] ?? 0), 0);
+  const ecclesia = (seat) => (d.christians?.[seat] ?? 0) + (d.freed?.[seat] ?? 0) + tokenPoints(seat);
+  const rows = [];
+  if (d.ladder_values) {
+    rows.push(["before", text.message("sylla.board.sheet_before"), (seat) => d.prestige[seat] - ecclesia(seat)]);
+    if (d.christians) rows.push(["christians", text.message("sylla.board.sheet_christians"), (seat) => d.christians[seat]]);
+    if (d.freed) rows.push(["freed", text.message("sylla.board.sheet_freed"), (seat) => d.freed[seat]]);
+    for (const [tendency, counts] of Object.entries(d.tokens ?? {})) {
+      const value = d.ladder_values[tendency];
+      rows.push([
+        `tokens-${tendency}`,
+        text.message("sylla.board.sheet_tokens", { tendency, value }),
+        (seat) => `${counts[seat]} × ${value} = ${counts[seat] * value}`,
+      ]);
+    }
+  }
+  rows.push(["total", text.message("sylla.board.sheet_total"), (seat) => d.prestige[seat]]);
+  if (d.money) rows.push(["money", text.message("sylla.board.sheet_money"), (seat) => d.money[seat]]);
+  return h(
+    "div",
+    { class: "breakdown sy-sheet" },
+    h("h3", {}, text.message("sylla.board.sheet")),
+    h(
+      "table",
+      { class: "grid" },
+      h("tr", {}, h("th", {}), seats.map((seat) => h("th", { "data-seat": seat }, text.seat(seat)))),
+      rows.map(([row, label, value]) =>
+        h("tr", { "data-row": row }, h("th", {}, label), seats.map((seat) => h("td", { "data-seat": seat }, value(seat)))),
+      ),
+    ),
+  );
+}
+
+/** Per seat, its tie explained: players level on prestige share the place (S-39). */
+function tiebreaks(result, { text }) {
+  return result.ranks.map((rank, seat) => {
+    const level = result.ranks.map((other, s) => (other === rank && s !== seat ? s : null)).filter((s) => s !== null);
+    return level.length > 0 ? text.message("sylla.board.tied", { seats: level }) : "";
+  });
+}
+
 export default {
   async prepare() {
     printed = await loadPrinted(GAME);
   },
   render,
+  breakdown,
+  tiebreaks,
 };

@@ -1,0 +1,31 @@
+"""Refusals in the player's words: the English reason, and the catalog key and arguments that
+give it in each player's language (`sylla.refused.<what>` in `locale/<lang>/sylla.po`).
+
+Arguments follow the events' conventions: terms by their ids (shown by their rulebook names),
+seats as `*_seat(s)`, counts as numbers. A refusal never repeats what was typed: hostile input
+is answered with what may be played instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from tabulae.core import IllegalAction
+
+from .table import Table
+from .terms import build_terms
+
+
+def refused(what: str, reason: str, **args: Any) -> IllegalAction:
+    return IllegalAction(reason, key=f"sylla.refused.{what}", args=args)
+
+
+def english(s: Table, ident: str) -> str:
+    """A term's English rulebook name, for the English reason."""
+    names = build_terms(s.comp).get(ident)
+    return names["en"] if names else ident
+
+
+def listed(s: Table, idents: Iterable[str]) -> str:
+    return ", ".join(english(s, ident) for ident in idents)
