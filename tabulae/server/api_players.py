@@ -7,6 +7,7 @@ threads, so the event loop, and every table on it, never waits for them."""
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
@@ -232,7 +233,13 @@ async def leaderboard(
         raise invalid(f"no game {game!r} on this server", "unknown_game")
     board = await the_lobby.db(the_lobby.storage.leaderboard, game, limit)
     for entry in board:  # accounts by username only; an account's number stays inside
-        entry.pop("player")
+        kind, _, who = entry.pop("player").partition(":")
+        bot, _, params = who.partition("{")  # a bot's key: its name, then its parameters
+        entry["bot"] = (
+            {"name": bot, "params": json.loads("{" + params) if params else {}}
+            if kind == "bot"
+            else None
+        )
     return board
 
 
