@@ -61,7 +61,7 @@ export function tableTalk(tableId, token) {
       const playing = (status ?? summary.status) === "playing";
       const started = summary.turn_started_at ? Date.parse(summary.turn_started_at) : null;
       const clocks = summary.seats.map((seat) => {
-        const running = playing && started !== null && summary.to_move.includes(seat.seat);
+        const running = playing && started !== null && (summary.to_move ?? []).includes(seat.seat);
         const left = seat.clock_left - (running ? (Date.now() - started) / 1000 : 0);
         return h(
           "span",
