@@ -251,14 +251,22 @@ def english_on(page, selector: str, words: set[str]) -> set[str]:
 
 @pytest.mark.parametrize("lang", ["pl", "ru"])
 def test_the_pages_of_people_speak_the_players_language(people, lang):
-    """Sign-up and sign-in, my games, the player page, the leaderboard, and at the table the
-    chat, the clocks, the move time limit and a time-out notice: no English word on them."""
+    """Sign-up and sign-in (and its refusal), my games, the player page, the leaderboard, and
+    at the table the chat, the clocks, the move time limit and a time-out notice: no English
+    word on them."""
     words = english_words(lang)
     assert {"Password", "Leaderboards", "Send"} <= words  # the check can fail
     ola = people.person(lang)
     ola.page.goto("/account.html")
     ola.page.locator("#sign-up").wait_for()
+    ola.page.fill("#sign-in input[name=username]", "nobody-here")
+    ola.page.fill("#sign-in input[name=password]", "not the password")
+    ola.page.click("#sign-in button[type=submit]")
+    ola.page.locator("#sign-in .notice:not([hidden])").wait_for()  # refused, in words of lang
     assert english_on(ola.page, "body", words) == set()
+    refused = [error for error in people.errors if "401 (Unauthorized)" in error]
+    assert len(refused) == 1  # the browser logs the refused sign-in; nothing else went wrong
+    people.errors.remove(refused[0])
     username = fresh_name()
     sign_up(ola, username)
     table = api_table(ola, username, clock={"seconds": 3, "increment": 1}, move_seconds=3600)

@@ -6,12 +6,13 @@
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
-import { peoplePage } from "./people.js";
+import { gameNames, peoplePage, refusal } from "./people.js";
 import * as store from "./store.js";
 
 const root = document.getElementById("account");
 const CHECK_MS = 5000;
 let text = null;
+let names = {}; // game id → its name in the chosen language
 let me = null;
 let known = null; // the tables that were at my move at the last look
 let timer = null;
@@ -38,7 +39,7 @@ function form(id, title, fields, submit, onSubmit) {
     try {
       await onSubmit(values);
     } catch (error) {
-      fill(notice, error.message);
+      fill(notice, refusal(text, error));
       notice.hidden = false;
     }
   });
@@ -104,7 +105,7 @@ function gameLink(game, kind) {
   return h(
     "li",
     { "data-table": game.id },
-    h("a", { href, onclick: go }, t("{game} · table {table}", { game: game.game, table: game.id })),
+    h("a", { href, onclick: go }, t("{game} · table {table}", { game: names[game.game] ?? game.game, table: game.id })),
     " ",
     others ? t("with {names}", { names: others }) : t("with no one yet"),
     game.deadline &&
@@ -206,5 +207,6 @@ async function signOut() {
 
 peoplePage(async (chosen) => {
   text = chosen;
+  names = await gameNames(text, await api("/games"));
   await show();
 });

@@ -2,8 +2,7 @@
 
 import { api } from "./api.js";
 import { fill, h, param } from "./dom.js";
-import { loadText } from "./i18n.js";
-import { peoplePage } from "./people.js";
+import { gameNames, peoplePage } from "./people.js";
 
 const root = document.getElementById("leaderboard");
 let text = null;
@@ -49,10 +48,7 @@ async function show(newText) {
   text = newText;
   document.title = `${text.t("Leaderboards")} — Tabulae`;
   if (!games.length) games = await api("/games");
-  const texts = await Promise.all(games.map((game) => loadText(text.lang, game.id)));
-  names = Object.fromEntries(
-    games.map((game, n) => [game.id, texts[n].hasTerm(game.id) ? texts[n].term(game.id) : game.name]),
-  );
+  names = await gameNames(text, games);
   chosen ??= param("game") ?? games[0]?.id;
   const select = h(
     "select",

@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { fill, h, param } from "./dom.js";
-import { peoplePage } from "./people.js";
+import { gameNames, peoplePage, refusal } from "./people.js";
 
 const root = document.getElementById("player");
 const STATUSES = () => ({ playing: text.t("being played"), finished: text.t("finished") });
@@ -16,9 +16,10 @@ async function show(chosen) {
   try {
     player ??= await api(`/players/${encodeURIComponent(param("name") ?? "")}`);
   } catch (error) {
-    fill(root, h("p", { class: "notice" }, error.message));
+    fill(root, h("p", { class: "notice" }, refusal(text, error)));
     return;
   }
+  const names = await gameNames(text, await api("/games"));
   document.title = `${player.username} — Tabulae`;
   fill(
     root,
@@ -31,7 +32,7 @@ async function show(chosen) {
         h(
           "tr",
           { "data-game": game },
-          h("td", {}, game),
+          h("td", {}, names[game] ?? game),
           h("td", {}, String(stats.played)),
           h("td", {}, String(stats.won)),
           h("td", {}, stats.rating === null ? "—" : stats.rating.toFixed(2)),
@@ -49,7 +50,7 @@ async function show(chosen) {
           h(
             "a",
             { href: `/${table.status === "finished" ? "replay" : "table"}.html?id=${table.id}` },
-            t("{game} · table {table}", { game: table.game, table: table.id }),
+            t("{game} · table {table}", { game: names[table.game] ?? table.game, table: table.id }),
           ),
           ` · ${STATUSES()[table.status] ?? table.status}`,
           table.seats[table.my_seat].rank &&

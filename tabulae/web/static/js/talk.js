@@ -5,6 +5,7 @@
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
+import { refusal } from "./people.js";
 import * as store from "./store.js";
 
 const TICK_MS = 1000; // how often the clocks on screen count down (locally, asking no one)
@@ -43,7 +44,7 @@ export function tableTalk(tableId, token) {
       input.value = "";
       notice.hidden = true;
     } catch (error) {
-      fill(notice, error.message);
+      fill(notice, refusal(text, error));
       notice.hidden = false;
     }
   });
