@@ -13,6 +13,8 @@ import pytest
 from tabulae.i18n.po import Catalog
 from tests.server.harness import Server
 from tests.server.players import player_options, smtp_server
+from tests.server.test_players import admin
+from tests.services import redis as redis_server
 
 from .browser import Browser, Person
 from .test_catalogs import WEB
@@ -291,3 +293,32 @@ def test_the_pages_of_people_speak_the_players_language(people, lang):
         ola.page.locator("main h2").wait_for()
         ola.page.wait_for_load_state("networkidle")
         assert english_on(ola.page, "body", words) == set(), page
+
+
+def test_a_table_closed_by_the_administrator_says_so_at_once(chromium, tmp_path):
+    """`tabulae admin close --redis` reaches the page open at the table, with no reload."""
+    db = str(tmp_path / "closing.sqlite")
+    with redis_server(tmp_path / "redis") as redis:
+        server = Server(db, redis=redis, options=player_options(1, "reminders_per_move=0"))
+        server.start()
+        opened = Browser(chromium, server.url)
+        try:
+            ala = opened.person("pl")
+            table = ala.start_table(GAME, 2, "Ala")
+            with opened.api() as api:
+                api.post(f"/tables/{table}/join", json={"name": "Bartek", "seat": 1})
+            ala.page.wait_for_function(f"() => {STATUS} === 'playing'")
+            ala.page.evaluate("() => { window.notReloaded = true; }")
+            assert "1 server process(es) told." in admin(db, "close", table, "--redis", redis)
+            ala.page.wait_for_function(f"() => {STATUS} === 'closed'")
+            closed = "Ten stół jest zamknięty: nie przyjmuje już ruchów."
+            assert ala.page.inner_text("#prompt") == closed
+            assert ala.page.locator("#actions button.action").count() == 0
+            assert ala.page.evaluate("() => window.notReloaded === true")
+        finally:
+            errors = opened.close()
+            server.stop()
+    assert not errors, "errors in the browser console:\n" + "\n".join(errors)
+
+
+STATUS = "document.getElementById('table').dataset.status"
