@@ -69,8 +69,16 @@ def list_tables(
 
 
 @admin_app.command("close")
-def close_table(table: str, db: Db = "tabulae.sqlite") -> None:
-    """Close a table that is open or in play: it takes no more players or moves."""
+def close_table(
+    table: str,
+    db: Db = "tabulae.sqlite",
+    redis: Annotated[
+        str | None,
+        typer.Option(help="the servers' Redis (redis://host:6379): they tell their players"),
+    ] = None,
+) -> None:
+    """Close a table that is open or in play: it takes no more players or moves, and through
+    Redis every server process tells the people at the table at once."""
     storage = _storage(db)
     closed = storage.close_table(table)
     storage.close()
@@ -78,6 +86,12 @@ def close_table(table: str, db: Db = "tabulae.sqlite") -> None:
         console.print(f"No open or playing table {table!r}.")
         raise typer.Exit(1)
     console.print(f"Table {table} is closed.")
+    if redis:
+        from tabulae.server.config import Settings
+        from tabulae.server.fanout import announce
+
+        heard = announce(redis, Settings(db=db).channel, table)
+        console.print(f"{heard} server process(es) told.")
 
 
 @admin_app.command("accounts")

@@ -28,7 +28,7 @@ from .translator import LANGUAGES, UI, catalog_path
 
 PACKAGE = Path(__file__).parent.parent
 # The modules whose text players read.
-INTERFACE = ("cli/play.py", "tui", "i18n/game_text.py")
+INTERFACE = ("cli/play.py", "tui", "i18n/game_text.py", "server/mail.py")
 PLURAL_FORMS = {
     "en": "nplurals=2; plural=(n != 1);",
     "nl": "nplurals=2; plural=(n != 1);",

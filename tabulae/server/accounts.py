@@ -18,7 +18,7 @@ from .errors import invalid
 from .text import clean_name
 
 if TYPE_CHECKING:
-    from fastapi import Request
+    from starlette.requests import HTTPConnection
 
     from .storage import Account
 
@@ -69,8 +69,8 @@ def session_hash(value: str) -> str:
     return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-async def signed_in(request: Request) -> Account | None:
-    """The account whose session cookie came with the request, if any."""
+async def signed_in(request: HTTPConnection) -> Account | None:
+    """The account whose session cookie came with the request (or WebSocket), if any."""
     cookie = request.cookies.get(SESSION_COOKIE)
     if not cookie or len(cookie) > 200:
         return None

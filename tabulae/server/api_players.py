@@ -7,6 +7,8 @@ threads, so the event loop, and every table on it, never waits for them."""
 from __future__ import annotations
 
 import asyncio
+import json
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Literal
 
@@ -29,10 +31,18 @@ Password = Annotated[str, Field(min_length=1, max_length=1000)]
 Email = Annotated[str, Field(pattern=r"^[^@\s]{1,64}@[^@\s]{1,189}$", max_length=254)]
 
 
+Language = Literal["en", "pl", "nl", "ru"]
+
+
 class SignUp(Strict):
     username: Name
     password: Password
     email: Email | None = Field(None, description='where "your move" reminders go')
+    language: Language | None = Field(None, description="the language of the reminders")
+
+
+class LanguageChoice(Strict):
+    language: Language
 
 
 class SignIn(Strict):
@@ -80,7 +90,12 @@ async def start_session(request: Request, response: Response, account: Account) 
 
 
 def account_json(account: Account) -> dict[str, Any]:
-    return {"signed_in": True, "username": account.username, "email": account.email}
+    return {
+        "signed_in": True,
+        "username": account.username,
+        "email": account.email,
+        "language": account.language,
+    }
 
 
 @router.post("/accounts", status_code=201, operation_id="sign_up", summary="Create an account")
@@ -91,7 +106,7 @@ async def sign_up(request: Request, response: Response, body: SignUp) -> dict[st
     password_hash = await asyncio.to_thread(acc.hash_password, body.password)
     try:
         account = await the_lobby.db(
-            the_lobby.storage.create_account, name, key, password_hash, body.email
+            the_lobby.storage.create_account, name, key, password_hash, body.email, body.language
         )
     except NameTaken:
         raise ApiError(409, "username_taken", f"the username {name!r} is taken") from None
@@ -146,6 +161,14 @@ async def change_password(
     await the_lobby.db(the_lobby.storage.update_account, account.id, {"password_hash": new_hash})
     await start_session(request, response, account)  # every other session has ended
     return account_json(account)
+
+
+@router.post("/me/language", operation_id="choose_language", summary="The reminders' language")
+async def choose_language(request: Request, body: LanguageChoice) -> dict[str, Any]:
+    account = await account_of(request)
+    the_lobby = lobby(request)
+    await the_lobby.db(the_lobby.storage.update_account, account.id, {"language": body.language})
+    return account_json(replace(account, language=body.language))
 
 
 @router.get("/me/games", operation_id="my_games", summary="My tables, by what they wait for")
@@ -210,7 +233,13 @@ async def leaderboard(
         raise invalid(f"no game {game!r} on this server", "unknown_game")
     board = await the_lobby.db(the_lobby.storage.leaderboard, game, limit)
     for entry in board:  # accounts by username only; an account's number stays inside
-        entry.pop("player")
+        kind, _, who = entry.pop("player").partition(":")
+        bot, _, params = who.partition("{")  # a bot's key: its name, then its parameters
+        entry["bot"] = (
+            {"name": bot, "params": json.loads("{" + params) if params else {}}
+            if kind == "bot"
+            else None
+        )
     return board
 
 
@@ -264,5 +293,4 @@ async def say(request: Request, table_id: str, body: Say, token: Token = None) -
         name = account.username if account else body.name or "spectator"
         who = f"{live.id}/" + (f"account/{account.id}" if account else client_address(request))
     the_lobby.chat_limit.count(who)
-    row = await the_lobby.db(the_lobby.storage.add_chat, live.id, body.channel, seat, name, text)
-    return message_json(row)
+    return message_json(await the_lobby.say(live, body.channel, seat, name, text))

@@ -51,6 +51,8 @@ class Settings:
     chat_per_minute: int = 10  # chat messages one seat or spectator may send a minute
     hints_per_minute: int = 6  # hints one seat may ask for a minute
     turn_check_seconds: float = 30.0  # how often time limits are checked
+    reminders_per_move: int = 2  # at most this many "your move" e-mails for one move (0: none)
+    reminder_late_at: float = 0.75  # share of a move's time after which the second one goes
     smtp_host: str | None = None  # the SMTP server "your move" e-mails go through
     smtp_port: int = 25
     mail_from: str = "tabulae@localhost"
@@ -115,6 +117,8 @@ SETTABLE: dict[str, type] = {
     "chat_per_minute": int,
     "hints_per_minute": int,
     "turn_check_seconds": float,
+    "reminders_per_move": int,
+    "reminder_late_at": float,
     "smtp_host": str,
     "smtp_port": int,
     "mail_from": str,

@@ -11,8 +11,10 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
+from .chat import message_json, readable
 from .errors import wrong_token
 from .live import LiveTable
+from .storage import ChatRow
 
 _UPDATE = object()
 _TABLE = object()
@@ -26,9 +28,21 @@ class Close:
 
 
 class Connection:
-    def __init__(self, table: LiveTable, seat: int | None, token_hash: str | None, since: int):
+    """`reader`: the seat whose chat channels it reads: its own, or for a spectator's
+    connection the seat its signed-in account holds at the table (if any), so that no one
+    holding a seat hears the spectators while the game is on."""
+
+    def __init__(
+        self,
+        table: LiveTable,
+        seat: int | None,
+        token_hash: str | None,
+        since: int,
+        reader: int | None = None,
+    ):
         self.table = table
         self.seat = seat
+        self.reader = seat if seat is not None else reader
         self.token_hash = token_hash
         self.shown: tuple[int, str] = (since, "")
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
@@ -40,6 +54,13 @@ class Connection:
     def table_changed(self) -> None:
         """Seats, status or rematch changed."""
         self.queue.put_nowait(_TABLE)
+
+    def said(self, rows: list[ChatRow]) -> None:
+        """Chat messages: those of the channels this connection may read now are sent."""
+        channels = readable(self.table.status, self.reader)
+        shown = [message_json(row) for row in rows if row.channel in channels]
+        if shown:
+            self.send({"type": "chat", "messages": shown})
 
     def send(self, message: dict[str, Any]) -> None:
         self.queue.put_nowait(message)

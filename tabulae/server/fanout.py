@@ -1,7 +1,8 @@
 """Updates between server processes through Redis pub/sub.
 
 A process that commits a change publishes the table id on the channel of its database; the
-others catch up from the database and push to their own WebSockets. Messages carry no game
+others catch up from the database and push to their own WebSockets. `tabulae admin` announces
+the tables it closes the same way. Messages carry no game
 data: the database stays the only source of truth, so a lost or repeated message costs
 nothing but a query, and after a lost connection every table in memory is caught up.
 """
@@ -14,7 +15,8 @@ import logging
 import uuid
 from collections.abc import Awaitable, Callable
 
-import redis.asyncio as redis
+import redis
+import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -34,7 +36,7 @@ class Fanout:
         self.on_change = on_change
         self.on_reconnect = on_reconnect
         self.origin = uuid.uuid4().hex
-        self.client = redis.Redis.from_url(url)
+        self.client = aioredis.Redis.from_url(url)
         self.tasks: set[asyncio.Task] = set()
         self.listener: asyncio.Task | None = None
         self.subscribed = asyncio.Event()
@@ -84,3 +86,14 @@ class Fanout:
             except (RedisConnectionError, RedisTimeoutError, OSError) as error:
                 log.warning("fan-out lost Redis (%s); reconnecting", error)
                 await asyncio.sleep(1)
+
+
+def announce(url: str, channel: str, table_id: str, kind: str = "table") -> int:
+    """Tell the server processes listening on `channel` that a table changed, from outside
+    any of them: returns how many heard it."""
+    client = redis.Redis.from_url(url)
+    try:
+        message = json.dumps({"origin": "admin", "table": table_id, "kind": kind})
+        return int(client.publish(channel, message))
+    finally:
+        client.close()

@@ -52,6 +52,9 @@ class LiveTable:
         self.log: list[tuple[int, Action]] = []
         self.client_ids: dict[tuple[int, str], int] = {}
         self.timeouts: list[tuple[int, int]] = []  # (version, seat) of moves a bot made in time
+        self.late: set[tuple[int, int]] = set()  # (version, seat) found running late
+        self.chat_checked = 0  # the last chat message read from the database
+        self.chat_pushed: set[int] = set()  # the chat messages pushed to the connections
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bots: dict[int, Bot] = {}
@@ -71,6 +74,11 @@ class LiveTable:
     @property
     def status(self) -> str:
         return self.row.status
+
+    @property
+    def timed(self) -> bool:
+        """Whether the table has a move time limit or clocks."""
+        return self.row.move_seconds is not None or self.row.clock_increment is not None
 
     def record(self, action_row: ActionRow) -> None:
         """Apply an action committed earlier or by another process."""
@@ -138,6 +146,29 @@ class LiveTable:
                 late.append(seat)
         return late
 
+    def running_late(self, now: datetime, share: float) -> list[int]:
+        """The seats to move (not bots) that have spent `share` of the move time limit, each
+        found once a move."""
+        started, limit = self.row.turn_started_at, self.row.move_seconds
+        if self.status != "playing" or started is None or limit is None:
+            return []
+        if not share * limit <= (now - started).total_seconds() < limit:
+            return []
+        late = [
+            seat
+            for seat in self.state.to_move
+            if seat not in self.bots and (self.version, seat) not in self.late
+        ]
+        self.late.update((self.version, seat) for seat in late)
+        return late
+
+    def time_left(self, now: datetime) -> float | None:
+        """The seconds left of the move time limit."""
+        started, limit = self.row.turn_started_at, self.row.move_seconds
+        if started is None or limit is None:
+            return None
+        return max(0.0, limit - (now - started).total_seconds())
+
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.row.seats if s.bot is None and s.token_hash is None]
 
@@ -162,6 +193,11 @@ class LiveTable:
             "version": self.version,
             "to_move": list(self.state.to_move),
             "deadline": deadline.isoformat() if deadline else None,
+            "turn_started_at": (
+                self.row.turn_started_at.isoformat()
+                if self.row.turn_started_at and self.status == "playing"
+                else None
+            ),
             "timeouts": [{"version": v, "seat": seat} for v, seat in self.timeouts],
         }
 

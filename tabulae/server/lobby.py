@@ -39,8 +39,10 @@ from tabulae.core import (
 
 from . import mail
 from .bots import BotPool, Decision, hint_moves
+from .chat import CHANNELS
 from .commits import GroupCommit
 from .config import Settings
+from .connections import Connection
 from .errors import (
     ApiError,
     illegal_action,
@@ -60,6 +62,7 @@ from .ratings import rate_table
 from .storage import (
     ActionRow,
     Append,
+    ChatRow,
     SeatRow,
     SeqTaken,
     Storage,
@@ -254,12 +257,16 @@ class Lobby:
                 log.exception("checking move time limits failed; trying again later")
 
     async def time_out(self) -> None:
-        """Let the stand-in bot move for every seat whose time to move has run out. Several
-        processes may find the same seat late: the log's key lets only one move commit."""
+        """Send the late reminders that are due, and let the stand-in bot move for every seat
+        whose time to move has run out. Several processes may find the same seat late: the
+        log's key lets only one move commit, and the seat's record only one reminder go."""
         for table_id in await self.db(self.storage.timed_tables):
             live = await self.table(table_id)
+            now = datetime.now(UTC)
+            late = live.running_late(now, self.settings.reminder_late_at)
+            self._remind_soon(live, late, late=True)
             version = live.version
-            for seat in live.overdue(datetime.now(UTC)):
+            for seat in live.overdue(now):
                 action = await self._decide(live, seat, self.settings.stand_in_bot, {}, version)
                 try:
                     await self.act(live, seat, None, action, version, timed_out=True)
@@ -268,10 +275,17 @@ class Lobby:
                         log.error("time-out at table %s seat %s: %s", live.id, seat, error.message)
                 version = live.version
 
-    async def remind(self, live: LiveTable, seats: list[int]) -> None:
-        """E-mail the accounts at `seats` of a turn-based table that it is their move."""
-        if live.row.move_seconds is None or not self.settings.smtp_host:
+    async def remind(
+        self, live: LiveTable, seats: list[int], version: int, late: bool = False
+    ) -> None:
+        """E-mail the accounts at `seats` of a turn-based table that it is their move: when
+        the move starts, or (`late`) how long is left once most of its time is spent. At most
+        `reminders_per_move` go for one move, however many processes want to send them."""
+        most = self.settings.reminders_per_move
+        if live.row.move_seconds is None or not self.settings.smtp_host or most < 1:
             return
+        first, second = 2 * version + 1, 2 * version + 2
+        mark, below = (second, second if most >= 2 else first) if late else (first, first)
         for seat in seats:
             account_id = live.row.seats[seat].account_id
             if account_id is None or seat in live.bots:
@@ -279,17 +293,32 @@ class Lobby:
             account = await self.db(self.storage.account, None, account_id)
             if account is None or not account.email or account.disabled:
                 continue
-            game = load(live.row.game).id
+            if not await self.db(self.storage.claim_reminder, live.id, seat, mark, below):
+                continue
+            left = live.time_left(datetime.now(UTC)) if late else None
             await asyncio.to_thread(
-                mail.your_move, self.settings, account.email, account.username, game, live.id
+                mail.your_move,
+                self.settings,
+                account.email,
+                account.username,
+                account.language,
+                live.game,
+                live.id,
+                left,
             )
 
-    def _remind_soon(self, live: LiveTable, before: tuple[int, ...]) -> None:
-        waiting = [seat for seat in live.state.to_move if seat not in before]
-        if live.status == "playing" and waiting and live.row.move_seconds is not None:
-            task = asyncio.get_running_loop().create_task(self.remind(live, waiting))
+    def _remind_soon(self, live: LiveTable, seats: list[int], late: bool = False) -> None:
+        if live.status == "playing" and seats and live.row.move_seconds is not None:
+            remind = self.remind(live, seats, live.version, late)
+            task = asyncio.get_running_loop().create_task(remind)
             self.reminders.add(task)
             task.add_done_callback(self.reminders.discard)
+
+    def _turn_started(self, live: LiveTable, before: tuple[int, ...]) -> None:
+        """Remind the seats that came to move and are not at the table in this process."""
+        connected = {connection.seat for connection in live.connections}
+        waiting = [s for s in live.state.to_move if s not in before and s not in connected]
+        self._remind_soon(live, waiting)
 
     # Tables and seats
 
@@ -447,7 +476,7 @@ class Lobby:
             live.row.status = status
             if status == "playing":
                 live.row.turn_started_at = datetime.now(UTC)
-                self._remind_soon(live, ())
+                self._turn_started(live, ())
         self.table_changed(live)
         self.ensure_bots(live)
         return token
@@ -613,7 +642,7 @@ class Lobby:
                     seat_row.rank = rank
         if result is not None and live.row.rated:
             await self.db(rate_table, self.storage, live)
-        self._remind_soon(live, before)
+        self._turn_started(live, before)
         self.changed(live)
         self.ensure_bots(live)
         self.forget_if_idle(live)
@@ -733,14 +762,18 @@ class Lobby:
             connection.table_changed()
 
     async def remote_change(self, table_id: str, kind: str) -> None:
-        """Another process changed a table: catch up if this process has it in memory."""
+        """Another process (or `tabulae admin`) changed a table: catch up if this process has
+        it in memory; a timed table's clocks, deadline and time-outs come with its moves."""
         live = self.tables.get(table_id)
         if live is None:
+            return
+        if kind == "chat":
+            await self._catch_up_chat(live)
             return
         async with live.lock:
             if kind == "action":
                 await self._catch_up(live)
-            else:
+            if kind != "action" or live.timed:
                 await self._refresh(live)
 
     async def resync(self) -> None:
@@ -753,7 +786,10 @@ class Lobby:
         if live.status != "playing":
             self.listings.clear()
         for connection in live.connections:
-            connection.changed()
+            if live.timed:  # the summary with the new deadline, clocks and time-outs
+                connection.table_changed()
+            else:
+                connection.changed()
         if self.fanout:
             self.fanout.publish(live.id, "action")
 
@@ -763,6 +799,39 @@ class Lobby:
             connection.table_changed()
         if self.fanout:
             self.fanout.publish(live.id, "table")
+
+    # Chat
+
+    async def say(
+        self, live: LiveTable, channel: str, seat: int | None, name: str, text: str
+    ) -> ChatRow:
+        """Store a chat message and push it to everyone at the table who may read it."""
+        row = await self.db(self.storage.add_chat, live.id, channel, seat, name, text)
+        self._push_chat(live, [row])
+        if self.fanout:
+            self.fanout.publish(live.id, "chat")
+        return row
+
+    async def chat_backlog(self, connection: Connection) -> None:
+        """Send a new connection the messages said so far that it may read."""
+        live = connection.table
+        rows = await self.db(self.storage.chat, live.id, CHANNELS, 0)
+        live.chat_checked = max([live.chat_checked, *(row.id for row in rows)])
+        connection.said(rows)
+
+    async def _catch_up_chat(self, live: LiveTable) -> None:
+        """Push the messages said through other processes to this one's connections."""
+        if not live.connections:
+            return
+        rows = await self.db(self.storage.chat, live.id, CHANNELS, live.chat_checked)
+        live.chat_checked = max([live.chat_checked, *(row.id for row in rows)])
+        self._push_chat(live, [row for row in rows if row.id not in live.chat_pushed])
+
+    @staticmethod
+    def _push_chat(live: LiveTable, rows: list[ChatRow]) -> None:
+        live.chat_pushed.update(row.id for row in rows)
+        for connection in live.connections:
+            connection.said(rows)
 
     # Matches
 

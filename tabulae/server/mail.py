@@ -1,4 +1,8 @@
-""" "Your move" e-mails, through the SMTP server the settings name."""
+""" "Your move" e-mails in the recipient's language, through the SMTP server the settings name.
+
+A move's first reminder says that it is the player's move; a later one says how much of the
+move's time is left before a bot moves for them.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +10,54 @@ import logging
 import smtplib
 from email.message import EmailMessage
 
+from tabulae.core import Game
+from tabulae.i18n import LANGUAGES, translator
+
 from .config import Settings
 
 log = logging.getLogger("tabulae.server")
 
 
-def your_move(settings: Settings, to: str, username: str, game: str, table_id: str) -> bool:
-    """Tell `username` it is their move at a table; False (and logged) if the mail cannot go."""
+def your_move(
+    settings: Settings,
+    to: str,
+    username: str,
+    language: str | None,
+    game: Game,
+    table_id: str,
+    left: float | None = None,
+) -> bool:
+    """Tell `username` it is their move at a table (with `left` seconds to go, for a later
+    reminder); False (and logged) if the mail cannot go."""
     if not settings.smtp_host:
         return False
+    lang = language if language in LANGUAGES else "en"
+    _ = translator(lang)._
+    names = game.terms.get(game.id, {})
+    name = names.get(lang) or names.get("en") or game.name
+    link = f"{settings.public_url.rstrip('/')}/table.html?id={table_id}"
     message = EmailMessage()
     message["From"] = settings.mail_from
     message["To"] = to
-    message["Subject"] = f"Your move in {game} (table {table_id})"
-    link = f"{settings.public_url.rstrip('/')}/table.html?id={table_id}"
-    message.set_content(
-        f"Hello {username},\n\nit is your move in {game} at table {table_id}.\n\n{link}\n"
-    )
+    if left is None:
+        message["Subject"] = _("Your move in {game} (table {table})", game=name, table=table_id)
+        said = _("It is your move in {game} at table {table}.", game=name, table=table_id)
+    else:
+        message["Subject"] = _(
+            "Your move in {game}: {time} left (table {table})",
+            game=name,
+            time=duration(lang, left),
+            table=table_id,
+        )
+        said = _(
+            "It is still your move in {game} at table {table}. If you do not move within "
+            "{time}, a bot moves for you.",
+            game=name,
+            time=duration(lang, left),
+            table=table_id,
+        )
+    greeting = _("Hello {name},", name=username)
+    message.set_content(f"{greeting}\n\n{said}\n\n{link}\n")
     try:
         with smtplib.SMTP(settings.smtp_host, settings.smtp_port, timeout=10) as smtp:
             smtp.send_message(message)
@@ -30,3 +65,16 @@ def your_move(settings: Settings, to: str, username: str, game: str, table_id: s
         log.warning("the reminder for table %s could not be sent: %s", table_id, error)
         return False
     return True
+
+
+def duration(lang: str, seconds: float) -> str:
+    """A time left as a person says it: in days, hours, minutes or seconds, rounded down."""
+    _ = translator(lang)._
+    whole = max(0, int(seconds))
+    if whole >= 2 * 86400:
+        return _("{n:# day|# days}", n=whole // 86400)
+    if whole >= 2 * 3600:
+        return _("{n:# hour|# hours}", n=whole // 3600)
+    if whole >= 120:
+        return _("{n:# minute|# minutes}", n=whole // 60)
+    return _("{n:# second|# seconds}", n=whole)

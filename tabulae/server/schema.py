@@ -47,6 +47,7 @@ seats = sa.Table(
     sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), index=True),
     sa.Column("rank", sa.Integer),  # the seat's place once the game is over
     sa.Column("clock_left", sa.Float),  # a Fischer clock's seconds left at the turn's start
+    sa.Column("reminded", sa.BigInteger),  # the last reminder sent: 2 × version + 1 or + 2
 )
 
 actions = sa.Table(
@@ -72,6 +73,7 @@ accounts = sa.Table(
     sa.Column("email", sa.String(254)),
     sa.Column("disabled", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("language", sa.String(5)),  # the language of its reminders (none: English)
 )
 
 sessions = sa.Table(

@@ -101,6 +101,7 @@ class Account:
     password_hash: str
     email: str | None
     disabled: bool
+    language: str | None = None  # of its reminders; None: English
 
 
 @dataclass(frozen=True)
@@ -484,6 +485,22 @@ class Storage:
         with self.engine.connect() as db:
             return list(db.scalars(query))
 
+    def claim_reminder(self, table_id: str, seat: int, mark: int, below: int) -> bool:
+        """Record that reminder `mark` goes to a seat, if the last one it was sent is below
+        `below`: of several processes wanting to send it, exactly one is told to."""
+        with self.engine.begin() as db:
+            return bool(
+                db.execute(
+                    seats.update()
+                    .where(
+                        seats.c.table_id == table_id,
+                        seats.c.seat == seat,
+                        sa.or_(seats.c.reminded.is_(None), seats.c.reminded < below),
+                    )
+                    .values(reminded=mark)
+                ).rowcount
+            )
+
     def close_table(self, table_id: str) -> bool:
         """Close a table that is open or in play: it takes no more players or actions."""
         with self.engine.begin() as db:
@@ -498,7 +515,12 @@ class Storage:
     # Accounts and sessions
 
     def create_account(
-        self, username: str, key: str, password_hash: str, email: str | None
+        self,
+        username: str,
+        key: str,
+        password_hash: str,
+        email: str | None,
+        language: str | None = None,
     ) -> Account:
         try:
             with self.engine.begin() as db:
@@ -509,11 +531,12 @@ class Storage:
                         password_hash=password_hash,
                         email=email,
                         created_at=_now(),
+                        language=language,
                     )
                 ).inserted_primary_key[0]
         except sa.exc.IntegrityError:
             raise NameTaken() from None
-        return Account(account_id, username, password_hash, email, False)
+        return Account(account_id, username, password_hash, email, False, language)
 
     def account(self, key: str | None = None, account_id: int | None = None) -> Account | None:
         """An account by its casefolded username or its id."""
@@ -566,7 +589,9 @@ class Storage:
 
     @staticmethod
     def _account(row: Any) -> Account:
-        return Account(row.id, row.username, row.password_hash, row.email, row.disabled)
+        return Account(
+            row.id, row.username, row.password_hash, row.email, row.disabled, row.language
+        )
 
     # Chat
 

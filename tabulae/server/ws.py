@@ -15,6 +15,7 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
+from .accounts import signed_in
 from .api import Act, parse_action
 from .connections import Close, Connection
 from .errors import ApiError, invalid
@@ -61,6 +62,7 @@ async def _serve(websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
     table.connections.add(connection)
     connection.send({"type": "welcome", "seat": connection.seat, "table": table.summary()})
     connection.changed()
+    await lobby.chat_backlog(connection)
     sender = asyncio.create_task(_send(websocket, connection))
     try:
         await _receive(websocket, lobby, connection)
@@ -90,7 +92,13 @@ async def _greet(websocket: WebSocket, lobby: Lobby, table_id: str) -> Connectio
         raise invalid("since is the last version seen (-1 for none)")
     table = await lobby.table(table_id)
     seat = await lobby.seat_of(table, token)
-    return Connection(table, seat, hash_token(token) if token else None, since)
+    reader = None
+    if token is None:  # a spectator, unless the account signed in holds a seat here
+        account = await signed_in(websocket)
+        if account is not None:
+            owned = lobby.account_token(table, account.id)
+            reader = await lobby.seat_of(table, owned, missing_ok=True)
+    return Connection(table, seat, hash_token(token) if token else None, since, reader)
 
 
 async def _message(websocket: WebSocket) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from email import message_from_bytes
+from email import message_from_bytes, policy
 from email.message import Message
 
 import httpx
@@ -24,8 +24,11 @@ class Mailbox:
         self.messages: list[Message] = []
 
     async def handle_DATA(self, _server, _session, envelope) -> str:
-        self.messages.append(message_from_bytes(envelope.content))
+        self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
         return "250 OK"
+
+    def to(self, address: str) -> list[Message]:
+        return [message for message in self.messages if message["To"] == address]
 
     def wait_for(self, to: str, timeout: float = 30) -> Message:
         deadline = time.monotonic() + timeout

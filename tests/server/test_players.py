@@ -116,6 +116,8 @@ def test_ratings_change_after_a_finished_rated_game_and_fill_the_leaderboard(sit
     assert username in names and "greedy bot" in names
     assert board == sorted(board, key=lambda e: -e["rating"])
     assert all("player" not in entry for entry in board)
+    bots = {entry["name"]: entry["bot"] for entry in board if entry["bot"]}
+    assert bots["greedy bot"] == {"name": "greedy", "params": {}}
     unrated = create(http, TOY, 2, {0: "random", 1: "random"})["id"]
     assert http.get(f"/tables/{unrated}/ratings").json() == []
     refused = http.post("/tables", json={"game": TOY, "players": 2, "seed": 4, "rated": True})

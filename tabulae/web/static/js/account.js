@@ -1,16 +1,23 @@
 // The account page: sign up, sign in and out, change the password, and my games — where it is
 // my move, where I wait, and the finished ones with their replays. While the page is open it
 // looks again every few seconds and tells me (in the page, the tab's title and, if allowed, a
-// browser notification) when a game comes to my move.
+// browser notification) when a game comes to my move. Reminders by e-mail come in the language
+// the page is shown in.
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
+import { gameNames, peoplePage, refusal } from "./people.js";
 import * as store from "./store.js";
 
 const root = document.getElementById("account");
 const CHECK_MS = 5000;
+let text = null;
+let names = {}; // game id → its name in the chosen language
+let me = null;
 let known = null; // the tables that were at my move at the last look
 let timer = null;
+
+const t = (msgid, args) => text.t(msgid, args);
 
 function field(label, name, type = "text", extra = {}) {
   return h("label", {}, label, " ", h("input", { name, type, required: true, ...extra }));
@@ -32,7 +39,7 @@ function form(id, title, fields, submit, onSubmit) {
     try {
       await onSubmit(values);
     } catch (error) {
-      fill(notice, error.message);
+      fill(notice, refusal(text, error));
       notice.hidden = false;
     }
   });
@@ -41,13 +48,14 @@ function form(id, title, fields, submit, onSubmit) {
 
 function signedOut() {
   clearInterval(timer);
+  document.title = `${t("Sign in")} — Tabulae`;
   fill(
     root,
     form(
       "sign-in",
-      "Sign in",
-      [field("Username", "username"), field("Password", "password", "password")],
-      "Sign in",
+      t("Sign in"),
+      [field(t("Username"), "username"), field(t("Password"), "password", "password")],
+      t("Sign in"),
       async ({ username, password }) => {
         await api("/session", { method: "POST", body: { username, password } });
         await show();
@@ -55,21 +63,27 @@ function signedOut() {
     ),
     form(
       "sign-up",
-      "Create an account",
+      t("Create an account"),
       [
-        field("Username", "username", "text", { maxlength: 40 }),
-        field("Password", "password", "password", { minlength: 8, maxlength: 128 }),
-        h("label", {}, "E-mail for reminders (optional) ", h("input", { name: "email", type: "email" })),
+        field(t("Username"), "username", "text", { maxlength: 40 }),
+        field(t("Password"), "password", "password", { minlength: 8, maxlength: 128 }),
+        h(
+          "label",
+          {},
+          t("E-mail for reminders (optional)"),
+          " ",
+          h("input", { name: "email", type: "email" }),
+        ),
       ],
-      "Create the account",
+      t("Create the account"),
       async ({ username, password, email }) => {
-        const body = { username, password };
+        const body = { username, password, language: text.lang };
         if (email) body.email = email;
         await api("/accounts", { method: "POST", body });
         await show();
       },
     ),
-    h("p", {}, "Without an account you still play as a guest: your seats stay in this browser."),
+    h("p", {}, t("Without an account you still play as a guest: your seats stay in this browser.")),
   );
 }
 
@@ -86,14 +100,16 @@ function gameLink(game, kind) {
       : `/table.html?id=${encodeURIComponent(game.id)}`;
   const others = game.seats
     .filter((seat) => seat.seat !== game.my_seat)
-    .map((seat) => seat.name ?? "free seat")
+    .map((seat) => seat.name ?? t("free seat"))
     .join(", ");
   return h(
     "li",
     { "data-table": game.id },
-    h("a", { href, onclick: go }, `${game.game} · table ${game.id}`),
-    ` with ${others || "no one yet"}`,
-    game.deadline && h("small", {}, ` · move by ${new Date(game.deadline).toLocaleString()}`),
+    h("a", { href, onclick: go }, t("{game} · table {table}", { game: names[game.game] ?? game.game, table: game.id })),
+    " ",
+    others ? t("with {names}", { names: others }) : t("with no one yet"),
+    game.deadline &&
+      h("small", {}, " · ", t("move by {time}", { time: new Date(game.deadline).toLocaleString(text.lang) })),
   );
 }
 
@@ -101,12 +117,14 @@ function remind(games) {
   const now = new Set(games.my_move.map((game) => game.id));
   const fresh = known === null ? [] : [...now].filter((id) => !known.has(id));
   known = now;
-  document.title = `${now.size ? `(${now.size}) ` : ""}My games — Tabulae`;
+  document.title = `${now.size ? `(${now.size}) ` : ""}${t("My games")} — Tabulae`;
   const banner = document.getElementById("reminder");
   banner.hidden = now.size === 0;
-  fill(banner, now.size === 1 ? "It is your move in one game." : `It is your move in ${now.size} games.`);
+  fill(banner, t("It is your move in {n:# game|# games}.", { n: now.size }));
   if (fresh.length && "Notification" in window && Notification.permission === "granted") {
-    new Notification("Tabulae: your move", { body: `${fresh.length} game(s) wait for you` });
+    new Notification(t("Tabulae: your move"), {
+      body: t("{n:# game waits|# games wait} for you.", { n: fresh.length }),
+    });
   }
 }
 
@@ -124,53 +142,58 @@ async function showGames() {
     );
   fill(
     section,
-    list("my_move", "My move", "No game waits for you."),
-    list("waiting", "Waiting for others", "None."),
-    list("finished", "Finished", "None yet."),
+    list("my_move", t("My move"), t("No game waits for you.")),
+    list("waiting", t("Waiting for others"), t("None.")),
+    list("finished", t("Finished"), t("None yet.")),
   );
   remind(games);
 }
 
 async function show() {
-  const me = await api("/me");
+  me = await api("/me");
   if (!me.signed_in) {
     signedOut();
     return;
+  }
+  if (me.language !== text.lang) {
+    me = await api("/me/language", { method: "POST", body: { language: text.lang } });
   }
   fill(
     root,
     h(
       "p",
       { id: "signed-in" },
-      "Signed in as ",
+      t("Signed in as"),
+      " ",
       h("a", { href: `/player.html?name=${encodeURIComponent(me.username)}` }, h("b", {}, me.username)),
       " ",
-      h("button", { id: "sign-out", type: "button", onclick: signOut }, "Sign out"),
+      h("button", { id: "sign-out", type: "button", onclick: signOut }, t("Sign out")),
       "Notification" in window &&
         Notification.permission === "default" &&
         h(
           "button",
           { type: "button", onclick: () => Notification.requestPermission() },
-          "Notify me in this browser",
+          t("Notify me in this browser"),
         ),
     ),
     h("p", { id: "reminder", class: "notice", role: "status", hidden: true }),
     h("div", { id: "games" }),
     form(
       "password",
-      "Change the password",
+      t("Change the password"),
       [
-        field("Current password", "password", "password"),
-        field("New password", "new_password", "password", { minlength: 8, maxlength: 128 }),
+        field(t("Current password"), "password", "password"),
+        field(t("New password"), "new_password", "password", { minlength: 8, maxlength: 128 }),
       ],
-      "Change",
+      t("Change"),
       async (values) => {
         await api("/me/password", { method: "POST", body: values });
-        fill(document.querySelector("#password .notice"), "The password is changed.");
+        fill(document.querySelector("#password .notice"), t("The password is changed."));
         document.querySelector("#password .notice").hidden = false;
       },
     ),
   );
+  known = null;
   await showGames();
   clearInterval(timer);
   timer = setInterval(() => showGames().catch(() => {}), CHECK_MS);
@@ -182,4 +205,8 @@ async function signOut() {
   signedOut();
 }
 
-show();
+peoplePage(async (chosen) => {
+  text = chosen;
+  names = await gameNames(text, await api("/games"));
+  await show();
+});

@@ -2,17 +2,24 @@
 
 import { api } from "./api.js";
 import { fill, h, param } from "./dom.js";
+import { gameNames, peoplePage } from "./people.js";
 
 const root = document.getElementById("leaderboard");
+let text = null;
+let games = [];
+let names = {}; // game id → its name in the chosen language
+let chosen = null;
 
-async function show(game) {
+async function showBoard(game) {
+  chosen = game;
+  const t = (msgid, args) => text.t(msgid, args);
   const board = await api(`/leaderboard/${encodeURIComponent(game)}`);
   const rows = board.map((entry, n) =>
     h(
       "tr",
       { "data-name": entry.name },
       h("td", {}, String(n + 1)),
-      h("td", {}, entry.name),
+      h("td", {}, entry.bot ? botName(entry.bot) : entry.name),
       h("td", {}, entry.rating.toFixed(2)),
       h("td", {}, String(entry.games)),
     ),
@@ -23,23 +30,33 @@ async function show(game) {
       ? h(
           "table",
           { class: "scores" },
-          h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Rating"), h("th", {}, "Games")),
+          h("tr", {}, h("th", {}, "#"), h("th", {}, t("Player")), h("th", {}, t("Rating")), h("th", {}, t("Games"))),
           rows,
         )
-      : h("p", {}, "No rated game has finished yet."),
+      : h("p", {}, t("No rated game has finished yet.")),
   );
 }
 
-async function start() {
-  const games = await api("/games");
-  const chosen = param("game") ?? games[0]?.id;
+/** A bot's name and level in the chosen language, e.g. "bot: greedy (level=3)". */
+function botName(bot) {
+  const params = Object.entries(bot.params).map(([key, value]) => `${key}=${value}`);
+  const name = params.length ? `${bot.name} (${params.join(", ")})` : bot.name;
+  return text.t("bot: {name}", { name });
+}
+
+async function show(newText) {
+  text = newText;
+  document.title = `${text.t("Leaderboards")} — Tabulae`;
+  if (!games.length) games = await api("/games");
+  names = await gameNames(text, games);
+  chosen ??= param("game") ?? games[0]?.id;
   const select = h(
     "select",
-    { name: "game", onchange: (event) => show(event.target.value) },
-    games.map((game) => h("option", { value: game.id, selected: game.id === chosen }, game.name)),
+    { name: "game", "aria-label": text.t("Game"), onchange: (event) => showBoard(event.target.value) },
+    games.map((game) => h("option", { value: game.id, selected: game.id === chosen }, names[game.id])),
   );
-  fill(root, h("h2", {}, "Leaderboard"), select, h("div", { id: "board" }));
-  await show(chosen);
+  fill(root, h("h2", {}, text.t("Leaderboards")), select, h("div", { id: "board" }));
+  await showBoard(chosen);
 }
 
-start();
+peoplePage(show);

@@ -12,7 +12,8 @@ export class Live {
    * @param {string} tableId
    * @param {string|null} token  the seat token, or null to watch as a spectator
    * @param {object} on  handlers: update(message), table(summary), welcome(message),
-   *                     status("online"|"offline"), refused(error) for a lost seat
+   *                     chat(messages), status("online"|"offline"), refused(error) for a
+   *                     lost seat
    */
   constructor(tableId, token, on) {
     this.tableId = tableId;
@@ -56,6 +57,8 @@ export class Live {
       this.on.update?.(message);
     } else if (message.type === "table") {
       this.on.table?.(message.table);
+    } else if (message.type === "chat") {
+      this.on.chat?.(message.messages);
     } else if (message.type === "ack") {
       this.settle(message.client_action_id, null, message);
     } else if (message.type === "error") {

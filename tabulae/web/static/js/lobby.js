@@ -5,6 +5,7 @@ import * as api from "./api.js";
 import { fill, h } from "./dom.js";
 import { chosenLanguage, loadText } from "./i18n.js";
 import { languageSwitch } from "./language.js";
+import { headerLinks } from "./people.js";
 import * as store from "./store.js";
 
 const root = document.getElementById("lobby");
@@ -19,6 +20,8 @@ const page = {
   texts: {},
   text: null,
   choice: { game: null, players: 2, options: {}, seats: [], hints: false },
+  // how the table plays: rated or not, a move time limit (turn-based), a clock per seat
+  play: { rated: false, moveTime: "", moveUnit: "hours", clockMinutes: "", clockIncrement: 0 },
   notice: "",
   tables: { open: [], playing: [], finished: [] },
 };
@@ -34,6 +37,7 @@ async function setLanguage(lang) {
   page.texts = Object.fromEntries(page.games.map((game, i) => [game.id, texts[i]]));
   page.text = texts[0] ?? (await loadText(lang));
   languageSwitch(document.getElementById("language"), lang, setLanguage);
+  headerLinks(page.text);
   render();
 }
 
@@ -123,6 +127,7 @@ function newTableForm() {
         h("legend", {}, t("Options")),
         game.options.map((option) => optionField(option, text)),
       ),
+    playFields(),
     h(
       "fieldset",
       { class: "seat-choice" },
@@ -193,6 +198,102 @@ function optionField(option, text) {
   return h("label", { class: "field", title: option.help }, label, " ", input);
 }
 
+// A move time limit's units, with the API's bound (30 days) in each.
+const MOVE_UNITS = { minutes: [60, 43200], hours: [3600, 720], days: [86400, 30] };
+
+/** Rated, turn-based (a move time limit) and clocked tables, within the API's bounds. */
+function playFields() {
+  const t = page.text.t.bind(page.text);
+  const play = page.play;
+  const keep = (name, read) => (event) => (play[name] = read(event.target));
+  const help = (words) => h("small", { class: "help" }, words);
+  const units = {
+    minutes: t("minutes"),
+    hours: t("hours"),
+    days: t("days"),
+  };
+  return h(
+    "fieldset",
+    { class: "play-choice" },
+    h("legend", {}, t("How the table plays")),
+    h(
+      "label",
+      { class: "field" },
+      h("input", { type: "checkbox", name: "rated", checked: play.rated, onchange: keep("rated", (e) => e.checked) }),
+      " ",
+      t("Rated"),
+      help(t("The result changes the players' ratings on the leaderboard.")),
+    ),
+    h(
+      "label",
+      { class: "field" },
+      t("Move time limit"),
+      " ",
+      h("input", {
+        type: "number",
+        name: "move_time",
+        min: 1,
+        max: MOVE_UNITS[play.moveUnit][1],
+        step: 1,
+        value: play.moveTime,
+        placeholder: t("none"),
+        oninput: keep("moveTime", (e) => e.value),
+      }),
+      " ",
+      h(
+        "select",
+        { name: "move_unit", "aria-label": t("Unit"), onchange: (event) => ((play.moveUnit = event.target.value), render()) },
+        Object.entries(units).map(([unit, label]) => h("option", { value: unit, selected: unit === play.moveUnit }, label)),
+      ),
+      help(t("Turn-based: play over hours or days; a player who does not move in time has the move made by a bot. At most 30 days.")),
+    ),
+    h(
+      "label",
+      { class: "field" },
+      t("Clock: minutes for the game"),
+      " ",
+      h("input", {
+        type: "number",
+        name: "clock_minutes",
+        min: 1,
+        max: 43200,
+        step: 1,
+        value: play.clockMinutes,
+        placeholder: t("none"),
+        oninput: keep("clockMinutes", (e) => e.value),
+      }),
+      help(t("Each player's time for the whole game; when it runs out, a bot moves for them.")),
+    ),
+    h(
+      "label",
+      { class: "field" },
+      t("Seconds added after each move"),
+      " ",
+      h("input", {
+        type: "number",
+        name: "clock_increment",
+        min: 0,
+        max: 86400,
+        step: 1,
+        value: play.clockIncrement,
+        oninput: keep("clockIncrement", (e) => e.value),
+      }),
+      help(t("Fischer's increment, for a table with a clock.")),
+    ),
+  );
+}
+
+/** The table's rating, move time limit and clock as the API takes them. */
+function playSpec() {
+  const { rated, moveTime, moveUnit, clockMinutes, clockIncrement } = page.play;
+  const spec = { rated };
+  if (moveTime !== "") spec.move_seconds = Number(moveTime) * MOVE_UNITS[moveUnit][0];
+  if (clockMinutes !== "") {
+    spec.clock = { seconds: Number(clockMinutes) * 60, increment: Number(clockIncrement || 0) };
+  }
+  return spec;
+}
+
 function seatField(who, s) {
   const t = page.text.t.bind(page.text);
   if (who === "me") {
@@ -260,6 +361,7 @@ async function create() {
       options,
       seats: seats.map((who) => (who === "me" || who === "person" ? {} : { bot: who })),
       hints: page.choice.hints,
+      ...playSpec(),
     });
     const joined = await api.join(table.id, name, 0);
     store.keepSeat(table.id, joined.seat, joined.token);

@@ -2,36 +2,44 @@
 
 import { api } from "./api.js";
 import { fill, h, param } from "./dom.js";
+import { gameNames, peoplePage, refusal } from "./people.js";
 
 const root = document.getElementById("player");
+const STATUSES = () => ({ playing: text.t("being played"), finished: text.t("finished") });
+let text = null;
+let player = null;
 
-async function start() {
-  let player;
+async function show(chosen) {
+  text = chosen;
+  const t = (msgid, args) => text.t(msgid, args);
+  document.title = `${t("Player")} — Tabulae`;
   try {
-    player = await api(`/players/${encodeURIComponent(param("name") ?? "")}`);
+    player ??= await api(`/players/${encodeURIComponent(param("name") ?? "")}`);
   } catch (error) {
-    fill(root, h("p", { class: "notice" }, error.message));
+    fill(root, h("p", { class: "notice" }, refusal(text, error)));
     return;
   }
+  const names = await gameNames(text, await api("/games"));
+  document.title = `${player.username} — Tabulae`;
   fill(
     root,
     h("h2", {}, player.username),
     h(
       "table",
       { class: "scores", id: "stats" },
-      h("tr", {}, ["Game", "Played", "Won", "Rating"].map((title) => h("th", {}, title))),
+      h("tr", {}, [t("Game"), t("Played"), t("Won"), t("Rating")].map((title) => h("th", {}, title))),
       Object.entries(player.games).map(([game, stats]) =>
         h(
           "tr",
           { "data-game": game },
-          h("td", {}, game),
+          h("td", {}, names[game] ?? game),
           h("td", {}, String(stats.played)),
           h("td", {}, String(stats.won)),
           h("td", {}, stats.rating === null ? "—" : stats.rating.toFixed(2)),
         ),
       ),
     ),
-    h("h3", {}, "History"),
+    h("h3", {}, t("History")),
     h(
       "ul",
       { id: "history" },
@@ -42,14 +50,15 @@ async function start() {
           h(
             "a",
             { href: `/${table.status === "finished" ? "replay" : "table"}.html?id=${table.id}` },
-            `${table.game} · table ${table.id}`,
+            t("{game} · table {table}", { game: names[table.game] ?? table.game, table: table.id }),
           ),
-          ` · ${table.status}`,
-          table.seats[table.my_seat].rank && ` · place ${table.seats[table.my_seat].rank}`,
+          ` · ${STATUSES()[table.status] ?? table.status}`,
+          table.seats[table.my_seat].rank &&
+            ` · ${t("place {n}", { n: table.seats[table.my_seat].rank })}`,
         ),
       ),
     ),
   );
 }
 
-start();
+peoplePage(show);

@@ -36,6 +36,8 @@ const page = {
   shownLegal: "",
   hint: null, // the last hint asked for, with the version it is for
   askingHint: false,
+  talk: null,
+  timeouts: null, // how many time-outs the table had when last heard of
 };
 
 const parts = {
@@ -63,6 +65,7 @@ function title() {
 async function setLanguage(lang) {
   page.lang = lang;
   page.text = await loadText(lang, page.summary.game);
+  page.talk.setText(page.text);
   languageSwitch(document.getElementById("language"), lang, setLanguage);
   page.shownLegal = "";
   render();
@@ -75,8 +78,7 @@ function connect() {
   page.live = new Live(tableId, page.mine?.token ?? null, {
     welcome: (message) => {
       page.seat = message.seat;
-      page.summary = message.table;
-      render();
+      heardOf(message.table);
     },
     update: (message) => {
       closeMenu();
@@ -84,10 +86,8 @@ function connect() {
       page.events.push(...message.events);
       render();
     },
-    table: (summary) => {
-      page.summary = summary;
-      render();
-    },
+    table: heardOf,
+    chat: (messages) => page.talk.heard(messages),
     status: (status) => {
       page.online = status === "online";
       root.dataset.online = String(page.online);
@@ -105,6 +105,20 @@ function connect() {
     },
   });
   page.live.connect();
+}
+
+/** The table's summary as the server pushed it: a move a bot made for a seat whose time ran out
+ *  is announced at once. */
+function heardOf(summary) {
+  const timeouts = summary.timeouts ?? [];
+  if (page.timeouts !== null && timeouts.length > page.timeouts) {
+    const late = timeouts[timeouts.length - 1];
+    const name = summary.seats[late.seat].name ?? page.text.t("Seat {n}", { n: late.seat + 1 });
+    showNotice(page.text.t("The time of {name} ran out: a bot moved for them.", { name }));
+  }
+  page.timeouts = timeouts.length;
+  page.summary = summary;
+  render();
 }
 
 function explain(error) {
@@ -190,6 +204,7 @@ function render() {
   renderSeats();
   renderJoin();
   renderPlay();
+  page.talk.show(page.summary, page.snapshot?.status ?? null);
 }
 
 function renderSeats() {
@@ -333,6 +348,8 @@ function renderPrompt(ctx) {
     message = t("Waiting for players: share the join link.");
   } else if (ctx.status === "finished" || ctx.status === "replay") {
     message = t("The game is over.");
+  } else if (ctx.status === "closed") {
+    message = t("This table is closed: it takes no more moves.");
   } else if (page.snapshot === null) {
     message = t("Connecting…");
   } else if (page.seat !== null && ctx.toMove.includes(page.seat)) {
@@ -456,6 +473,7 @@ async function start() {
   }
   page.mine = store.seatAt(tableId);
   page.board = await boardFor(page.summary.game);
+  page.talk = tableTalk(tableId, () => page.mine?.token ?? null);
   fill(
     root,
     parts.seats,
@@ -464,7 +482,7 @@ async function start() {
       "div",
       { class: "play" },
       h("div", { class: "main" }, parts.prompt, parts.notice, parts.end, parts.board),
-      h("aside", { class: "side" }, parts.hint, parts.actions, parts.log, tableTalk(tableId, () => page.mine?.token ?? null)),
+      h("aside", { class: "side" }, parts.hint, parts.actions, parts.log, page.talk.element),
     ),
   );
   showNotice(null);

@@ -1,62 +1,98 @@
 // Beside the board: the table's chat (players in theirs, spectators in their own), the move time
-// limit, the moves a bot made when a seat's time ran out, and the rating changes at the end.
-// Messages are shown as text, never as markup.
+// limit and the clocks, the moves a bot made when a seat's time ran out, and the rating changes
+// at the end. Everything arrives over the table's live WebSocket; messages are shown as text,
+// never as markup.
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
+import { refusal } from "./people.js";
+import * as store from "./store.js";
 
-const LOOK_MS = 3000; // how often the panel looks again, while the page is visible
+const TICK_MS = 1000; // how often the clocks on screen count down (locally, asking no one)
 
+/** The talk panel: `element` to place; `show(summary, status)` and `heard(messages)` are fed by
+ *  the live connection; `setText(text)` shows it in another language. */
 export function tableTalk(tableId, token) {
   const id = encodeURIComponent(tableId);
   const turns = h("div", { id: "turns", class: "turns", hidden: true });
   const ratings = h("div", { id: "rating-changes", hidden: true });
+  const heading = h("h3", {});
   const messages = h("ol", { id: "chat-messages", class: "chat-messages" });
   const input = h("input", { name: "chat", maxlength: 500, autocomplete: "off" });
   const channel = h("span", { class: "channel" });
+  const button = h("button", { type: "submit" });
   const notice = h("p", { class: "notice", role: "alert", hidden: true });
-  const send = h("form", { id: "chat-form" }, channel, input, h("button", { type: "submit" }, "Send"), notice);
-  let after = 0;
-  let rated = false;
+  const send = h("form", { id: "chat-form" }, channel, input, button, notice);
+  const said = new Map(); // message id → the message
+  let text = null;
+  let summary = null;
+  let status = null;
+  let changes = null; // the rating changes, once the rated game is over
+  let asked = false;
 
   const speaking = () => (token() ? "players" : "spectators");
+  const t = (msgid, args) => text.t(msgid, args);
 
   send.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const text = input.value.trim();
-    if (!text) return;
+    const words = input.value.trim();
+    if (!words) return;
+    const body = { channel: speaking(), text: words };
+    if (!token() && store.playerName()) body.name = store.playerName();
     try {
-      await api(`/tables/${id}/chat`, {
-        method: "POST",
-        body: { channel: speaking(), text },
-        token: token(),
-      });
+      heard([await api(`/tables/${id}/chat`, { method: "POST", body, token: token() })]);
       input.value = "";
       notice.hidden = true;
-      await look();
     } catch (error) {
-      fill(notice, error.message);
+      fill(notice, refusal(text, error));
       notice.hidden = false;
     }
   });
 
-  function showTurns(summary) {
-    const names = summary.seats.map((seat) => seat.name ?? `seat ${seat.seat + 1}`);
+  function names() {
+    return summary.seats.map((seat) => seat.name ?? t("Seat {n}", { n: seat.seat + 1 }));
+  }
+
+  function renderTurns() {
     const lines = [];
-    if (summary.move_seconds) lines.push(h("p", {}, `Turn-based: ${limit(summary.move_seconds)} a move.`));
-    if (summary.clock_increment !== null) {
-      const clocks = summary.seats.map((seat) => `${names[seat.seat]} ${Math.max(0, seat.clock_left).toFixed(0)} s`);
-      lines.push(h("p", { class: "clocks" }, `Clocks at the turn's start: ${clocks.join(", ")} (+${summary.clock_increment} s a move).`));
+    if (summary.move_seconds) {
+      lines.push(h("p", { class: "limit" }, t("Turn-based: {time} a move.", { time: duration(text, summary.move_seconds) })));
     }
-    if (summary.deadline) {
-      lines.push(h("p", { class: "deadline" }, `Move by ${new Date(summary.deadline).toLocaleString()}.`));
+    if (summary.clock_increment !== null && summary.clock_increment !== undefined) {
+      const playing = (status ?? summary.status) === "playing";
+      const started = summary.turn_started_at ? Date.parse(summary.turn_started_at) : null;
+      const clocks = summary.seats.map((seat) => {
+        const running = playing && started !== null && (summary.to_move ?? []).includes(seat.seat);
+        const left = seat.clock_left - (running ? (Date.now() - started) / 1000 : 0);
+        return h(
+          "span",
+          { class: running ? "clock running" : "clock", "data-seat": seat.seat },
+          `${names()[seat.seat]} ${clockFace(left)}`,
+        );
+      });
+      lines.push(
+        h(
+          "p",
+          { class: "clocks" },
+          t("Clocks (+{increment} s a move):", { increment: summary.clock_increment }),
+          " ",
+          clocks.flatMap((clock, n) => (n ? [" · ", clock] : [clock])),
+        ),
+      );
     }
-    for (const late of summary.timeouts) {
+    if (summary.deadline && (status ?? summary.status) === "playing") {
+      const when = new Date(summary.deadline).toLocaleString(text.lang);
+      lines.push(h("p", { class: "deadline" }, t("Move by {time}.", { time: when })));
+    }
+    for (const late of summary.timeouts ?? []) {
       lines.push(
         h(
           "p",
           { class: "timeout", "data-version": late.version },
-          `${names[late.seat]}'s time ran out: a bot made move ${late.version} for them.`,
+          t("The time of {name} ran out: a bot made move {version} for them.", {
+            name: names()[late.seat],
+            version: late.version,
+          }),
         ),
       );
     }
@@ -64,16 +100,24 @@ export function tableTalk(tableId, token) {
     fill(turns, lines);
   }
 
-  async function showRatings(summary) {
-    if (!summary.rated || summary.status !== "finished" || rated) return;
-    const changes = await api(`/tables/${id}/ratings`);
-    if (!changes.length) return;
-    rated = true;
-    const names = summary.seats.map((seat) => seat.name ?? `seat ${seat.seat + 1}`);
+  async function askRatings() {
+    if (asked || !summary.rated || (status ?? summary.status) !== "finished") return;
+    asked = true;
+    try {
+      changes = await api(`/tables/${id}/ratings`);
+    } catch {
+      asked = false; // asked again with the next news from the table
+      return;
+    }
+    renderRatings();
+  }
+
+  function renderRatings() {
+    if (!changes || !changes.length) return;
     ratings.hidden = false;
     fill(
       ratings,
-      h("h3", {}, "Ratings"),
+      h("h3", {}, t("Ratings")),
       h(
         "ul",
         {},
@@ -82,7 +126,7 @@ export function tableTalk(tableId, token) {
           return h(
             "li",
             { "data-seat": change.seat },
-            `${names[change.seat]}: ${change.before.toFixed(2)} → ${change.after.toFixed(2)} `,
+            `${names()[change.seat]}: ${change.before.toFixed(2)} → ${change.after.toFixed(2)} `,
             h("b", {}, `(${delta >= 0 ? "+" : ""}${delta.toFixed(2)})`),
           );
         }),
@@ -90,43 +134,73 @@ export function tableTalk(tableId, token) {
     );
   }
 
-  async function look() {
-    const [summary, said] = await Promise.all([
-      api(`/tables/${id}`),
-      api(`/tables/${id}/chat?after=${after}`, { token: token() }),
-    ]);
-    showTurns(summary);
-    await showRatings(summary);
-    fill(channel, speaking() === "players" ? "To the players: " : "To the spectators: ");
-    for (const message of said) {
-      after = Math.max(after, message.id);
-      messages.append(
+  function renderChat() {
+    fill(heading, t("Chat"));
+    fill(button, t("Send"));
+    fill(channel, speaking() === "players" ? t("To the players:") : t("To the spectators:"), " ");
+    fill(
+      messages,
+      [...said.values()].map((message) =>
         h(
           "li",
           { class: `chat ${message.channel}`, "data-id": message.id },
           h("b", {}, message.name),
-          message.channel === "spectators" ? h("small", {}, " (spectator)") : null,
+          message.channel === "spectators" ? h("small", {}, ` (${t("spectator")})`) : null,
           ": ",
           h("span", { class: "text" }, message.text),
         ),
-      );
-    }
+      ),
+    );
   }
 
-  const keepLooking = async () => {
-    try {
-      if (!document.hidden) await look();
-    } catch {
-      // offline for a moment: the next look catches up
-    }
-    setTimeout(keepLooking, LOOK_MS);
+  /** Messages heard, by the socket or as the answer to sending one; each is shown once, in
+   *  the order they were said. */
+  function heard(list) {
+    for (const message of list) said.set(message.id, message);
+    const ordered = [...said.entries()].sort(([a], [b]) => a - b);
+    said.clear();
+    for (const [key, message] of ordered) said.set(key, message);
+    if (text) renderChat();
+  }
+
+  function show(newSummary, newStatus = null) {
+    summary = newSummary;
+    status = newStatus;
+    if (!text) return;
+    renderTurns();
+    renderRatings();
+    renderChat();
+    askRatings();
+  }
+
+  setInterval(() => {
+    if (text && summary && summary.clock_increment !== null && !document.hidden) renderTurns();
+  }, TICK_MS);
+
+  return {
+    element: h("section", { class: "talk", id: "talk" }, turns, ratings, heading, messages, send),
+    show,
+    heard,
+    setText(newText) {
+      text = newText;
+      if (summary) show(summary, status);
+      else renderChat();
+    },
   };
-  keepLooking();
-  return h("section", { class: "talk", id: "talk" }, turns, ratings, h("h3", {}, "Chat"), messages, send);
 }
 
-function limit(seconds) {
-  if (seconds % 86400 === 0) return `${seconds / 86400} day(s)`;
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour(s)`;
-  return `${seconds} s`;
+/** A move time limit in the largest unit that divides it. */
+export function duration(text, seconds) {
+  if (seconds % 86400 === 0) return text.t("{n:# day|# days}", { n: seconds / 86400 });
+  if (seconds % 3600 === 0) return text.t("{n:# hour|# hours}", { n: seconds / 3600 });
+  if (seconds % 60 === 0) return text.t("{n:# minute|# minutes}", { n: seconds / 60 });
+  return text.t("{n:# second|# seconds}", { n: seconds });
+}
+
+/** A clock's time left, as h:mm:ss or m:ss. */
+function clockFace(seconds) {
+  const whole = Math.max(0, Math.floor(seconds));
+  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
+  const two = (n) => String(n).padStart(2, "0");
+  return hours ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
 }

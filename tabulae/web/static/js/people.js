@@ -1,0 +1,68 @@
+// What the pages of people (my games, a player, the leaderboards) share: the header's links and
+// language switch, in the language the player chose.
+
+import { chosenLanguage, loadText } from "./i18n.js";
+import { languageSwitch } from "./language.js";
+
+/** The header of a page in the player's language; `show(text)` renders the page in it, at once
+ *  and again whenever the player picks another language. */
+export async function peoplePage(show) {
+  const shown = async (lang) => {
+    const text = await loadText(lang);
+    headerLinks(text);
+    languageSwitch(document.getElementById("language"), lang, shown);
+    await show(text);
+  };
+  await shown(chosenLanguage());
+}
+
+/** The header's links to my games and the leaderboards, where a page has them. */
+export function headerLinks(text) {
+  const links = { "my-games": text.t("My games"), leaderboards: text.t("Leaderboards") };
+  for (const [id, label] of Object.entries(links)) {
+    const link = document.getElementById(id);
+    if (link) link.textContent = label;
+  }
+}
+
+/** A refusal of the server's, in the player's language where its code is one of people's;
+ *  else the server's own words. */
+export function refusal(text, error) {
+  const t = (msgid, args) => text.t(msgid, args);
+  const wait = Math.ceil(error.extra?.retry_after ?? 60);
+  switch (error.code) {
+    case "wrong_password":
+      return t("Wrong username or password.");
+    case "username_taken":
+      return t("That username is taken.");
+    case "bad_password":
+      return t("A password has 8 to 128 characters.");
+    case "bad_name":
+      return t("A name has 1 to 40 printable characters.");
+    case "not_signed_in":
+      return t("Sign in first.");
+    case "too_many_attempts":
+    case "too_many_messages":
+      return t("Too many at once: try again in {n:# second|# seconds}.", { n: wait });
+    case "bad_message":
+      return t("That message cannot be sent: it is empty, too long, or holds characters that cannot be shown.");
+    case "players_only":
+      return t("Only the players write in the players' channel.");
+    case "spectators_only":
+      return t("You hold a seat here: talk in the players' channel.");
+    case "unknown_player":
+      return t("There is no such player.");
+    case "offline":
+      return t("The server cannot be reached.");
+    default:
+      return error.message;
+  }
+}
+
+/** The games' names in the chosen language, by game id. */
+export async function gameNames(text, games) {
+  const texts = await Promise.all(games.map((game) => loadText(text.lang, game.id)));
+  return Object.fromEntries(
+    games.map((game, n) => [game.id, texts[n].hasTerm(game.id) ? texts[n].term(game.id) : game.name]),
+  );
+}
