@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import os
 
+from .bots import bot_label, bot_name, bot_words
 from .game_text import GameText
-from .translator import LANGUAGES, Translator, translator
-
-
-def N_(msgid: str) -> str:
-    """Mark a message for translation where it is defined; translate it where it is shown."""
-    return msgid
+from .translator import LANGUAGES, N_, Translator, translator
 
 
 def default_language() -> str:
@@ -31,4 +27,14 @@ def default_language() -> str:
     return "en"
 
 
-__all__ = ["LANGUAGES", "N_", "GameText", "Translator", "default_language", "translator"]
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "GameText",
+    "Translator",
+    "bot_label",
+    "bot_name",
+    "bot_words",
+    "default_language",
+    "translator",
+]

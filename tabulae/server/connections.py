@@ -26,8 +26,16 @@ class Close:
 
 
 class Connection:
-    def __init__(self, table: LiveTable, seat: int | None, token_hash: str | None, since: int):
+    def __init__(
+        self,
+        table: LiveTable,
+        seat: int | None,
+        token_hash: str | None,
+        since: int,
+        lang: str = "en",
+    ):
         self.table = table
+        self.lang = lang  # the language of its refusals
         self.seat = seat
         self.token_hash = token_hash
         self.shown: tuple[int, str] = (since, "")

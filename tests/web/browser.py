@@ -79,7 +79,7 @@ class Person:
             if isinstance(value, bool):
                 field.set_checked(value)
             elif field.evaluate("node => node.tagName") == "SELECT":
-                field.select_option(label=str(value))
+                field.select_option(value=str(value))
             else:
                 field.fill(str(value))
                 field.dispatch_event("change")

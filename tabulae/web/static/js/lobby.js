@@ -145,9 +145,18 @@ function newTableForm() {
   );
 }
 
+/** An option's words from the game's catalogs (`<game>.option.<name>`, `….help`, `….<choice>`);
+ *  the id where the game words none. */
+function optionWords(option, text) {
+  const key = `${page.choice.game.id}.option.${option.name}`;
+  const choice = (c) => text.message(`${key}.${c}`) ?? text.show(c);
+  const label = text.message(key) ?? (text.hasTerm(option.name) ? text.term(option.name) : option.name);
+  return { label, help: text.message(`${key}.help`) ?? option.help, choice };
+}
+
 function optionField(option, text) {
   const value = page.choice.options[option.name];
-  const label = text.hasTerm(option.name) ? text.term(option.name) : option.name.replaceAll("_", " ");
+  const words = optionWords(option, text);
   const set = (v) => (page.choice.options[option.name] = v);
   let input;
   if (typeof option.default === "boolean") {
@@ -164,7 +173,7 @@ function optionField(option, text) {
         name: option.name,
         onchange: (event) => set(option.choices[event.target.selectedIndex]),
       },
-      option.choices.map((c) => h("option", { selected: c === value }, text.show(c))),
+      option.choices.map((c) => h("option", { value: String(c), selected: c === value }, words.choice(c))),
     );
   } else {
     input = h("input", {
@@ -176,7 +185,14 @@ function optionField(option, text) {
         set(typeof option.default === "number" ? Number(event.target.value) : event.target.value),
     });
   }
-  return h("label", { class: "field", title: option.help }, label, " ", input);
+  return h(
+    "label",
+    { class: "field", title: words.help },
+    words.label,
+    " ",
+    input,
+    words.help && h("small", { class: "help" }, words.help),
+  );
 }
 
 function seatField(who, s) {
@@ -197,7 +213,7 @@ function seatField(who, s) {
       },
       h("option", { value: "person", selected: who === "person" }, t("a person (join link)")),
       page.bots.map((bot) =>
-        h("option", { value: bot.name, selected: who === bot.name }, t("bot: {name}", { name: bot.name })),
+        h("option", { value: bot.name, selected: who === bot.name }, page.text.botLabel(bot.name)),
       ),
     ),
   );
@@ -243,7 +259,9 @@ function tableList(status, heading, empty) {
           {},
           rows.map((table) => {
             const game = page.games.find((g) => g.id === table.game);
-            const names = table.seats.map((seat) => seat.name ?? t("free seat")).join(", ");
+            const names = table.seats
+              .map((seat) => (seat.name || seat.bot ? page.text.seatName(seat) : t("free seat")))
+              .join(", ");
             const mine = store.seatAt(table.id);
             const link =
               status === "finished"

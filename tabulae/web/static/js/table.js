@@ -47,8 +47,7 @@ const parts = {
 };
 
 function seatName(seat) {
-  const info = page.summary.seats[seat];
-  return info.name ?? page.text.t("Seat {n}", { n: seat + 1 });
+  return page.text.seatName(page.summary.seats[seat]);
 }
 
 function title() {
@@ -60,6 +59,7 @@ async function setLanguage(lang) {
   page.lang = lang;
   page.text = await loadText(lang, page.summary.game);
   languageSwitch(document.getElementById("language"), lang, setLanguage);
+  if (page.live) page.live.lang = lang;
   page.shownLegal = "";
   render();
 }
@@ -99,7 +99,7 @@ function connect() {
         showNotice(explain(error));
       }
     },
-  });
+  }, page.lang);
   page.live.connect();
 }
 
@@ -107,7 +107,7 @@ function explain(error) {
   const t = page.text.t.bind(page.text);
   switch (error.code) {
     case "illegal_action":
-      return t("Not allowed: {reason}", { reason: error.extra.reason || error.message });
+      return t("Not allowed: {reason}", { reason: page.text.refusal(error) });
     case "not_your_turn":
       return t("It is not your turn.");
     case "stale_version":
@@ -200,7 +200,7 @@ function renderSeats() {
         },
         h("span", { class: `token seat-${s}`, style: pawnColour(s) }),
         info.taken ? seatName(s) : t("free seat"),
-        info.bot && h("small", {}, ` (${t("bot")})`),
+        info.bot && !Number.isInteger(info.bot_order) && h("small", {}, ` (${t("bot")})`),
         s === page.seat && h("small", {}, ` (${t("you")})`),
       ),
     ),
