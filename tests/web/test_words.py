@@ -47,16 +47,16 @@ KEY = re.compile(r"\b[a-z][a-z_]*\.[a-z][a-z_]*(?:\.[a-z_]+)*\b")
 PAIR = re.compile(r"\b[a-z_]+=\S")
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 # A number standing for a card: in parentheses as a name's suffix ("Card (57)"), a list of
-# numbers that names no one ("7, 22, 30"; scores "in seat order"; a player's own list follows
-# his name, in parentheses), a card kind followed by its number ("worker
-# 34", "slot 3") or a label that ends in a number after its colon ("Start construction: 9").
+# numbers with a card's number among them ("7, 22, 30"; a player's own list follows his name,
+# in parentheses; counts, such as attack cards against three Cohorts, stay below 10), a card
+# kind followed by its number ("worker 34", "slot 3") or a label that ends in a number after
+# its colon ("Start construction: 9").
 NUMBER = r"-?\d+(?:[.,]\d+)?"
+LIST = re.compile(rf"(?<![\w.(]){NUMBER}(?:, {NUMBER})+(?![\w.)])")
 CARD_NUMBER = [
     re.compile(r"\(\d+\)"),
-    re.compile(rf"(?<![\w.(]){NUMBER}(?:, {NUMBER})+(?![\w.)])"),
     re.compile(r"(?i)\b(?:card|worker|slot|building|slave|tool|site|fate|path)s? \d+\b"),
 ]
-PATTERNS = ((KEY, "a message key"), (PAIR, "a name=value pair"), (SNAKE, "an id"))
 ACTION_NUMBER = re.compile(r":\s*\d+\s*$")
 
 READ_PAGE = """() => {
@@ -204,6 +204,10 @@ def english_words(game: str, lang: str) -> set[str]:
     return words - {w.lower() for w in WORD.findall(local)} - {w.lower() for w in PROPER}
 
 
+def _number(text: str) -> float:
+    return abs(float(text.replace(",", ".")))
+
+
 def findings(found: dict[str, list[str]], game: str, lang: str) -> list[str]:
     problems = []
     everything = [*found["text"], *found["titles"], *found["svgTitles"], *found["labels"]]
@@ -215,8 +219,9 @@ def findings(found: dict[str, list[str]], game: str, lang: str) -> list[str]:
         ):
             problems += [f"{what}: {hit!r} in {line!r}" for hit in pattern.findall(line)]
     for line in [*found["actions"], *found["log"]]:
-        for pattern in CARD_NUMBER:
-            problems += [f"a number for a name: {line!r}" for _ in pattern.findall(line)[:1]]
+        hits = [hit for pattern in CARD_NUMBER for hit in pattern.findall(line)]
+        hits += [hit for hit in LIST.findall(line) if max(map(_number, hit.split(", "))) >= 10]
+        problems += [f"a number for a name: {line!r}"] if hits else []
     for line in found["actions"]:
         if ACTION_NUMBER.search(line):
             problems.append(f"a number for a name: {line!r}")
@@ -249,12 +254,18 @@ def test_the_scan_finds_what_the_issue_found():
         "svgTitles": [],
         "labels": [],
         "actions": ["Recruit worker 34", "Start construction: 9"],
-        "log": ["Tokens shown: 7, 0, 2", "Final scores, in seat order: -9.8, 19.2", "Card (57)"],
+        "log": [
+            "Building row: 7, 22, 30",
+            "Final scores: -9.8, 19.2",
+            "Card (57)",
+            "Cohorts: 1, 0",
+        ],
     }
     problems = "\n".join(findings(found, TOY, "en"))
     for shown in ("sylla.event_drawn", "seat=2", "legionary_a", "fate_42", "worker 34"):
         assert shown in problems
-    for line in ("construction: 9", "7, 0, 2", "-9.8, 19.2", "Card (57)"):
+    for line in ("construction: 9", "7, 22, 30", "-9.8, 19.2", "Card (57)"):
         assert line in problems
+    assert "Cohorts" not in problems  # counts are not cards
     polish = findings({**found, "text": ["Najmij greedy bot"], "actions": [], "log": []}, TOY, "pl")
     assert any("greedy" in problem for problem in polish)
