@@ -60,7 +60,7 @@ CARD_NUMBER = [
 ACTION_NUMBER = re.compile(r":\s*\d+\s*$")
 
 READ_PAGE = """() => {
-  const outside = (node) => node.closest("#talk, #language, .share, form.notation");
+  const outside = (node) => node.closest("#language, .share, form.notation");
   const text = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {

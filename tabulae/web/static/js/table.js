@@ -428,7 +428,7 @@ async function start() {
       "div",
       { class: "play" },
       h("div", { class: "main" }, parts.prompt, parts.notice, parts.end, parts.board),
-      h("aside", { class: "side" }, parts.actions, parts.log, tableTalk(tableId, () => page.mine?.token ?? null)),
+      h("aside", { class: "side" }, parts.actions, parts.log, tableTalk(tableId, () => page.mine?.token ?? null, () => page.text)),
     ),
   );
   showNotice(null);

@@ -1,13 +1,15 @@
 // Beside the board: the table's chat (players in theirs, spectators in their own), the move time
 // limit, the moves a bot made when a seat's time ran out, and the rating changes at the end.
-// Messages are shown as text, never as markup.
+// Messages are shown as text, never as markup; the panel's own words in the player's language.
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
 
 const LOOK_MS = 3000; // how often the panel looks again, while the page is visible
 
-export function tableTalk(tableId, token) {
+/** @param text  gives the page's words (a Text) as they are now */
+export function tableTalk(tableId, token, text) {
+  const t = (msgid, args = {}) => (text() ? text().t(msgid, args) : msgid);
   const id = encodeURIComponent(tableId);
   const turns = h("div", { id: "turns", class: "turns", hidden: true });
   const ratings = h("div", { id: "rating-changes", hidden: true });
@@ -15,7 +17,9 @@ export function tableTalk(tableId, token) {
   const input = h("input", { name: "chat", maxlength: 500, autocomplete: "off" });
   const channel = h("span", { class: "channel" });
   const notice = h("p", { class: "notice", role: "alert", hidden: true });
-  const send = h("form", { id: "chat-form" }, channel, input, h("button", { type: "submit" }, "Send"), notice);
+  const sendButton = h("button", { type: "submit" });
+  const heading = h("h3", {});
+  const send = h("form", { id: "chat-form" }, channel, input, sendButton, notice);
   let after = 0;
   let rated = false;
 
@@ -41,22 +45,32 @@ export function tableTalk(tableId, token) {
   });
 
   function showTurns(summary) {
-    const names = summary.seats.map((seat) => seat.name ?? `seat ${seat.seat + 1}`);
+    const names = summary.seats.map((seat) => text().seatName(seat));
     const lines = [];
-    if (summary.move_seconds) lines.push(h("p", {}, `Turn-based: ${limit(summary.move_seconds)} a move.`));
+    if (summary.move_seconds) {
+      lines.push(h("p", {}, t("Turn-based: {limit} a move.", { limit: limit(summary.move_seconds, t) })));
+    }
     if (summary.clock_increment !== null) {
       const clocks = summary.seats.map((seat) => `${names[seat.seat]} ${Math.max(0, seat.clock_left).toFixed(0)} s`);
-      lines.push(h("p", { class: "clocks" }, `Clocks at the turn's start: ${clocks.join(", ")} (+${summary.clock_increment} s a move).`));
+      const said = t("Clocks at the turn's start: {clocks} (+{increment} s a move).", {
+        clocks: clocks.join("; "),
+        increment: summary.clock_increment,
+      });
+      lines.push(h("p", { class: "clocks" }, said));
     }
     if (summary.deadline) {
-      lines.push(h("p", { class: "deadline" }, `Move by ${new Date(summary.deadline).toLocaleString()}.`));
+      const time = new Date(summary.deadline).toLocaleString(text().lang);
+      lines.push(h("p", { class: "deadline" }, t("Move by {time}.", { time })));
     }
     for (const late of summary.timeouts) {
       lines.push(
         h(
           "p",
           { class: "timeout", "data-version": late.version },
-          `${names[late.seat]}'s time ran out: a bot made move ${late.version} for them.`,
+          t("{name}'s time ran out: a bot made move {version} for them.", {
+            name: names[late.seat],
+            version: late.version,
+          }),
         ),
       );
     }
@@ -69,11 +83,11 @@ export function tableTalk(tableId, token) {
     const changes = await api(`/tables/${id}/ratings`);
     if (!changes.length) return;
     rated = true;
-    const names = summary.seats.map((seat) => seat.name ?? `seat ${seat.seat + 1}`);
+    const names = summary.seats.map((seat) => text().seatName(seat));
     ratings.hidden = false;
     fill(
       ratings,
-      h("h3", {}, "Ratings"),
+      h("h3", {}, t("Ratings")),
       h(
         "ul",
         {},
@@ -91,13 +105,16 @@ export function tableTalk(tableId, token) {
   }
 
   async function look() {
+    if (!text()) return; // the page's words are on their way
     const [summary, said] = await Promise.all([
       api(`/tables/${id}`),
       api(`/tables/${id}/chat?after=${after}`, { token: token() }),
     ]);
     showTurns(summary);
     await showRatings(summary);
-    fill(channel, speaking() === "players" ? "To the players: " : "To the spectators: ");
+    fill(channel, speaking() === "players" ? t("To the players: ") : t("To the spectators: "));
+    fill(sendButton, t("Send"));
+    fill(heading, t("Chat"));
     for (const message of said) {
       after = Math.max(after, message.id);
       messages.append(
@@ -105,7 +122,7 @@ export function tableTalk(tableId, token) {
           "li",
           { class: `chat ${message.channel}`, "data-id": message.id },
           h("b", {}, message.name),
-          message.channel === "spectators" ? h("small", {}, " (spectator)") : null,
+          message.channel === "spectators" ? h("small", {}, ` (${t("spectator")})`) : null,
           ": ",
           h("span", { class: "text" }, message.text),
         ),
@@ -119,14 +136,16 @@ export function tableTalk(tableId, token) {
     } catch {
       // offline for a moment: the next look catches up
     }
-    setTimeout(keepLooking, LOOK_MS);
+    setTimeout(keepLooking, text() ? LOOK_MS : 50); // soon again while the words are loading
   };
   keepLooking();
-  return h("section", { class: "talk", id: "talk" }, turns, ratings, h("h3", {}, "Chat"), messages, send);
+  fill(sendButton, t("Send"));
+  fill(heading, t("Chat"));
+  return h("section", { class: "talk", id: "talk" }, turns, ratings, heading, messages, send);
 }
 
-function limit(seconds) {
-  if (seconds % 86400 === 0) return `${seconds / 86400} day(s)`;
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour(s)`;
-  return `${seconds} s`;
+function limit(seconds, t) {
+  if (seconds % 86400 === 0) return t("{n:# day|# days}", { n: seconds / 86400 });
+  if (seconds % 3600 === 0) return t("{n:# hour|# hours}", { n: seconds / 3600 });
+  return t("{n} s", { n: seconds });
 }
