@@ -47,10 +47,11 @@ class ApiError(Exception):
 
 class Refused(ApiError):
     """An action the rules refused: `reason` is the rules' English text, `key` and `args` name
-    the game's message for it, and `message` is that message in the client's language."""
+    the game's message for it, and `message` is that message in the client's language, from
+    `game_text(lang)`, the game's words at the table."""
 
     def __init__(
-        self, error: IllegalAction, words: Callable[[str], GameText], version: int
+        self, error: IllegalAction, game_text: Callable[[str], GameText], version: int
     ) -> None:
         super().__init__(
             400,
@@ -61,7 +62,7 @@ class Refused(ApiError):
             args=error.arguments,
             version=version,
         )
-        self.error, self.game_text = error, words
+        self.error, self.game_text = error, game_text
 
     def text(self, lang: str) -> str:
         return self.game_text(lang).refusal(self.error)
