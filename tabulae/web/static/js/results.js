@@ -9,6 +9,7 @@ export function renderResult(result, ctx) {
     (a, b) => result.ranks[a] - result.ranks[b] || a - b,
   );
   const tiebreaks = tiebreaksShown(result, ctx);
+  const ranked = players > 1; // a solo game's score is its measure: its rank is the board's to tell
   const breakdown = board?.breakdown ? board.breakdown(result, ctx) : genericBreakdown(result, ctx);
   return h(
     "section",
@@ -20,7 +21,7 @@ export function renderResult(result, ctx) {
       h(
         "tr",
         {},
-        h("th", {}, text.t("Rank")),
+        ranked && h("th", {}, text.t("Rank")),
         h("th", {}, text.t("Player")),
         h("th", {}, text.t("Score")),
         tiebreaks && h("th", {}, text.t("Tie-breaks")),
@@ -28,9 +29,9 @@ export function renderResult(result, ctx) {
       order.map((s) =>
         h(
           "tr",
-          { class: result.winners.includes(s) ? "winner" : null, "data-seat": s },
-          h("td", { class: "rank" }, result.ranks[s]),
-          h("td", {}, text.seat(s)),
+          { class: ranked && result.winners.includes(s) ? "winner" : null, "data-seat": s },
+          ranked && h("td", { class: "rank" }, result.ranks[s]),
+          h("td", { class: "player" }, text.seat(s)),
           h("td", { class: "score" }, result.scores[s]),
           tiebreaks && h("td", { class: "tiebreak" }, tiebreaks[s]),
         ),
