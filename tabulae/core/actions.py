@@ -3,6 +3,8 @@
 An action is a kind followed by arguments, each an int or a word:
 ``Action("bid", 4)`` is written ``bid 4`` and stored in JSON as ``["bid", 4]``.
 Words never look like integers, so the notation parses back to the same action.
+A refusal's key here is its English text, a msgid of the interface's catalog (``tabulae``),
+where its translations are.
 """
 
 from __future__ import annotations
@@ -51,7 +53,11 @@ class Action(tuple):
             or not isinstance(data[0], str)
             or not all(type(a) in (int, str) for a in data[1:])
         ):
-            raise IllegalAction(f'not an action: {data!r} (expected a list like ["bid", 4])')
+            raise IllegalAction(
+                f'not an action: {data!r} (expected a list like ["bid", 4])',
+                key='not an action: {data} (expected a list like ["bid", 4])',
+                args={"data": repr(data)},
+            )
         return cls(*data)
 
     @classmethod
@@ -59,7 +65,7 @@ class Action(tuple):
         """Read the text notation, e.g. ``"cube vestal epidemic"``."""
         tokens = text.split()
         if not tokens:
-            raise IllegalAction("an empty action")
+            raise IllegalAction("an empty action", key="an empty action")
         return cls(tokens[0], *(_arg(t) for t in tokens[1:]))
 
 
@@ -98,11 +104,20 @@ class ActionSpace:
         try:
             return self._codes[action]
         except KeyError:
-            raise IllegalAction(f"'{action}' is not an action of this game") from None
+            raise IllegalAction(
+                f"'{action}' is not an action of this game",
+                key="'{action}' is not an action of this game",
+                args={"action": str(action)},
+            ) from None
 
     def decode(self, code: int) -> Action:
         if not 0 <= code < len(self._actions):
-            raise IllegalAction(f"no action has code {code} (0..{len(self._actions) - 1})")
+            last = len(self._actions) - 1
+            raise IllegalAction(
+                f"no action has code {code} (0..{last})",
+                key="no action has code {code} (0..{last})",
+                args={"code": code, "last": last},
+            )
         return self._actions[code]
 
     def mask(self, legal: Sequence[Action]) -> list[bool]:

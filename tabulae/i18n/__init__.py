@@ -2,24 +2,22 @@
 
 Catalogs are ``locale/<language>/<domain>.po`` files read as they are, without a compile step.
 The domain ``tabulae``, here, holds the interface's own text, whose msgids are the English
-messages. Each game has a domain named by its id, in its own package, whose msgids are keys:
-its event keys (``<game>.drew``), action labels (``<game>.action.play``) and action help
-(``<game>.help.play``). Messages are Python format strings; ``{n:# point|# points}``
-chooses a plural form by the language's rule (``#`` stands for the number) and ``{0:seat}``
-shows a seat number as the player's name.
+messages (the core's refusals among them: their key is their English text), but for what each
+bot is, keyed ``bot.<name>`` and worded in English by the English catalog. Each game has a
+domain named by its id, in its own package, whose msgids are keys: its event keys
+(``<game>.drew``), action labels (``<game>.action.play``), action help (``<game>.help.play``),
+refusals (``<game>.refused.<what>``) and options (``<game>.option.<name>``). Messages are
+Python format strings; ``{n:# point|# points}`` chooses a plural form by the language's rule
+(``#`` stands for the number) and ``{0:seat}`` shows a seat number as the player's name.
 """
 
 from __future__ import annotations
 
 import os
 
+from .bots import bot_label, bot_name, bot_words
 from .game_text import GameText
-from .translator import LANGUAGES, Translator, translator
-
-
-def N_(msgid: str) -> str:
-    """Mark a message for translation where it is defined; translate it where it is shown."""
-    return msgid
+from .translator import LANGUAGES, N_, Translator, translator
 
 
 def default_language() -> str:
@@ -31,4 +29,14 @@ def default_language() -> str:
     return "en"
 
 
-__all__ = ["LANGUAGES", "N_", "GameText", "Translator", "default_language", "translator"]
+__all__ = [
+    "LANGUAGES",
+    "N_",
+    "GameText",
+    "Translator",
+    "bot_label",
+    "bot_name",
+    "bot_words",
+    "default_language",
+    "translator",
+]

@@ -1,6 +1,7 @@
 """Find every message the program can show, and add the missing ones to the catalogs.
 
-Interface messages are found in the source (calls of ``_`` and ``N_`` with a literal); a
+Interface messages are found in the source (calls of ``_`` and ``N_`` with a literal, and the
+``key`` literals of the core's refusals, which are their English text); a
 game's messages are its action labels and help, from its action list, its event keys, from
 random games at every player count and option, the ``<game>.view.*`` literals of its own
 table renderer and the ``<game>.board.*`` literals of its browser board.
@@ -28,7 +29,7 @@ from .translator import LANGUAGES, UI, catalog_path
 
 PACKAGE = Path(__file__).parent.parent
 # The modules whose text players read.
-INTERFACE = ("cli/play.py", "tui", "i18n/game_text.py", "server/mail.py")
+INTERFACE = ("cli/play.py", "tui", "i18n/game_text.py", "i18n/bots.py", "core/actions.py", "server")
 PLURAL_FORMS = {
     "en": "nplurals=2; plural=(n != 1);",
     "nl": "nplurals=2; plural=(n != 1);",
@@ -51,7 +52,14 @@ class Message:
 
 
 def interface_messages() -> dict[str, Message]:
-    found: dict[str, Message] = {}
+    """The interface's messages: those of its source, and what each bot is (``bot.<name>``,
+    a key, so written in the English catalog too)."""
+    from tabulae.bots import BOTS
+
+    found = {
+        f"bot.{name}": Message(f"bot.{name}", {"what the bot is, after its Roman name"})
+        for name in BOTS
+    }
     for part in INTERFACE:
         root = PACKAGE / part
         for path in sorted([root] if root.is_file() else root.rglob("*.py")):
@@ -64,12 +72,15 @@ def interface_messages() -> dict[str, Message]:
 
 
 def _marked(node: ast.AST) -> str | None:
-    if not isinstance(node, ast.Call) or not node.args:
+    if not isinstance(node, ast.Call):
         return None
     function = node.func
     name = function.attr if isinstance(function, ast.Attribute) else getattr(function, "id", "")
-    literal = node.args[0]
-    if name in ("_", "N_") and isinstance(literal, ast.Constant) and isinstance(literal.value, str):
+    if name == "IllegalAction":
+        literal = next((k.value for k in node.keywords if k.arg == "key"), None)
+    else:
+        literal = node.args[0] if name in ("_", "N_") and node.args else None
+    if isinstance(literal, ast.Constant) and isinstance(literal.value, str):
         return literal.value
     return None
 

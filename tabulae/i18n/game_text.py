@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabulae.core import Action, Event, Game
+from tabulae.core import Action, Event, Game, IllegalAction
 
 from .translator import Translator
 
@@ -53,10 +53,18 @@ class GameText:
         if isinstance(value, dict):
             by_seat = all(key.isdigit() for key in value)
             return ", ".join(
-                f"{self.seat(int(key)) if by_seat else self.term(key)}: {self.show(item)}"
+                f"{self.seat(int(key)) if by_seat else self.term(key)}: {self._item(item)}"
                 for key, item in value.items()
             )
         return value
+
+    def _item(self, value: Any) -> Any:
+        """A mapping's value; a list of several in parentheses, so the entries stay apart, and
+        an empty one a dash."""
+        if value == []:
+            return "—"
+        shown = self.show(value)
+        return f"({shown})" if isinstance(value, list) and len(value) > 1 else shown
 
     def message(
         self, msgid: str, args: dict[str, Any] | None = None, positional: Sequence[Any] = ()
@@ -89,6 +97,15 @@ class GameText:
             or self.message(label, positional=action.args)
             or str(action)
         )
+
+    def refusal(self, error: IllegalAction) -> str:
+        """Why an action was refused, in this language: the game's message for its key (filled
+        in like an event's), else the interface's, else its English reason."""
+        if error.key:
+            text = self.message(error.key, error.arguments)
+            if text is not None:
+                return text
+        return self.tr.refusal(error)
 
     def help(self, kind: str) -> str | None:
         return self.message(f"{self.game.id}.help.{kind}")

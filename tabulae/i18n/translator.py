@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tabulae.core import Game
+from tabulae.core import Game, IllegalAction
 from tabulae.core.registry import interface_path
 
 from .po import Catalog
@@ -16,6 +16,11 @@ from .po import Catalog
 LANGUAGES = ("en", "pl", "nl", "ru")
 LOCALE = Path(__file__).parent / "locale"
 UI = "tabulae"
+
+
+def N_(msgid: str) -> str:
+    """Mark a message for translation where it is defined; translate it where it is shown."""
+    return msgid
 
 
 def catalog_path(lang: str, domain: str | Game) -> Path:
@@ -48,6 +53,13 @@ class Translator:
     def _(self, msgid: str, /, **args: Any) -> str:
         """Interface text: the msgid is the English message."""
         return self.format(self.catalog(UI).messages.get(msgid, msgid), args)
+
+    def refusal(self, error: IllegalAction) -> str:
+        """A refusal the interface's catalog words (the core's own: its key is its English
+        text), in this language; else its English reason."""
+        if error.key and error.key in self.catalog(UI).messages:
+            return self._(error.key, **error.arguments)
+        return error.reason
 
     def format(
         self,

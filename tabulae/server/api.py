@@ -13,17 +13,25 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 from tabulae.core import Action, IllegalAction, load
 
 from .accounts import signed_in
-from .errors import ApiError, invalid
+from .errors import ApiError, bad_action, invalid
 from .live import hash_token
 from .lobby import SEED_RANGE, Lobby
 from .text import clean_name
+
+
+class Unfit(ValueError):
+    """A value a validator refused, carrying the refusal as a player reads it."""
+
+    def __init__(self, refusal: ApiError) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
 
 
 def _name(value: str) -> str:
     try:
         return clean_name(value)
     except ApiError as error:
-        raise ValueError(error.message) from None
+        raise Unfit(error) from None
 
 
 Name = Annotated[str, Field(max_length=200), AfterValidator(_name)]
@@ -135,7 +143,7 @@ def parse_action(given: list[str | int] | str) -> Action:
     try:
         return Action.parse(given) if isinstance(given, str) else Action.from_json(given)
     except IllegalAction as error:
-        raise invalid(error.reason, "bad_action") from None
+        raise bad_action(error) from None
 
 
 router = APIRouter(prefix="/api", route_class=StrictJsonRoute)

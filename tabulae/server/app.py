@@ -6,6 +6,7 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -14,10 +15,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 import tabulae
+from tabulae.i18n import N_
 
 from . import api, api_players, interface, ws
 from .config import Settings
-from .errors import ApiError
+from .errors import ApiError, invalid, language
 from .lobby import Lobby
 
 log = logging.getLogger("tabulae.server")
@@ -36,6 +38,36 @@ def calm_collector() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(2000, 10, 100)
+
+
+# What is wrong with a field, by pydantic's error type, in words a player reads.
+PROBLEMS = {
+    "missing": N_("The request lacks {field}."),
+    "extra_forbidden": N_("The request has {field}, which it does not take."),
+    "string_too_long": N_("{field} is too long."),
+    "string_too_short": N_("{field} is too short."),
+    "too_long": N_("{field} is too long."),
+    "string_pattern_mismatch": N_("{field} is not written as it should be."),
+}
+OUT_OF_RANGE = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
+
+
+def unreadable(problems: list[dict[str, Any]]) -> ApiError:
+    """The first problem of a request pydantic refused, in a player's words: a validator's own
+    refusal (a name too long) in its words, else what is wrong with which field."""
+    for problem in problems:
+        refusal = getattr(problem.get("ctx", {}).get("error"), "refusal", None)
+        if isinstance(refusal, ApiError):
+            return invalid(refusal.template, **(refusal.words or {}))
+    if not problems:
+        return invalid(N_("The request cannot be read."))
+    problem = problems[0]
+    field = ".".join(str(part) for part in problem["loc"] if part not in ("body", "query"))
+    kind = problem.get("type", "")
+    if kind in OUT_OF_RANGE:
+        return invalid(N_("{field} is out of range."), field=field or "?")
+    template = PROBLEMS.get(kind, N_("{field} is not valid."))
+    return invalid(template, field=field or "?")
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -57,28 +89,27 @@ def create_app(settings: Settings) -> FastAPI:
     )
 
     @app.exception_handler(ApiError)
-    async def refused(_request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.to_json(), status_code=error.status)
+    async def refused(request: Request, error: ApiError) -> JSONResponse:
+        lang = language(request.headers.get("accept-language"))
+        return JSONResponse(error.to_json(lang), status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
-    async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = [
-            f"{'.'.join(str(part) for part in problem['loc'])}: {problem['msg']}"
-            for problem in error.errors()
-        ]
-        body = ApiError(422, "invalid_request", "; ".join(problems) or "malformed request")
-        return JSONResponse(body.to_json(), status_code=422)
+    async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
+        body = unreadable(error.errors())
+        lang = language(request.headers.get("accept-language"))
+        return JSONResponse(body.to_json(lang), status_code=422)
 
     @app.exception_handler(HTTPException)
-    async def elsewhere(_request: Request, error: HTTPException) -> JSONResponse:
+    async def elsewhere(request: Request, error: HTTPException) -> JSONResponse:
         """Refusals made before the API's own code runs, in the API's shape: a body that cannot
         be read is malformed input like any other (422)."""
         if error.status_code == 400:
-            body = ApiError(422, "invalid_request", f"malformed request: {error.detail}")
+            body = invalid(N_("The request cannot be read."))
         else:
             code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "refused")
             body = ApiError(error.status_code, code, str(error.detail))
-        return JSONResponse(body.to_json(), status_code=body.status, headers=error.headers)
+        lang = language(request.headers.get("accept-language"))
+        return JSONResponse(body.to_json(lang), status_code=body.status, headers=error.headers)
 
     app.include_router(api.router)
     app.include_router(api_players.router)

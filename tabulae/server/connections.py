@@ -30,7 +30,8 @@ class Close:
 class Connection:
     """`reader`: the seat whose chat channels it reads: its own, or for a spectator's
     connection the seat its signed-in account holds at the table (if any), so that no one
-    holding a seat hears the spectators while the game is on."""
+    holding a seat hears the spectators while the game is on. `lang`: the language its
+    refusals are worded in."""
 
     def __init__(
         self,
@@ -39,8 +40,10 @@ class Connection:
         token_hash: str | None,
         since: int,
         reader: int | None = None,
+        lang: str = "en",
     ):
         self.table = table
+        self.lang = lang  # the language of its refusals
         self.seat = seat
         self.reader = seat if seat is not None else reader
         self.token_hash = token_hash

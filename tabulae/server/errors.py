@@ -1,27 +1,85 @@
-"""Errors a client can act on: an HTTP status, a stable code and a readable message."""
+"""Errors a client can act on: an HTTP status, a stable code and a readable message, in the
+language the client asks for."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
+
+from tabulae.core import IllegalAction
+from tabulae.i18n import LANGUAGES, GameText, translator
 
 
 class ApiError(Exception):
     """A refusal. `code` is stable for programs; `message` is for people; `extra` adds facts
-    such as the table's current `version`."""
+    such as the table's current `version`.
 
-    def __init__(self, http_status: int, code: str, message: str, **extra: Any) -> None:
+    With `words`, `message` is a msgid of the interface's catalog (its English text) that they
+    fill in, and each client reads it in its own language (`to_json(lang)`).
+    """
+
+    def __init__(
+        self,
+        http_status: int,
+        code: str,
+        message: str,
+        *,
+        words: Mapping[str, Any] | None = None,
+        **extra: Any,
+    ) -> None:
+        self.template, self.words = message, None if words is None else dict(words)
+        message = message if words is None else message.format(**words)
         super().__init__(message)
         self.status = http_status
         self.code = code
         self.message = message
         self.extra = extra
 
-    def to_json(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message, **self.extra}}
+    def text(self, lang: str) -> str:
+        """The message in `lang`."""
+        if self.words is None:
+            return self.message
+        return translator(lang)._(self.template, **self.words)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.text(lang), **self.extra}}
 
 
-def invalid(message: str, code: str = "invalid_request") -> ApiError:
-    return ApiError(422, code, message)
+class Refused(ApiError):
+    """An action the rules refused: `reason` is the rules' English text, `key` and `args` name
+    the game's message for it, and `message` is that message in the client's language, from
+    `game_text(lang)`, the game's words at the table."""
+
+    def __init__(
+        self, error: IllegalAction, game_text: Callable[[str], GameText], version: int
+    ) -> None:
+        super().__init__(
+            400,
+            "illegal_action",
+            error.reason,
+            reason=error.reason,
+            key=error.key,
+            args=error.arguments,
+            version=version,
+        )
+        self.error, self.game_text = error, game_text
+
+    def text(self, lang: str) -> str:
+        return self.game_text(lang).refusal(self.error)
+
+
+def language(header: str | None) -> str:
+    """The first of our languages an Accept-Language header names, else English."""
+    for part in (header or "").split(","):
+        lang = part.split(";")[0].strip()[:2].lower()
+        if lang in LANGUAGES:
+            return lang
+    return "en"
+
+
+def invalid(message: str, code: str = "invalid_request", **words: Any) -> ApiError:
+    """A 422; with `words`, `message` is a msgid they fill in."""
+    return ApiError(422, code, message, words=words or None)
 
 
 def unknown_table(table_id: str) -> ApiError:
@@ -66,5 +124,8 @@ def not_playing(status: str, version: int) -> ApiError:
     )
 
 
-def illegal_action(reason: str, version: int) -> ApiError:
-    return ApiError(400, "illegal_action", reason, reason=reason, version=version)
+def bad_action(error: IllegalAction) -> ApiError:
+    """An action that cannot be read: the core's refusal, whose key is its English text."""
+    if error.key:
+        return ApiError(422, "bad_action", error.key, words=error.arguments)
+    return ApiError(422, "bad_action", error.reason)

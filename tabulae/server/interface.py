@@ -1,5 +1,6 @@
-"""What the browser interface needs besides play: the levels and bots on offer, its text in each
-language, from the same gettext catalogs as the terminal, and each game's board files.
+"""What the browser interface needs besides play: the levels and bots on offer, its text in
+each language, from the same gettext catalogs as the terminal (bots' names too), and each game's
+board files.
 
 The interface's own messages are the domain ``web`` (``tabulae/web/locale``); a game's events,
 action labels, help and board words come from the catalogs in its own package, and its rulebook
@@ -22,7 +23,7 @@ from tabulae.bots import BOTS, LEVELS
 from tabulae.bots.levels import FAIR
 from tabulae.core import UnknownGame, load
 from tabulae.core.registry import interface_path
-from tabulae.i18n import translator
+from tabulae.i18n import bot_words, translator
 from tabulae.i18n.catalogs import PLURAL_FORMS
 from tabulae.i18n.po import Catalog
 
@@ -90,7 +91,12 @@ async def list_levels() -> dict[str, Any]:
 
 @router.get("/text/{lang}", summary="The browser interface's messages in one language")
 async def interface_text(lang: Language) -> dict[str, Any]:
-    return {"lang": lang, "plural": plural_rule(lang), "messages": web_messages(lang)}
+    return {
+        "lang": lang,
+        "plural": plural_rule(lang),
+        "messages": web_messages(lang),
+        "bots": bot_words(translator(lang)),
+    }
 
 
 @router.get("/text/{lang}/{game}", summary="The interface's and a game's words in one language")
@@ -111,5 +117,6 @@ async def game_text(request: Request, lang: Language, game: str) -> dict[str, An
         "lang": lang,
         "plural": plural_rule(lang),
         "messages": web_messages(lang),
+        "bots": bot_words(translator(lang)),
         "game": {"id": rules.id, "messages": messages, "terms": terms},
     }

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabulae.bots import Bot, make_bot
 from tabulae.core import Action, Match, State, load, visible
+from tabulae.i18n import GameText, bot_name, translator
 
 from .errors import wrong_token
 from .storage import ActionRow, SeatRow, TableRow
@@ -115,6 +116,10 @@ class LiveTable:
         self.row.seats = seats
         self.bots = {s.seat: make_bot(s.bot, **s.bot_params) for s in seats if s.bot}
 
+    def text(self, lang: str) -> GameText:
+        """The game's words at this table in `lang`, its players named."""
+        return GameText(translator(lang), self.game, seat_names(self.row.seats, lang))
+
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token holds (None for no token: a spectator); refuses a wrong token."""
         if token is None:
@@ -178,7 +183,7 @@ class LiveTable:
             players=self.row.players,
             seed=self.row.seed,
             options=dict(self.row.options),
-            seats=[_seat_name(s) for s in self.row.seats],
+            seats=seat_names(self.row.seats, "en"),
             actions=list(self.log),
         )
 
@@ -245,7 +250,9 @@ def summary(row: TableRow) -> dict[str, Any]:
         "players": row.players,
         "options": dict(row.options),
         "status": row.status,
-        "seats": [_seat_info(s) for s in row.seats],
+        "seats": [
+            _seat_info(s, order) for s, order in zip(row.seats, _bot_orders(row.seats), strict=True)
+        ],
         "rematch_of": row.rematch_of,
         "rematch": row.rematch,
         "seeded": row.seeded,
@@ -257,18 +264,37 @@ def summary(row: TableRow) -> dict[str, Any]:
     }
 
 
-def _seat_info(seat: SeatRow) -> dict[str, Any]:
+def _seat_info(seat: SeatRow, order: int) -> dict[str, Any]:
     return {
         "seat": seat.seat,
-        "name": _seat_name(seat) if (seat.bot or seat.token_hash or seat.name) else None,
+        "name": _seat_name(seat, order) if (seat.bot or seat.token_hash or seat.name) else None,
         "bot": seat.bot,
+        # an unnamed bot is named by `bot_order`, in each client's language (tabulae.i18n.bots)
+        "bot_order": order if seat.bot and not seat.name else None,
+        "bot_level": seat.bot_params.get("level") if seat.bot else None,
         "taken": seat.bot is not None or seat.token_hash is not None,
         "rank": seat.rank,
         "clock_left": None if seat.clock_left is None else round(seat.clock_left, 1),
     }
 
 
-def _seat_name(seat: SeatRow) -> str:
+def _bot_orders(seats: list[SeatRow]) -> list[int]:
+    """Each seat's place among the table's unnamed bots, which gives each its own name."""
+    orders, count = [], 0
+    for seat in seats:
+        orders.append(count)
+        count += bool(seat.bot and not seat.name)
+    return orders
+
+
+def _seat_name(seat: SeatRow, order: int, lang: str = "en") -> str:
+    if seat.name:
+        return seat.name
     if seat.bot:
-        return seat.name or f"{seat.bot} bot"
-    return seat.name or f"seat {seat.seat + 1}"
+        return bot_name(translator(lang), order, seat.bot, seat.bot_params)
+    return translator(lang)._("seat {n}", n=seat.seat + 1)
+
+
+def seat_names(seats: list[SeatRow], lang: str) -> list[str]:
+    """Every seat's name in `lang`, as players read it."""
+    return [_seat_name(s, order, lang) for s, order in zip(seats, _bot_orders(seats), strict=True)]

@@ -45,7 +45,7 @@ from .config import Settings
 from .connections import Connection
 from .errors import (
     ApiError,
-    illegal_action,
+    Refused,
     invalid,
     not_playing,
     not_your_turn,
@@ -607,7 +607,7 @@ class Lobby:
             try:
                 following.apply(seat, action)
             except IllegalAction as error:
-                raise illegal_action(error.reason, live.version) from None
+                raise Refused(error, live.text, live.version) from None
             row = ActionRow(live.version + 1, seat, action.to_json(), client_action_id, timed_out)
             result = following.result()
             before = tuple(live.state.to_move)

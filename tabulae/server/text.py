@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import unicodedata
 
+from tabulae.i18n import N_
+
 from .errors import invalid
 
 NAME_LENGTH = 40
 REFUSED = {
-    "Cc": "control characters",
-    "Cf": "invisible formatting characters (direction overrides, zero-width characters)",
-    "Cs": "unpaired surrogates",
-    "Co": "private-use characters",
-    "Cn": "unassigned characters",
-    "Zl": "line breaks",
-    "Zp": "paragraph breaks",
+    "Cc": N_("A name holds only printable characters, not control characters (U+{point})."),
+    "Cf": N_(
+        "A name holds only printable characters, not invisible formatting characters "
+        "(direction overrides, zero-width characters) (U+{point})."
+    ),
+    "Cs": N_("A name holds only printable characters, not unpaired surrogates (U+{point})."),
+    "Co": N_("A name holds only printable characters, not private-use characters (U+{point})."),
+    "Cn": N_("A name holds only printable characters, not unassigned characters (U+{point})."),
+    "Zl": N_("A name holds only printable characters, not line breaks (U+{point})."),
+    "Zp": N_("A name holds only printable characters, not paragraph breaks (U+{point})."),
 }
 
 
@@ -27,12 +32,14 @@ def clean_name(text: str) -> str:
     """
     name = unicodedata.normalize("NFC", text.strip())
     if not 1 <= len(name) <= NAME_LENGTH:
-        raise invalid(f"a name has 1–{NAME_LENGTH} characters, not {len(name)}", "bad_name")
+        raise invalid(
+            N_("A name has 1 to {most} characters, not {count}."),
+            "bad_name",
+            most=NAME_LENGTH,
+            count=len(name),
+        )
     for character in name:
         refused = REFUSED.get(unicodedata.category(character))
         if refused:
-            raise invalid(
-                f"a name holds only printable characters, not {refused} (U+{ord(character):04X})",
-                "bad_name",
-            )
+            raise invalid(refused, "bad_name", point=f"{ord(character):04X}")
     return name

@@ -1,8 +1,9 @@
 """The live WebSocket: one per seat or spectator, pushing updates and taking actions.
 
 The client opens /api/tables/{id}/live and first sends
-``{"type": "hello", "token": …, "since": …}`` (no token: a spectator; `since`: the last
-version it has seen, to resume after a reconnect). The token travels in a message, never in
+``{"type": "hello", "token": …, "since": …, "lang": …}`` (no token: a spectator; `since`: the
+last version it has seen, to resume after a reconnect; `lang`: the language of its refusals,
+English if omitted). The token travels in a message, never in
 the URL, so it stays out of access logs.
 """
 
@@ -18,7 +19,7 @@ from pydantic import ValidationError
 from .accounts import signed_in
 from .api import Act, parse_action
 from .connections import Close, Connection
-from .errors import ApiError, invalid
+from .errors import ApiError, invalid, language
 from .live import LiveTable, hash_token
 from .lobby import Lobby
 
@@ -86,6 +87,7 @@ async def _greet(websocket: WebSocket, lobby: Lobby, table_id: str) -> Connectio
     if hello.get("type") != "hello":
         raise invalid('the first message is {"type": "hello", "token": …, "since": …}')
     token, since = hello.get("token"), hello.get("since", -1)
+    lang = language(hello.get("lang")) if isinstance(hello.get("lang"), str) else "en"
     if token is not None and not isinstance(token, str):
         raise invalid("token is a string")
     if type(since) is not int or since < -1:
@@ -98,7 +100,7 @@ async def _greet(websocket: WebSocket, lobby: Lobby, table_id: str) -> Connectio
         if account is not None:
             owned = lobby.account_token(table, account.id)
             reader = await lobby.seat_of(table, owned, missing_ok=True)
-    return Connection(table, seat, hash_token(token) if token else None, since, reader)
+    return Connection(table, seat, hash_token(token) if token else None, since, reader, lang)
 
 
 async def _message(websocket: WebSocket) -> dict[str, Any]:
@@ -144,7 +146,11 @@ async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -
                 raise invalid('a message type is "act" or "ping"')
         except ApiError as error:
             connection.send(
-                {"type": "error", "client_action_id": client_action_id, **error.to_json()}
+                {
+                    "type": "error",
+                    "client_action_id": client_action_id,
+                    **error.to_json(connection.lang),
+                }
             )
             if isinstance(error, Unreadable) or error.code == "idle":
                 connection.close(CLOSE_CODES[error.status])

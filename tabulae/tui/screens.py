@@ -167,6 +167,11 @@ def end_screen(text: GameText, result: Result, renderer: Renderer) -> Renderable
             row.append(Text(tiebreaks[seat]))
         table.add_row(*row, style="bold" if result.ranks[seat] == 1 else None)
     parts: list[RenderableType] = [Rule(Text(tr._("Game over"))), table]
+    if tiebreaks and type(renderer).tiebreaks is Renderer.tiebreaks:  # numbers, not named
+        note = tr._(
+            "Equal scores are decided by the tie-breaks, compared in order: the higher wins."
+        )
+        parts.append(Text(note, style="dim"))
     winners = [text.names[seat] for seat in result.winners]
     if len(result.scores) > 1 and len(winners) == 1:
         parts.append(Text(tr._("{name} wins!", name=winners[0]), style="bold"))

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from tabulae.bots import decide
 from tabulae.bots.hints import hint
-from tabulae.core import Action, Event, Match, Result, Rng, State
+from tabulae.core import Action, Event, IllegalAction, Match, Result, Rng, State
 from tabulae.i18n import GameText, Translator
 
 from . import saving, screens
@@ -115,7 +115,7 @@ class Session:
                 if self.command(seat, reply, legal):
                     return
             elif isinstance(reply, Unclear):
-                self.unclear(reply, len(legal))
+                self.unclear(reply, len(legal), seat)
 
     # What the screen shows
 
@@ -138,14 +138,31 @@ class Session:
         self.console.print(screens.choices(self.text, self.state.legal_actions(seat)))
         self.console.print(Text(self.tr._("Type a number or an action; ? for help."), style="dim"))
 
-    def unclear(self, reply: Unclear, count: int) -> None:
+    def unclear(self, reply: Unclear, count: int, seat: int) -> None:
         if reply.matches:
             options = ", ".join(str(action) for action in reply.matches)
             self.say(self.tr._("“{text}” could be: {options}.", text=reply.text, options=options))
         elif reply.text.isdigit():
             self.say(self.tr._("Choose a number from 1 to {count}.", count=count))
         else:
-            self.say(self.tr._("“{text}” is not an action you can take now.", text=reply.text))
+            reason = self.refusal(seat, reply.text)
+            if reason is None:
+                self.say(self.tr._("“{text}” is not an action you can take now.", text=reply.text))
+            else:
+                self.say(self.tr._("Not allowed: {reason}", reason=reason))
+
+    def refusal(self, seat: int, typed: str) -> str | None:
+        """Why the rules refuse an action of the game typed in notation, in the player's
+        language; None for what is no action of the game at all."""
+        action = Action.parse(typed)
+        state = self.state
+        if action not in state.game.action_space(state.players, **state.options):
+            return None
+        try:
+            state.clone().apply(seat, action)
+        except IllegalAction as error:
+            return self.text.refusal(error)
+        return None
 
     def say(self, message: str) -> None:
         self.console.print(Text(message, style="yellow"), soft_wrap=True)

@@ -238,3 +238,13 @@ def test_quitting_where_the_game_cannot_be_saved_keeps_the_game_until_it_is_save
     assert "Save the game elsewhere (“s FILE”) before you quit." in out.stdout
     assert "Saved to mine.json. Go on with: tabulae resume mine.json" in out.stdout
     assert Match.open(tmp_path / "mine.json").game == TOY
+
+
+def test_an_action_the_rules_refuse_is_explained_in_the_players_language(tmp_path):
+    """A refusal carries a message key: the terminal shows the game's own words for it."""
+    out = run(
+        "play", TOY, "--seats", "human,random", "--seed", "5", "--lang", "pl",
+        input="play 9\nq\n", cwd=tmp_path,
+    ).stdout  # fmt: skip
+    assert "Niedozwolone: „play 9” jest teraz niedozwolone" in out
+    assert "is not allowed now" not in out

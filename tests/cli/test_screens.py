@@ -46,6 +46,14 @@ def test_the_end_screen_ranks_players_with_tiebreaks_and_names_shared_winners():
     assert re.search(r"│ Płytki w ręce +│ 1, 4 +│ 5 +│ 9 +│", screen)
 
 
+def test_tiebreaks_a_game_does_not_name_are_explained_in_a_sentence():
+    text = GameText(translator("ru"), TOY, ["Ann", "Bob"])
+    tied = drawn(screens.end_screen(text, Result.ranked([2, 2], [(5,), (4,)]), renderer(TOY)))
+    assert "При равенстве очков решают дополнительные показатели по порядку" in tied
+    apart = drawn(screens.end_screen(text, Result.ranked([3, 2], [(5,), (4,)]), renderer(TOY)))
+    assert "При равенстве" not in apart
+
+
 def test_the_generic_table_shows_a_row_per_player_and_labels_from_the_game_terms():
     text = GameText(translator("ru"), TOY, ["Ann", "Bob"])
     state = TOY.new(2, seed=1)

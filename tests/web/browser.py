@@ -79,7 +79,7 @@ class Person:
             if isinstance(value, bool):
                 field.set_checked(value)
             elif field.evaluate("node => node.tagName") == "SELECT":
-                field.select_option(label=str(value))
+                field.select_option(value=str(value))
             else:
                 field.fill(str(value))
                 field.dispatch_event("change")
@@ -163,7 +163,8 @@ class Person:
         self.page.wait_for_selector("#result")
         rows = self.page.eval_on_selector_all(
             "#result table.scores tr[data-seat]",
-            "rows => rows.map(r => [r.children[1].textContent, r.children[2].textContent])",
+            "rows => rows.map(r => [r.querySelector('.player').textContent, "
+            "r.querySelector('.score').textContent])",
         )
         return {name: float(score) for name, score in rows}
 

@@ -44,13 +44,13 @@ def chromium():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        executable = _chromium(playwright.chromium.executable_path)
+        executable = chromium_executable(playwright.chromium.executable_path)
         launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
 
 
-def _chromium(playwrights: str) -> str:
+def chromium_executable(playwrights: str) -> str:
     """Debian's Chromium, else the one `playwright install` downloads; the test fails without."""
     for executable in (shutil.which("chromium"), playwrights):
         if executable and Path(executable).exists():

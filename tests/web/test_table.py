@@ -193,3 +193,42 @@ def test_a_seeded_table_says_so_before_anyone_sits_and_sitting_accepts_it(browse
     bartek.open_table(table)
     bartek.take_seat(1, "Bartek")
     bartek.page.wait_for_function(PLAYING)
+
+
+def test_a_refusal_is_read_in_the_players_language(browser):
+    """The rules' refusal carries its message key: the page shows the game's words for it."""
+    ala = browser.person("pl")
+    ala.page.add_init_script("localStorage.setItem('tabulae.language', 'pl')")
+    ala.start_table(GAME, 2, "Ala", seats={1: "random"})
+    ala.wait_ready()
+    ala.page.fill("input[name=notation]", "play 99")
+    ala.act(lambda page: page.press("input[name=notation]", "Enter"))
+    assert ala.notice() == "Niedozwolone: „play 99” jest teraz niedozwolone"
+
+
+def test_the_lobby_words_options_and_bots_as_the_catalogs_do(browser):
+    ala = browser.person("nl")
+    page = ala.page
+    page.add_init_script("localStorage.setItem('tabulae.language', 'nl')")
+    page.goto("/")
+    page.locator(f"input[name=game][value={GAME}]").check(force=True)
+    options = page.inner_text("fieldset.options")
+    assert "Rondes" in options and "Hoeveel rondes het spel duurt." in options
+    assert "Open handen" in options and "open_hands" not in options
+    bots = page.locator("select[name=seat-1] option").all_inner_texts()
+    assert "gretige bot" in bots and "greedy" not in " ".join(bots)
+
+
+def test_an_empty_name_is_refused_in_words(browser):
+    ala, bartek = browser.person(), browser.person("pl")
+    table = ala.start_table(GAME, 2, "Ala")
+    bartek.page.add_init_script("localStorage.setItem('tabulae.language', 'pl')")
+    bartek.open_table(table)
+    bartek.page.fill("#join input[name=name]", " ")
+    bartek.page.click("#join button.take-seat[data-seat='1']")
+    bartek.page.wait_for_function("() => !document.getElementById('notice').hidden")
+    assert bartek.notice() == "Imię ma od 1 do 40 znaków, nie 0."
+    # the browser logs the refused request itself, the one console error this test expects
+    refused = [e for e in browser.errors if "status of 422" in e]
+    assert len(refused) == 1
+    browser.errors.remove(refused[0])

@@ -155,7 +155,11 @@ class TesseraeState(State):
         if seat not in self.to_move:
             raise IllegalAction(f"seat {seat} may not act now")
         if action not in self.legal_actions(seat):
-            raise IllegalAction(f"'{action}' is not allowed now")
+            raise IllegalAction(
+                f"'{action}' is not allowed now",
+                key="tesserae.refused.not_now",
+                args={"action": str(action)},
+            )
 
     def advance(self) -> None:
         if self.phase == "draw":
@@ -179,7 +183,8 @@ class TesseraeState(State):
         self.secret = {}
         if self.round == self.options["rounds"]:
             self.phase = "over"
-            self.events.append(Event("tesserae.over", {"hands": [list(h) for h in self.hands]}))
+            hands = {str(seat): list(hand) for seat, hand in enumerate(self.hands)}
+            self.events.append(Event("tesserae.over", {"hands": hands}))
         else:
             self.round += 1
             self.phase, self.turn = "draw", (self.round - 1) % self.players

@@ -9,8 +9,16 @@ export class ApiError extends Error {
   }
 }
 
+// The language the server words its refusals in: the one the page shows.
+let language = null;
+
+export function speak(lang) {
+  language = lang;
+}
+
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
+  if (language) headers["Accept-Language"] = language;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["X-Seat-Token"] = token;
   let response;

@@ -8,7 +8,7 @@
 // list of seats, a mapping with numeric keys is keyed by seat, and a word that is one of the
 // game's terms is shown by its rulebook name.
 
-import { api } from "./api.js";
+import { api, speak } from "./api.js";
 import * as store from "./store.js";
 
 export const LANGUAGES = { en: "English", pl: "Polski", nl: "Nederlands", ru: "Русский" };
@@ -25,6 +25,7 @@ export function chosenLanguage() {
 
 /** The interface's text, and a game's when `game` is given, in one language. */
 export async function loadText(lang, game = null) {
+  speak(lang);
   return new Text(await api(game ? `/text/${lang}/${encodeURIComponent(game)}` : `/text/${lang}`));
 }
 
@@ -36,6 +37,7 @@ export class Text {
     this.ui = data.messages;
     this.messages = data.game?.messages ?? {};
     this.terms = data.game?.terms ?? {};
+    this.bots = data.bots ?? { names: [], labels: {}, form: "{name} ({bot})" };
     this.names = [];
     // The rule is the catalogs' own Plural-Forms expression, served by this server.
     this.pluralIndex = new Function("n", `return Number(${data.plural});`);
@@ -52,6 +54,29 @@ export class Text {
 
   hasTerm(word) {
     return Object.hasOwn(this.terms, word);
+  }
+
+  /** What a bot is ("greedy bot"), by its name and level, as the catalogs say. */
+  botLabel(bot, level = null) {
+    const { labels } = this.bots;
+    return labels[`${bot}.${level}`] ?? labels[bot] ?? `${bot} bot`;
+  }
+
+  /** A seat's name as a summary gives it: an unnamed bot is the `bot_order`-th Roman name at
+   *  the table and what it is ("Marcus (greedy bot)"), in this language. */
+  seatName(info) {
+    if (info.bot && Number.isInteger(info.bot_order) && this.bots.names.length > 0) {
+      const name = this.bots.names[info.bot_order % this.bots.names.length];
+      return this.format(this.bots.form, { name, bot: this.botLabel(info.bot, info.bot_level) });
+    }
+    return info.name ?? this.t("Seat {n}", { n: info.seat + 1 });
+  }
+
+  /** Why the rules refused an action, in this language: the game's message for the refusal's
+   *  key, else the server's words for it. */
+  refusal(error) {
+    const { key, args } = error.extra ?? {};
+    return (key && this.message(key, args ?? {})) || error.message || error.extra?.reason;
   }
 
   seat(seat) {
@@ -74,10 +99,18 @@ export class Text {
       const keys = Object.keys(value);
       const bySeat = keys.length > 0 && keys.every((key) => /^\d+$/.test(key));
       return keys
-        .map((key) => `${bySeat ? this.seat(Number(key)) : this.term(key)}: ${this.show(value[key])}`)
+        .map((key) => `${bySeat ? this.seat(Number(key)) : this.term(key)}: ${this.item(value[key])}`)
         .join(", ");
     }
     return value;
+  }
+
+  /** A mapping's value; a list of several in parentheses, so the entries stay apart, and an
+   *  empty one a dash. */
+  item(value) {
+    if (Array.isArray(value) && value.length === 0) return "—";
+    const shown = this.show(value);
+    return Array.isArray(value) && value.length > 1 ? `(${shown})` : shown;
   }
 
   /** A game message filled in, or null if no catalog has it. */

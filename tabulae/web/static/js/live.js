@@ -14,9 +14,11 @@ export class Live {
    * @param {object} on  handlers: update(message), table(summary), welcome(message),
    *                     chat(messages), status("online"|"offline"), refused(error) for a
    *                     lost seat
+   * @param {string} lang  the language the server words refusals in
    */
-  constructor(tableId, token, on) {
+  constructor(tableId, token, on, lang = "en") {
     this.tableId = tableId;
+    this.lang = lang;
     this.token = token;
     this.on = on;
     this.since = -1;
@@ -35,7 +37,7 @@ export class Live {
     this.socket = socket;
     this.opened = new Promise((resolve) => {
       socket.addEventListener("open", () => {
-        socket.send(JSON.stringify({ type: "hello", token: this.token, since: this.since }));
+        socket.send(JSON.stringify({ type: "hello", token: this.token, since: this.since, lang: this.lang }));
         resolve();
       });
     });

@@ -164,9 +164,18 @@ function newTableForm() {
   );
 }
 
+/** An option's words from the game's catalogs (`<game>.option.<name>`, `….help`, `….<choice>`);
+ *  the id where the game words none. */
+function optionWords(option, text) {
+  const key = `${page.choice.game.id}.option.${option.name}`;
+  const choice = (c) => text.message(`${key}.${c}`) ?? text.show(c);
+  const label = text.message(key) ?? (text.hasTerm(option.name) ? text.term(option.name) : option.name);
+  return { label, help: text.message(`${key}.help`) ?? option.help, choice };
+}
+
 function optionField(option, text) {
   const value = page.choice.options[option.name];
-  const label = text.hasTerm(option.name) ? text.term(option.name) : option.name.replaceAll("_", " ");
+  const words = optionWords(option, text);
   const set = (v) => (page.choice.options[option.name] = v);
   let input;
   if (typeof option.default === "boolean") {
@@ -183,7 +192,7 @@ function optionField(option, text) {
         name: option.name,
         onchange: (event) => set(option.choices[event.target.selectedIndex]),
       },
-      option.choices.map((c) => h("option", { selected: c === value }, text.show(c))),
+      option.choices.map((c) => h("option", { value: String(c), selected: c === value }, words.choice(c))),
     );
   } else {
     input = h("input", {
@@ -195,7 +204,14 @@ function optionField(option, text) {
         set(typeof option.default === "number" ? Number(event.target.value) : event.target.value),
     });
   }
-  return h("label", { class: "field", title: option.help }, label, " ", input);
+  return h(
+    "label",
+    { class: "field", title: words.help },
+    words.label,
+    " ",
+    input,
+    words.help && h("small", { class: "help" }, words.help),
+  );
 }
 
 // A move time limit's units, with the API's bound (30 days) in each.
@@ -334,7 +350,7 @@ function seatField(who, s) {
             "optgroup",
             { label: t("Other bots, for research") },
             raw.map((bot) =>
-              h("option", { value: bot.name, selected: who === bot.name, title: bot.about }, t("bot: {name}", { name: bot.name })),
+              h("option", { value: bot.name, selected: who === bot.name, title: bot.about }, page.text.botLabel(bot.name)),
             ),
           ),
       ),
@@ -386,7 +402,9 @@ function tableList(status, heading, empty) {
           {},
           rows.map((table) => {
             const game = page.games.find((g) => g.id === table.game);
-            const names = table.seats.map((seat) => seat.name ?? t("free seat")).join(", ");
+            const names = table.seats
+              .map((seat) => (seat.name || seat.bot ? page.text.seatName(seat) : t("free seat")))
+              .join(", ");
             const mine = store.seatAt(table.id);
             const link =
               status === "finished"

@@ -88,7 +88,7 @@ function renderControls() {
 
 function render() {
   const text = page.text;
-  text.names = page.summary.seats.map((seat, s) => seat.name ?? text.t("Seat {n}", { n: s + 1 }));
+  text.names = page.summary.seats.map((seat) => text.seatName(seat));
   const title = text.hasTerm(page.summary.game) ? text.term(page.summary.game) : page.gameName;
   fill(document.getElementById("title"), `${title} — ${text.t("Replay")}`);
   root.dataset.version = String(page.at);

@@ -53,8 +53,7 @@ const parts = {
 };
 
 function seatName(seat) {
-  const info = page.summary.seats[seat];
-  return info.name ?? page.text.t("Seat {n}", { n: seat + 1 });
+  return page.text.seatName(page.summary.seats[seat]);
 }
 
 function title() {
@@ -67,6 +66,7 @@ async function setLanguage(lang) {
   page.text = await loadText(lang, page.summary.game);
   page.talk.setText(page.text);
   languageSwitch(document.getElementById("language"), lang, setLanguage);
+  if (page.live) page.live.lang = lang;
   page.shownLegal = "";
   render();
 }
@@ -103,7 +103,7 @@ function connect() {
         showNotice(explain(error));
       }
     },
-  });
+  }, page.lang);
   page.live.connect();
 }
 
@@ -125,7 +125,7 @@ function explain(error) {
   const t = page.text.t.bind(page.text);
   switch (error.code) {
     case "illegal_action":
-      return t("Not allowed: {reason}", { reason: error.extra.reason || error.message });
+      return t("Not allowed: {reason}", { reason: page.text.refusal(error) });
     case "not_your_turn":
       return t("It is not your turn.");
     case "stale_version":
@@ -223,7 +223,7 @@ function renderSeats() {
         },
         h("span", { class: `token seat-${s}`, style: pawnColour(s) }),
         info.taken ? seatName(s) : t("free seat"),
-        info.bot && h("small", {}, ` (${t("bot")})`),
+        info.bot && !Number.isInteger(info.bot_order) && h("small", {}, ` (${t("bot")})`),
         s === page.seat && h("small", {}, ` (${t("you")})`),
       ),
     ),

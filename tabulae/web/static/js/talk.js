@@ -50,7 +50,7 @@ export function tableTalk(tableId, token) {
   });
 
   function names() {
-    return summary.seats.map((seat) => seat.name ?? t("Seat {n}", { n: seat.seat + 1 }));
+    return summary.seats.map((seat) => text.seatName(seat));
   }
 
   function renderTurns() {

@@ -1,0 +1,65 @@
+"""Refusals and bots' names in each player's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabulae.core import Action, IllegalAction, load
+from tabulae.i18n import LANGUAGES, GameText, bot_label, bot_name, bot_words, translator
+from tabulae.i18n.bots import NAMES
+
+TOY = load("tests.plugin_games.tesserae:GAME")
+
+
+def refusal(lang: str, error: IllegalAction) -> str:
+    return GameText(translator(lang), TOY, ["Ann", "Bob"]).refusal(error)
+
+
+def test_a_game_s_refusal_is_its_message_filled_in():
+    state = TOY.new(2, 1)
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(state.to_move[0], Action("play", 99))
+    assert refusal("ru", refused.value) == "«play 99» сейчас нельзя"
+    assert refusal("en", refused.value) == refused.value.reason
+
+
+def test_the_core_s_refusals_are_the_interface_s_messages():
+    with pytest.raises(IllegalAction) as refused:
+        Action.from_json([7])
+    assert (
+        refusal("pl", refused.value) == 'to nie jest akcja: [7] (oczekiwana lista, np. ["bid", 4])'
+    )
+    assert refusal("en", refused.value) == refused.value.reason
+    assert translator("nl").refusal(IllegalAction("an empty action", key="an empty action")) == (
+        "een lege actie"
+    )
+
+
+def test_a_refusal_no_catalog_has_is_its_english_reason():
+    error = IllegalAction("no such thing", key="tesserae.refused.unheard_of", args={"x": 1})
+    assert refusal("pl", error) == "no such thing"
+    assert refusal("pl", IllegalAction("plain")) == "plain"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bot_at_a_table_has_a_name_of_its_own_in_every_language(lang):
+    tr = translator(lang)
+    names = [bot_name(tr, order, "greedy") for order in range(len(NAMES))]
+    assert len(set(names)) == len(names)
+    if lang != "en":
+        assert not any("greedy" in name or "random" in name for name in names)
+        assert bot_name(tr, 0, "random") != bot_name(translator("en"), 0, "random")
+
+
+def test_a_level_has_its_own_words_and_falls_back_to_the_bot_s():
+    tr = translator("pl")
+    assert bot_label(tr, "greedy", {"level": "unheard_of"}) == bot_label(tr, "greedy")
+    assert bot_label(tr, "oracle") == "oracle bot"  # a bot no catalog words yet
+
+
+def test_the_browser_gets_the_same_words():
+    words = bot_words(translator("ru"))
+    assert words["names"][1] == "Гай" and words["labels"]["greedy"] == "жадный бот"
+    assert words["form"].format(name="Гай", bot="жадный бот") == bot_name(
+        translator("ru"), 1, "greedy"
+    )
