@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabulae.bots import BOTS
+from tabulae.bots.levels import LEVELS
 
 from .translator import N_, UI, Translator, translator
 
@@ -50,7 +51,7 @@ def bot_name(tr: Translator, order: int, bot: str, params: Mapping[str, Any] | N
 def bot_words(tr: Translator) -> dict[str, Any]:
     """What a browser needs to name bots as `bot_name` does: the Roman names, what each bot
     (and each bot at a level, ``greedy.hard``) is, and the form that joins them."""
-    kinds = set(BOTS) | {
+    kinds = set(BOTS) | set(LEVELS) | {
         msgid.removeprefix("bot.")
         for msgid in translator("en").catalog(UI).messages
         if msgid.startswith("bot.")

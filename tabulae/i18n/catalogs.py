@@ -52,13 +52,14 @@ class Message:
 
 
 def interface_messages() -> dict[str, Message]:
-    """The interface's messages: those of its source, and what each bot is (``bot.<name>``,
-    a key, so written in the English catalog too)."""
+    """The interface's messages: those of its source, and what each bot and level is
+    (``bot.<name>``, a key, so written in the English catalog too)."""
     from tabulae.bots import BOTS
+    from tabulae.bots.levels import LEVELS
 
     found = {
         f"bot.{name}": Message(f"bot.{name}", {"what the bot is, after its Roman name"})
-        for name in BOTS
+        for name in [*BOTS, *LEVELS]
     }
     for part in INTERFACE:
         root = PACKAGE / part

@@ -37,11 +37,9 @@ async function showBoard(game) {
   );
 }
 
-/** A bot's name and level in the chosen language, e.g. "bot: greedy (level=3)". */
+/** What a bot is, in the chosen language ("medium bot"), as the table names it. */
 function botName(bot) {
-  const params = Object.entries(bot.params).map(([key, value]) => `${key}=${value}`);
-  const name = params.length ? `${bot.name} (${params.join(", ")})` : bot.name;
-  return text.t("bot: {name}", { name });
+  return text.botLabel(bot.name, bot.params?.level ?? null);
 }
 
 async function show(newText) {
