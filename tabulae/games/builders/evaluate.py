@@ -4,12 +4,12 @@ Before the last round: finished buildings count in full and sesterces at their s
 value. A site is worth its VP and sesterces for the share of materials it has, plus part
 of the rest: more if the player's idle cards and tools could finish it, less for what
 they could only bring (they are shared out over the sites nearest completion first).
-Once no worker is left to recruit, a site that nothing in hand can finish counts only in
-part: its cards are held there until a slave, a tool or a University brings what it
-lacks. Cards are also the engine of the rest of the game, worth more early than late,
-and so are the sesterces that pay their wages. Free actions left in the turn are worth
-what taking sesterces would give for them. Loans and slaves count what settling them
-will cost.
+Once the worker deck is empty, the materials brought to a site that nothing in hand can
+finish count only in part: its cards are held there until a worker from the row, a
+slave, a tool or a University brings what it lacks. Cards are also the engine of the
+rest of the game, worth more early than late, and so are the sesterces that pay their
+wages. Free actions left in the turn are worth what taking sesterces would give for
+them. Loans and slaves count what settling them will cost.
 
 Once the end is certain (the last round, or the player to move holding 17 VP with his
 free actions spent, so that his turn can only end in the last round or the end), nothing
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 SESTERCE = 1 / SESTERCES_PER_VP
 PROSPECT = 0.5  # share of the value still missing on a site that idle cards could bring
 WITHIN_REACH = 0.7  # share of the value still missing when idle cards can finish the site
-STUCK = 0.25  # share of its value a site counts that nothing can finish, no worker left
+STUCK = 0.25  # what the materials brought count on a site nothing can finish, deck empty
 VP_PER_MATERIAL = 0.1  # a card's worth beyond the current sites, per material, early on
 # What a sesterce lacking for the wages of the idle cards the sites count on costs, early
 # on (beyond its own worth): the work it pays for waits. Enough that, short of money for
@@ -74,9 +74,10 @@ def _sites(state: BuildersState, seat: int) -> tuple[float, int]:
 
     Idle cards go whole to the sites nearest completion first, each to the first site
     it helps, since a card's materials all go where the card is sent, and its wage is
-    owed; sites that all the idle cards together could finish come first. Tools are
-    shared out by material, as many as idle cards could carry. Once no worker is left to
-    recruit, a site they cannot finish counts only `STUCK` of its value.
+    owed, and so are the actions sending it takes to a site it finishes; sites that all
+    the idle cards together could finish come first. Tools are
+    shared out by material, as many as idle cards could carry. Once the worker deck is
+    empty, the materials brought to a site they cannot finish count only `STUCK`.
     """
     idle = list(state.idle[seat])
     tools = [0, 0, 0, 0]
@@ -92,7 +93,7 @@ def _sites(state: BuildersState, seat: int) -> tuple[float, int]:
         covered = sum(min(s, n) for s, n in zip(site.supplied, site.cost, strict=True))
         hopeless = any(n > h for n, h in zip(site.missing(), pool, strict=True))
         sites.append((hopeless, -covered / total, site))
-    stuck = 1.0 if state.worker_row or state.worker_deck else STUCK
+    stuck = 1.0 if state.worker_deck else STUCK
     value = 0.0
     owed = 0
     for _, behind, site in sorted(sites, key=lambda s: s[:2]):
@@ -105,20 +106,24 @@ def _sites(state: BuildersState, seat: int) -> tuple[float, int]:
             brought = min(need[m], n)
             tools[m] -= brought
             need[m] -= brought
-        wages = 0
+        wages = sending = 0
         for c in list(idle):
             gives = state.provides(c)
             if any(n and g for n, g in zip(need, gives, strict=True)):
                 idle.remove(c)
                 wages += state.wage(c)
+                sending += 1
                 need = [max(0, n - g) for n, g in zip(need, gives, strict=True)]
         owed += wages
         reachable = missing - sum(need)
         if reachable == missing:
+            # Sending them takes an action each, at the least (one a turn), each worth
+            # what it would take in sesterces.
             value += worth * (share + (1 - share) * WITHIN_REACH) - SESTERCE * wages
+            value -= FREE_ACTION * sending
         else:
             prospect = PROSPECT * reachable / missing
-            value += stuck * worth * (share + (1 - share) * prospect) - SESTERCE * wages
+            value += worth * (stuck * share + (1 - share) * prospect) - SESTERCE * wages
     return value, owed
 
 

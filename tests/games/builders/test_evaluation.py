@@ -166,14 +166,14 @@ def test_greedy_buys_the_slave_that_finishes_its_last_building():
 
 def far_ahead(first):
     """Seat 0 far ahead at 15 VP, its Shipyard lacking one decoration and an idle slave
-    bringing two; a Pyramid half built and cards idle that its end will leave unused."""
+    bringing two; a Pyramid half built, which the end will leave unfinished."""
     state = new(first=first)
     if first == 1:
         play(state, "end")  # seat 0, last in the round, to move
     state.vp[0], state.vp[1] = 15, 2
     site(state, 0, "shipyard", "craftsman_3")
     site(state, 0, "pyramid", "master_1", "master_2")
-    hand(state, 0, "slave_2", "craftsman_1", "laborer_1")
+    hand(state, 0, "slave_2")
     return state
 
 
