@@ -79,8 +79,7 @@ def test_greedy_takes_the_sesterce_that_repays_its_loan_in_its_last_turn():
     in its last turn, taking 1 sesterce lets it repay: 0 VP instead of 1.4 - 2."""
     state = last_turn()
     state.loans[0], state.loan_stack = 1, state.loan_stack - 1
-    state.money[0] = 14
-    play(state, "take 3")  # 17 sesterces: spend 3 of them where the bank cannot see
+    play(state, "take 3")  # two of its three free actions spent
     state.money[0] = 14
     assert state.free_actions_left() == 1
     played = greedy_turn(state)
