@@ -75,9 +75,9 @@ def _sites(state: BuildersState, seat: int) -> tuple[float, int]:
     Idle cards go whole to the sites nearest completion first, each to the first site
     it helps, since a card's materials all go where the card is sent, and its wage is
     owed, and so are the actions sending it takes to a site it finishes; sites that all
-    the idle cards together could finish come first. Tools are
-    shared out by material, as many as idle cards could carry. Once the worker deck is
-    empty, the materials brought to a site they cannot finish count only `STUCK`.
+    the idle cards together could finish come first. Tools are shared out by material,
+    as many as idle cards could carry. Once the worker deck is empty, the materials
+    brought to a site they cannot finish count only `STUCK`.
     """
     idle = list(state.idle[seat])
     tools = [0, 0, 0, 0]
