@@ -1,12 +1,20 @@
 """How a player stands, in VP, as an experienced player would judge it (for bots).
 
-Finished buildings count in full and sesterces at their scoring value. A site
-is worth its VP and sesterces for the share of materials it has, plus part of
-the rest: more if the player's idle cards and tools could finish it, less for
-what they could only bring (they are shared out over the sites nearest
-completion first). Cards are also the engine of the rest of the game, worth more
-early than late. Free actions left in the turn are worth what taking sesterces
-would give for them. Loans and slaves count what settling them will cost.
+Before the last round: finished buildings count in full and sesterces at their scoring
+value. A site is worth its VP and sesterces for the share of materials it has, plus part
+of the rest: more if the player's idle cards and tools could finish it, less for what
+they could only bring (they are shared out over the sites nearest completion first).
+Once the worker deck is empty, the materials brought to a site that nothing in hand can
+finish count only in part: its cards are held there until a worker from the row, a
+slave, a tool or a University brings what it lacks. Cards are also the engine of the
+rest of the game, worth more early than late, and so are the sesterces that pay their
+wages. Free actions left in the turn are worth what taking sesterces would give for
+them. Loans and slaves count what settling them will cost.
+
+Once the end is certain (the last round, or the player to move holding 17 VP with his
+free actions spent, so that his turn can only end in the last round or the end), nothing
+is credited that the end will not pay: each player stands at his final score as settled
+now, plus what taking sesterces can still bring in his last turn.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import BUILDINGS, RULES, SESTERCES_PER_VP
+from .scoring import best_settlement
 
 if TYPE_CHECKING:
     from .state import BuildersState
@@ -21,7 +30,12 @@ if TYPE_CHECKING:
 SESTERCE = 1 / SESTERCES_PER_VP
 PROSPECT = 0.5  # share of the value still missing on a site that idle cards could bring
 WITHIN_REACH = 0.7  # share of the value still missing when idle cards can finish the site
+STUCK = 0.25  # what the materials brought count on a site nothing can finish, deck empty
 VP_PER_MATERIAL = 0.1  # a card's worth beyond the current sites, per material, early on
+# What a sesterce lacking for the wages of the idle cards the sites count on costs, early
+# on (beyond its own worth): the work it pays for waits. Enough that, short of money for
+# two or three cards' wages, an early loan (10 now, 15 at the end) beats taking sesterces.
+SHORTFALL = 0.3
 FREE_ACTION = max(n / spent for n, spent in RULES.take_sesterces.items()) * SESTERCE
 # A turn still to come, per action: what the poorest way of taking sesterces gives. Less
 # than an action in hand, so ending a turn early costs, and more than nothing, so ending
@@ -32,12 +46,15 @@ NEXT_TURN_ACTION = min(n / spent for n, spent in RULES.take_sesterces.items()) *
 def estimate(state: BuildersState, seat: int) -> float:
     if state.over:
         return state.final[seat].tenths / 10
+    if _end_certain(state):
+        return _last_round(state, seat)
     value = state.vp[seat] + SESTERCE * state.money[seat]
     if seat == state.seat:
         value += FREE_ACTION * state.free_actions_left()
     else:
         value += NEXT_TURN_ACTION * RULES.free_actions
-    value += _sites(state, seat)
+    sites, wages = _sites(state, seat)
+    value += sites
     cards = list(state.idle[seat])
     cards += [c for site in state.sites[seat].values() for c, _ in site.crew]
     # How far the game has yet to run, by the rivals' progress alone: a player's own
@@ -45,29 +62,42 @@ def estimate(state: BuildersState, seat: int) -> float:
     rivals = max(vp for p, vp in enumerate(state.vp) if p != seat)
     to_run = max(0.0, 1 - rivals / RULES.trigger_vp)
     value += to_run * VP_PER_MATERIAL * sum(sum(state.provides(c)) for c in cards)
+    value -= to_run * SHORTFALL * max(0, wages - state.money[seat])
     value -= state.loans[seat] * SESTERCE * RULES.loan_repay
     value -= len(state.slaves_of(seat)) * SESTERCE * RULES.freeing_at_scoring
     return value
 
 
-def _sites(state: BuildersState, seat: int) -> float:
-    """Sites by what they have, plus a share for what idle cards and tools could bring.
+def _sites(state: BuildersState, seat: int) -> tuple[float, int]:
+    """Sites by what they have, plus a share for what idle cards and tools could bring;
+    and the wages of the idle cards they count on.
 
     Idle cards go whole to the sites nearest completion first, each to the first site
     it helps, since a card's materials all go where the card is sent, and its wage is
-    owed; tools are shared out by material.
+    owed, and so are the actions sending it takes to a site it finishes; sites that all
+    the idle cards together could finish come first. Tools are shared out by material,
+    as many as idle cards could carry. Once the worker deck is empty, the materials
+    brought to a site they cannot finish count only `STUCK`.
     """
     idle = list(state.idle[seat])
     tools = [0, 0, 0, 0]
-    for t in state.tools[seat]:
+    carriers = sum(state.skilled(c) for c in idle)  # a tool goes only on a skilled card
+    for t in state.tools[seat][:carriers]:
         tools[t] += 1
+    pool = list(tools)
+    for c in idle:
+        pool = [n + g for n, g in zip(pool, state.provides(c), strict=True)]
     sites = []
     for site in state.sites[seat].values():
         total = sum(site.cost)
         covered = sum(min(s, n) for s, n in zip(site.supplied, site.cost, strict=True))
-        sites.append((covered / total, site))
+        hopeless = any(n > h for n, h in zip(site.missing(), pool, strict=True))
+        sites.append((hopeless, -covered / total, site))
+    stuck = 1.0 if state.worker_deck else STUCK
     value = 0.0
-    for share, site in sorted(sites, key=lambda s: -s[0]):
+    owed = 0
+    for _, behind, site in sorted(sites, key=lambda s: s[:2]):
+        share = -behind
         building = BUILDINGS[site.building - 1]
         worth = building.vp + SESTERCE * building.coins
         need = site.missing()
@@ -76,14 +106,57 @@ def _sites(state: BuildersState, seat: int) -> float:
             brought = min(need[m], n)
             tools[m] -= brought
             need[m] -= brought
-        wages = 0
+        wages = sending = 0
         for c in list(idle):
             gives = state.provides(c)
             if any(n and g for n, g in zip(need, gives, strict=True)):
                 idle.remove(c)
                 wages += state.wage(c)
+                sending += 1
                 need = [max(0, n - g) for n, g in zip(need, gives, strict=True)]
+        owed += wages
         reachable = missing - sum(need)
-        prospect = WITHIN_REACH if reachable == missing else PROSPECT * reachable / missing
-        value += worth * (share + (1 - share) * prospect) - SESTERCE * wages
-    return value
+        if reachable == missing:
+            # Sending them takes an action each, at the least (one a turn), each worth
+            # what it would take in sesterces.
+            value += worth * (share + (1 - share) * WITHIN_REACH) - SESTERCE * wages
+            value -= FREE_ACTION * sending
+        else:
+            prospect = PROSPECT * reachable / missing
+            value += worth * (stuck * share + (1 - share) * prospect) - SESTERCE * wages
+    return value, owed
+
+
+def _end_certain(state: BuildersState) -> bool:
+    """Whether the rest of the game is the last round: it has begun, or the player to move
+    holds 17 VP and has no free action left, so his turn can only end it or buy actions.
+
+    While he still has a free action, the position is judged as before: finishing the
+    building that reaches 17 VP must never cost the credit of what his cards could still
+    do, or a player far ahead would never end the game. Once his free actions are spent,
+    whatever he does is judged at what the end pays, so he buys no action to take 1."""
+    mover = state.seat
+    return state.last_round or (
+        state.vp[mover] >= RULES.trigger_vp and not state.free_actions_left()
+    )
+
+
+def _last_round(state: BuildersState, seat: int) -> float:
+    """The final score as settled now, plus the sesterces the last turn can still take."""
+    return _final(state, seat) + _turn_left(state, seat)
+
+
+def _final(state: BuildersState, seat: int) -> float:
+    """The final score of `seat`'s holdings now, settled as at the end (B-21, B-22)."""
+    slaves = state.slaves_of(seat)
+    idle = sum(c in state.idle[seat] for c in slaves)
+    money, vp, loans = state.money[seat], state.vp[seat], state.loans[seat]
+    return best_settlement(vp, money, idle, len(slaves), loans)[0] / 10
+
+
+def _turn_left(state: BuildersState, seat: int) -> float:
+    """What taking sesterces can still bring `seat` in the turns left to him."""
+    if seat == state.seat:
+        return FREE_ACTION * state.free_actions_left()
+    order = [(p - state.first) % state.players for p in (seat, state.seat)]
+    return FREE_ACTION * RULES.free_actions if order[0] > order[1] else 0.0
