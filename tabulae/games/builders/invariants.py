@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .cards import BUILDINGS, CREW, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS
+from .notation import NUMBER
 from .site import NO_TOOL
 
 if TYPE_CHECKING:
@@ -204,7 +205,7 @@ def _turn(state: BuildersState) -> list[str]:
         elif event.key in COUNTED_ACTIONS:
             actions += args["actions"]
         if event.key == "builders.sent":
-            sent.setdefault(args["building"], []).append(args["actions"])
+            sent.setdefault(NUMBER[args["building"]], []).append(args["actions"])
         investments += event.key in INVESTMENTS
         extra += args.get("extra", 0)
     if state.used != actions:

@@ -6,6 +6,7 @@ from tabulae.core import Action, IllegalAction
 from tabulae.core.conformance import snapshot
 from tabulae.games.builders import GAME
 from tabulae.games.builders.cards import BUILDINGS, CREW, TOOLS
+from tabulae.games.builders.notation import WORD
 from tabulae.games.builders.state import BuildersState, Site
 
 NUMBER = {card.id: card.number for card in (*BUILDINGS, *CREW)}
@@ -64,10 +65,27 @@ def tool(state: BuildersState, seat: int, word: str) -> None:
     state.tools[seat].sort()
 
 
+# Where each kind of action names a card: these tests write cards by number, as the state
+# holds them, and `action` writes them as the notation does, by the card's word.
+CARD_PLACES = {"start": (1,), "hire": (1,), "free": (1,), "train": (1,), "send": (1, 2)}
+
+
+def action(move: str) -> Action:
+    """An action written with card numbers ("send 38 23 saw") in the game's notation."""
+    parsed = Action.parse(move)
+    places = (2,) if parsed[:2] == ("buy", "slave") else CARD_PLACES.get(parsed.kind, ())
+    return Action(
+        *(
+            WORD[word] if i in places and type(word) is int and 0 < word < len(WORD) else word
+            for i, word in enumerate(parsed)
+        )
+    )
+
+
 def play(state: BuildersState, *moves: str) -> None:
-    """Play actions in notation for the seat to move."""
+    """Play actions, cards written by number, for the seat to move."""
     for move in moves:
-        state.apply(state.seat, Action.parse(move))
+        state.apply(state.seat, action(move))
 
 
 def refused(state: BuildersState, move: str, seat: int | None = None) -> str:
@@ -75,9 +93,10 @@ def refused(state: BuildersState, move: str, seat: int | None = None) -> str:
     seat = state.seat if seat is None else seat
     before = snapshot(state)
     try:
-        state.apply(seat, Action.parse(move))
+        state.apply(seat, action(move))
     except IllegalAction as error:
         assert snapshot(state) == before, f"refusing '{move}' changed the state"
-        assert Action.parse(move) not in state.legal_actions(seat)
+        assert action(move) not in state.legal_actions(seat)
+        assert error.key is not None and error.key.startswith("builders.refused."), error.key
         return error.reason
     raise AssertionError(f"'{move}' was accepted")

@@ -97,18 +97,20 @@ def test_cards_and_buildings_that_are_not_there():
     assert "not in the building row" in refused(state, f"start {missing}")
     absent = next(w for w in range(34, 52) if w not in state.worker_row + state.idle[0])
     assert "not in the worker row" in refused(state, f"hire {absent}")
-    assert "not one of your idle workers" in refused(state, f"send {absent} {PYRAMID}")
+    assert "not one of your idle cards" in refused(state, f"send {absent} {PYRAMID}")
     (worker,) = hand(state, 0, "laborer_2")
     assert "not one of your buildings" in refused(state, f"send {worker} {PYRAMID}")
     assert "can take 1, 3, 6 sesterces" in refused(state, "take 2")
     assert "slave or a tool, not 'loan'" in refused(state, "buy loan 1")
     assert "no tool 'hammer'" in refused(state, "buy tool hammer")
+    assert "no card 'hammer'" in refused(state, f"send hammer {PYRAMID}")
+    assert "no card '99'" in refused(state, "start 99")
 
 
 def test_out_of_turn_malformed_and_unknown_actions():
     state = new()
     assert "seat 0's turn, not seat 1's" in refused(state, "end", seat=1)
-    assert "write it as 'start BUILDING'" in refused(state, "start")
+    assert "write it as 'start temple'" in refused(state, "start")
     assert "not an action of The Builders" in refused(state, "pass")
 
 
