@@ -169,15 +169,17 @@ def test_narration_names_the_cards_and_tells_what_extra_actions_cost():
     )
     assert RENDERER.narrate(started, told) == "Bob starts construction: Lighthouse of Alexandria."
     args = {"seat": 2, "card": "machine_hoist", "building": "pyramid", "wage": 0, "actions": 2}
-    sent = Event("builders.sent", args | {"tool": None, "extra": 0})
+    sent = Event("builders.sent", args | {"extra": 0})
     assert RENDERER.narrate(sent, told) == (
         "Cy sends to work: Hoist (Machine) → Pyramid; wage 0 sesterces, 2 actions."
     )
     with_tool = Event(
-        "builders.sent", args | {"card": "citizen_2", "tool": "mallet", "wage": 4, "extra": 0}
+        "builders.sent_with_tool",
+        args | {"card": "citizen_2", "tool": "mallet", "wage": 4, "extra": 0},
     )
     assert RENDERER.narrate(with_tool, told).startswith(
-        "Cy sends to work: Citizen (Architecture 2, Decoration 2) → Pyramid, tool: Mallet; wage 4"
+        "Cy sends to work: Citizen (Architecture 2, Decoration 2) → Pyramid, with the Mallet; "
+        "wage 4"
     )
     ended = Event("builders.turn_ended", {"seat": 2, "vp": 1, "next_seat": 0, "round": 4})
     assert RENDERER.narrate(ended, told) == "Cy ends the turn with 1 VP. Next: Ann, round 4."

@@ -83,11 +83,7 @@ class BuildersRenderer(Renderer):
         refills a row and the price of extra actions when there is one."""
         what = event.key.removeprefix(f"{self.game}.")
         args = event.args
-        told = [
-            say(text, "builders.view.sent", **args)
-            if what == "sent" and args["tool"] is None
-            else text.event(event)
-        ]
+        told = [text.event(event)]
         if what in ("started", "hired") and args.get("revealed") is not None:
             row = (
                 "builders.view.revealed_building"

@@ -268,20 +268,12 @@ def send_to_work(state: BuildersState, seat: int, args: tuple) -> None:
     if tool != NO_TOOL:
         state.tools[seat].remove(tool)
         supplied[tool] += 1
-    state.events.append(
-        Event(
-            "builders.sent",
-            {
-                "seat": seat,
-                "card": side(state, c),
-                "building": building,
-                "tool": tool_word,
-                "wage": wage,
-                "actions": k,
-                "extra": extra,
-            },
-        )
-    )
+    sent = {"seat": seat, "card": side(state, c), "building": building}
+    if tool_word is not None:
+        sent["tool"] = tool_word
+    sent |= {"wage": wage, "actions": k, "extra": extra}
+    key = "builders.sent" if tool_word is None else "builders.sent_with_tool"
+    state.events.append(Event(key, sent))
     if site.finished():
         complete(state, seat, site)
 

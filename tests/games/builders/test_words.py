@@ -5,12 +5,14 @@ Dutch and Russian, no English left over."""
 from __future__ import annotations
 
 import ast
+import io
 import re
 import string
 from functools import cache
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from tabulae.core import Action, Event, IllegalAction, Rng
 from tabulae.games.builders import GAME
@@ -21,6 +23,9 @@ from tabulae.games.builders.state import BuildersState
 from tabulae.games.builders.terms import citizen
 from tabulae.i18n import LANGUAGES, GameText, translator
 from tabulae.i18n.catalogs import read
+from tabulae.tui.renderer import renderer
+
+RENDERER = renderer(GAME)
 
 NAMES = ["Aurelia", "Brutus", "Cassia", "Decimus"]
 SEEDS = range(6)
@@ -179,6 +184,28 @@ def test_everything_a_player_reads_names_cards_and_holds_no_internals(lang):
             assert not re.search(r"\d", rest), ("a number where a card's name belongs", shown)
         leftover = {w for w in WORD.findall(shown) if w.lower() in english}
         assert not leftover, (lang, what, shown, leftover)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_terminal_table_and_end_screen_read_in_the_players_words(lang):
+    """The terminal's table of a seat and its end screen: no ids, keys or leftover English."""
+    text = GameText(translator(lang), GAME, NAMES)
+    english = english_only(lang) if lang != "en" else frozenset()
+    for state in [*positions()[::7], *(s for s in positions() if not s.to_move)]:
+        seat = state.to_move[0] if state.to_move else None
+        shown = [drawn(RENDERER.table(state.view(seat), text, seat))]
+        if not state.to_move:
+            shown.append(drawn(RENDERER.details(state.result().details, text)))
+        for screen in shown:
+            assert "builders." not in screen and not SNAKE.search(screen), (lang, screen)
+            leftover = {w for w in WORD.findall(screen) if w.lower() in english}
+            assert not leftover, (lang, leftover)
+
+
+def drawn(renderable) -> str:
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
 
 
 def test_a_bare_number_or_an_untranslated_word_would_be_caught():
