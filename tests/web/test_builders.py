@@ -140,3 +140,29 @@ def test_sending_a_worker_to_a_site_by_clicking_them(browser):
     ala.act(lambda page: page.locator(f".board-menu button[data-action='{send}']").click())
     crew = page.locator(f"{BOARD} .bd-player.you [data-site='{card}'] .crew [data-card='{hired}']")
     assert crew.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "tied", "alone"),
+    [
+        ("en", "Tied with Bruno: the rules break no tie", "No tie."),
+        ("pl", "Remis z: Bruno — zasady nie rozstrzygają remisu", "Bez remisu."),
+    ],
+)
+def test_the_board_explains_that_tied_players_share_their_place(browser, lang, tied, alone):
+    """Rulebook, "Koniec gry": "In case of a tie the players share the victory" (B-23): the
+    board's tie-break hook says so for each tied player, in the player's language."""
+    page = browser.person(lang).page
+    page.goto("/")
+    said = page.evaluate(
+        """async (lang) => {
+          const { loadText } = await import("/js/i18n.js");
+          const text = await loadText(lang, "builders");
+          text.names = ["Ala", "Bruno", "Cyra"];
+          const board = (await import("/games/builders/board.js")).default;
+          return board.tiebreaks({ scores: [4.5, 4.5, 1.2] }, { text, players: 3 });
+        }""",
+        lang,
+    )
+    assert said[0].startswith(tied) and said[1].startswith(tied.replace("Bruno", "Ala"))
+    assert said[2] == alone

@@ -88,7 +88,7 @@ function workerCard(ctx, card, actions = [], tool = null) {
         h(
           "span",
           { class: "university", title: text.message("builders.board.university", { material: card.university }) },
-          `🎓 ${mark(card.university, text)}`,
+          mark(card.university, text),
         ),
       tool && h("span", { class: "tool", title: term(tool, text) }, term(tool, text)),
     ),
