@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING
 from tabulae.core import Event, IllegalAction
 
 from .cards import BUILDINGS, MACHINES, RULES, SLAVES
-from .notation import MATERIAL_WORDS, NUMBER, TOOL_WORDS, WORD
+from .notation import CITIZEN, MATERIAL_WORDS, NUMBER, TOOL_WORDS, WORD
 from .site import NO_TOOL, Site
-from .terms import citizen
 
 if TYPE_CHECKING:
     from .state import BuildersState
 
 SLAVE_CARDS = frozenset(SLAVES)
 MACHINE_CARDS = frozenset(MACHINES)
+SLAVE_WORDS = frozenset(WORD[n] for n in SLAVES)
 
 
 def refuse(reason: str, key: str, **args: object) -> IllegalAction:
@@ -93,7 +93,13 @@ def known(word: object) -> int:
 
 def side(state: BuildersState, c: int) -> str:
     """A working card's word as the glossary names it: a freed slave by its citizen side."""
-    return citizen(WORD[c]) if c in state.freed else WORD[c]
+    return CITIZEN[c] or WORD[c] if c in state.freed else WORD[c]
+
+
+def check_side(state: BuildersState, c: int, word: str) -> None:
+    """A slave card is written by the side it lies on: `slave_1`, or `citizen_1` once freed."""
+    if word != side(state, c):
+        raise refuse(f"{word} lies on its other side now", "other_side", card=side(state, c))
 
 
 def start_construction(state: BuildersState, seat: int, args: tuple) -> None:
@@ -141,7 +147,7 @@ def buy(state: BuildersState, seat: int, args: tuple) -> None:
     what, which = arguments(args, 2, "buy")
     check_investment(state)
     if what == "slave":
-        if NUMBER.get(which) not in state.slave_stack:
+        if which not in SLAVE_WORDS or NUMBER[which] not in state.slave_stack:
             raise refuse(f"{which} is not in the investment row", "slave_not_offered", slave=which)
         price = RULES.slave_price
     elif what == "tool":
@@ -190,6 +196,7 @@ def train(state: BuildersState, seat: int, args: tuple) -> None:
     c = known(word)
     check_investment(state)
     check_idle(state, seat, c, word)
+    check_side(state, c, word)
     if c in MACHINE_CARDS:
         raise refuse("a machine cannot be trained", "machine_untrainable", card=word)
     if not state.skilled(c):
@@ -234,6 +241,7 @@ def send_to_work(state: BuildersState, seat: int, args: tuple) -> None:
         word, building, tool_word = arguments(args, 3, "send")
     c = known(word)
     check_idle(state, seat, c, word)
+    check_side(state, c, word)
     b = known(building)
     if b not in state.sites[seat]:
         raise refuse(
@@ -327,6 +335,7 @@ def take_sesterces(state: BuildersState, seat: int, args: tuple) -> None:
 def free_slave(state: BuildersState, seat: int, args: tuple) -> None:
     (word,) = arguments(args, 1, "free")
     c = known(word)
+    check_side(state, c, word)
     if c not in SLAVE_CARDS or c in state.freed:
         raise refuse(f"{word} is not a slave", "not_a_slave", card=side(state, c))
     check_idle(state, seat, c, word)

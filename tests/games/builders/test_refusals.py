@@ -120,3 +120,23 @@ def test_nothing_after_the_end():
     play(state, "end", "end")
     assert state.result() is not None
     assert "the game is over" in refused(state, "end", seat=0)
+
+
+def test_a_freed_slave_is_written_by_its_citizen_side():
+    """Rulebook: "The card of such a Prisoner is turned to its 'Citizen' side. From then on
+    he is treated as a full Worker" — so his actions name the Citizen, not the Prisoner."""
+    state = new()
+    site(state, 0, "pyramid")
+    hand(state, 0, "slave_1")
+    tool(state, 0, "mallet")
+    state.money[0] = 20
+    play(state, "free slave_1")
+    legal = {str(a) for a in state.legal_actions(0)}
+    assert {"send citizen_1 pyramid", "send citizen_1 pyramid mallet"} <= legal
+    assert not any("slave_1" in a for a in legal)
+    assert "other side" in refused(state, "send slave_1 pyramid")
+    assert "other side" in refused(state, "train slave_1 wood")
+    assert "not a slave" in refused(state, "free citizen_1")
+    assert "not in the investment row" in refused(state, "buy slave citizen_2")
+    play(state, "send citizen_1 pyramid mallet")
+    assert state.events[-1].args["card"] == "citizen_1"

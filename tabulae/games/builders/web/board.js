@@ -9,10 +9,14 @@ import { clickable, legalStarting, term } from "/boards/kit.js";
 const GAME = "builders";
 const MATERIAL_COLOUR = { stone: "#7b7b7b", wood: "#8a5a2b", architecture: "#2f5d9b", decoration: "#b3362b" };
 
+/** A card's word in the notation and the glossary: a freed slave's is its citizen side's. */
+function word(card) {
+  return card.kind === "citizen" ? `citizen_${card.id.replace("slave_", "")}` : card.id;
+}
+
 /** A card's name as the game's glossary gives it: a worker, slave or citizen with its materials. */
 function name(card, text) {
-  const word = card.kind === "citizen" ? `citizen_${card.id.replace("slave_", "")}` : card.id;
-  return term(word, text);
+  return term(word(card), text);
 }
 
 /** What a card's face says: a worker's rank, or slave or citizen (its materials show below). */
@@ -202,7 +206,7 @@ function playerArea(ctx, player) {
   const mine = ctx.seat === player.seat;
   const cardActions = (card) =>
     mine
-      ? ctx.legal.filter((a) => ["send", "train", "free"].includes(a[0]) && a[1] === card.id)
+      ? ctx.legal.filter((a) => ["send", "train", "free"].includes(a[0]) && a[1] === word(card))
       : [];
   return h(
     "section",
