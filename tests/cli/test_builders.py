@@ -12,7 +12,7 @@ from rich.console import Console
 
 from tabulae.core import Action, Event, Rng, State, load, random_steps
 from tabulae.games.builders.cards import BUILDINGS
-from tabulae.games.builders.terminal import investments
+from tabulae.games.builders.terminal import crew_name, investments
 from tabulae.i18n import LANGUAGES, GameText, translator
 from tabulae.tui.renderer import renderer
 
@@ -77,14 +77,12 @@ def test_the_table_shows_the_turn_the_rows_on_offer_and_the_investments():
     assert "then 5 sesterces per action" in seen
     assert f"Buildings · {view['buildings']['deck']} in the deck" in seen
     for b in view["buildings"]["row"]:
-        row = rf"│ +{b['card']} +{re.escape(GAME.terms[b['id']]['en'])}.*? +{cells(b['cost'])}"
+        row = rf"│ +{re.escape(GAME.terms[b['id']]['en'])}.*? +{cells(b['cost'])}"
         assert re.search(rf"{row} +{b['sesterces']} +{b['vp']} │", seen), b["id"]
     assert f"Workers · {view['workers']['deck']} in the deck" in seen
     for w in view["workers"]["row"]:
-        assert re.search(rf"│ +{w['card']} +\w+ +{cells(w['provides'])} +{w['wage']} │", seen)
+        assert re.search(rf"│ +\w+ +{cells(w['provides'])} +{w['wage']} │", seen)
     stacks = view["investments"]
-    slaves = " +".join(str(s["card"]) for s in stacks["slaves"])
-    assert re.search(rf"│ +{slaves} ", seen)
     for m, short in enumerate(SHORT.values()):
         amounts = [s["provides"][m] for s in stacks["slaves"]]
         assert re.search(rf"│ +{short} +{cells(amounts)} ", seen)
@@ -107,16 +105,17 @@ def test_the_seat_sees_its_crew_sites_tools_finished_buildings_and_machines_in_f
     panel = seen.split(f"╭─ {NAMES[seat]} · ")[1]
     assert panel.startswith(f"{me['sesterces']} sesterce")
     for c in me["idle"]:
-        assert re.search(rf"│ +{c['card']} +\w.*? +{cells(c['provides'])} +{c['wage']} ", panel)
+        assert re.search(rf"│ +\w.*? +{cells(c['provides'])} +{c['wage']} ", panel)
     for b in me["finished"]:
         assert GAME.terms[b["id"]]["en"] in panel.split("Finished buildings")[1].split("\n")[0]
     for m in me["machines"]:
-        assert f"{GAME.terms[BUILDINGS[m - 1].id]['en']} (Machine)" in panel
+        assert f"{GAME.terms[BUILDINGS[m - 1].id]['en']}" in panel
+        assert GAME.terms[BUILDINGS[m - 1].id]["en"].endswith(" (Machine)")
     for site in me["sites"]:
         b = site["building"]
-        assert f"{b['card']} {GAME.terms[b['id']]['en']} · {b['sesterces']} sesterce" in panel
+        assert f"{GAME.terms[b['id']]['en']} · {b['sesterces']} sesterce" in panel
         for c in site["crew"]:
-            label = rf"{c['card']['card']} [\w ()':]+"
+            label = re.escape(crew_name(c["card"], text()))
             if c["tool"]:
                 label += rf" \+ {c['tool'].capitalize()}"
             assert re.search(label, panel), c
@@ -135,10 +134,10 @@ def test_the_other_players_are_summed_up_and_v_n_shows_one_in_full():
     for site in them["sites"]:
         b = site["building"]
         crew = ", ".join(
-            str(c["card"]["card"]) + (f" + {c['tool'].capitalize()}" if c["tool"] else "")
+            crew_name(c["card"], text()) + (f" + {c['tool'].capitalize()}" if c["tool"] else "")
             for c in site["crew"]
         )
-        line = f"{b['card']} {GAME.terms[b['id']]['en']}" + (f" ← {crew}" if crew else "")
+        line = GAME.terms[b["id"]]["en"] + (f" ← {crew}" if crew else "")
         assert f"{line} · Missing: " in summary
     focused = drawn(RENDERER.table(view, text(), seat, other))
     assert f"╭─ {NAMES[other]} · " in focused and f"╭─ {NAMES[seat]} · " not in focused
@@ -157,31 +156,37 @@ def test_the_table_reads_in_80_columns_in_every_language(lang):
 
 def test_narration_names_the_cards_and_tells_what_extra_actions_cost():
     told = text()
-    hired = Event("builders.hired", {"seat": 0, "worker": 38, "extra": 5, "revealed": 49})
+    hired = Event(
+        "builders.hired", {"seat": 0, "worker": "laborer_1", "extra": 5, "revealed": "master_2"}
+    )
     assert RENDERER.narrate(hired, told) == (
-        "Ann recruits a worker: Laborer (38). New in the worker row: Master (49). "
-        "(Extra actions: 5 sesterces.)"
+        "Ann recruits a worker: Laborer (Wood 1, Decoration 2). New in the worker row: "
+        "Master (Stone 3, Wood 2). (Extra actions: 5 sesterces.)"
     )
-    started = Event("builders.started", {"seat": 1, "building": 23, "extra": 0, "revealed": None})
-    assert (
-        RENDERER.narrate(started, told) == "Bob starts construction: Lighthouse of Alexandria (23)."
+    started = Event(
+        "builders.started",
+        {"seat": 1, "building": "lighthouse_of_alexandria", "extra": 0, "revealed": None},
     )
-    args = {"seat": 2, "card": 33, "building": 29, "wage": 0, "actions": 2, "extra": 0}
-    sent = Event("builders.sent", args | {"tool": None})
-    assert (
-        RENDERER.narrate(sent, told)
-        == "Cy sends Hoist (33) to Pyramid (29); wage 0 sesterces, 2 actions."
+    assert RENDERER.narrate(started, told) == "Bob starts construction: Lighthouse of Alexandria."
+    args = {"seat": 2, "card": "machine_hoist", "building": "pyramid", "wage": 0, "actions": 2}
+    sent = Event("builders.sent", args | {"extra": 0})
+    assert RENDERER.narrate(sent, told) == (
+        "Cy sends to work: Hoist (Machine) → Pyramid; wage 0 sesterces, 2 actions."
     )
-    with_tool = Event("builders.sent", args | {"card": 45, "tool": "mallet", "wage": 4})
-    assert "Craftsman (45) to Pyramid (29) (tool: Mallet); wage 4 sesterces" in RENDERER.narrate(
-        with_tool, told
+    with_tool = Event(
+        "builders.sent_with_tool",
+        args | {"card": "citizen_2", "tool": "mallet", "wage": 4, "extra": 0},
+    )
+    assert RENDERER.narrate(with_tool, told).startswith(
+        "Cy sends to work: Citizen (Architecture 2, Decoration 2) → Pyramid, with the Mallet; "
+        "wage 4"
     )
     ended = Event("builders.turn_ended", {"seat": 2, "vp": 1, "next_seat": 0, "round": 4})
     assert RENDERER.narrate(ended, told) == "Cy ends the turn with 1 VP. Next: Ann, round 4."
-    over = Event("builders.game_over", {"scores": [17.3, 9.0, -1.2]})
-    assert RENDERER.narrate(over, told).endswith("in seat order: Ann: 17.3, Bob: 9.0, Cy: -1.2.")
+    over = Event("builders.game_over", {"scores": {"0": 17.3, "1": 9.0, "2": -1.2}})
+    assert RENDERER.narrate(over, told).endswith("Final scores: Ann: 17.3, Bob: 9.0, Cy: -1.2.")
     polish = RENDERER.narrate(started, text("pl"))
-    assert polish == "Bob rozpoczyna budowę: Latarnia w Aleksandrii (23)."
+    assert polish == "Bob rozpoczyna budowę: Latarnia w Aleksandrii."
 
 
 def test_every_event_of_a_game_is_narrated_in_every_language():
@@ -197,12 +202,20 @@ def test_every_event_of_a_game_is_narrated_in_every_language():
 def test_a_send_with_a_tool_has_its_own_label_in_every_language():
     for lang in LANGUAGES:
         told = text(lang)
-        labels = {told.action(Action("send", 38, 23, t)) for t in ("mallet", "saw")}
-        labels.add(told.action(Action("send", 38, 23)))
+        sends = [("laborer_1", "lighthouse_of_alexandria", t) for t in ("mallet", "saw")]
+        labels = {told.action(Action("send", *send)) for send in sends}
+        labels.add(told.action(Action("send", "laborer_1", "lighthouse_of_alexandria")))
         assert len(labels) == 3, labels
-        assert all("38" in label and "23" in label for label in labels)
-    assert text().action(Action("send", 38, 23, "mallet")) == "Send 38 to 23 with Mallet"
-    assert text("pl").action(Action("send", 38, 23, "mallet")).endswith("Narzędzie: Pobijak")
+        laborer, lighthouse = told.term("laborer_1"), told.term("lighthouse_of_alexandria")
+        assert all(laborer in label and lighthouse in label for label in labels)
+        assert not any(re.search(r"\d\d|_", label) for label in labels), labels
+    assert text().action(Action("send", *sends[0])) == (
+        "Send the Laborer (Wood 1, Decoration 2) to the Lighthouse of Alexandria with the Mallet"
+    )
+    assert text("pl").action(Action("send", *sends[0])) == (
+        "Wyślij do pracy: Czeladnik (Drewno 1, Dekoracja 2) → Latarnia w Aleksandrii, "
+        "Narzędzie: Pobijak"
+    )
 
 
 def test_the_end_screen_breaks_each_score_down():
@@ -226,25 +239,28 @@ def test_a_person_starts_a_building_and_sends_a_worker_with_a_tool(tmp_path):
     """Through the real command: the choices read as labels, and the site shows the tool."""
     out = run(
         "play", "builders", "--seats", "human,random", "--seed", "3",
-        input="buy tool mallet\nstart 16\nsend 34 16 mallet\nq\n", cwd=tmp_path,
+        input="buy tool mallet\nstart temple\nsend apprentice_1 temple mallet\nq\n",
+        cwd=tmp_path,
     ).stdout  # fmt: skip
-    assert "Buy Tool Mallet" in out and "Start construction: 16" in out
-    assert "Send 34 to 16 with Mallet" in out
+    assert "Buy the Mallet" in out and "Start construction of the Temple" in out
+    assert "Send the Apprentice (Wood 1, Architecture 1) to the Temple with the Mallet" in out
     last = out.split("The Builders: Antiquity · Player 1 to move")[-1]
-    assert re.search(r"16 Temple · 10 sesterces, 3 VP", last)
-    assert re.search(r"34 Apprentice \+ Mallet", last)
+    assert re.search(r"Temple · 10 sesterces, 3 VP", last)
+    assert re.search(r"Apprentice \+ Mallet", last)
 
 
 def test_many_choices_show_their_notation_and_labels_name_actions_too(tmp_path):
     """29 choices on the first turn: each shows the notation `?` says to type, and the words of
-    a label ("recruit 44" for "Recruit worker 44") choose the action as its notation does."""
+    a label ("recruit craftsman" for "Recruit the Craftsman (…)") choose the action as its
+    notation does."""
     out = run(
         "play", "builders", "--seats", "human,random", "--seed", "3",
-        input="recruit 44\nq\n", cwd=tmp_path,
+        input="recruit craftsman\nq\n", cwd=tmp_path,
     ).stdout  # fmt: skip
     choices = out.split("The Builders: Antiquity · Player 1 to move")[1]
     assert "29 " in choices and "30 " not in choices.split("Type a number")[0]
-    for label, notation in (("Recruit worker 44", "hire 44"), ("Take a loan", "loan")):
+    craftsman = re.escape("Recruit the Craftsman (Stone 1, Wood 1, Architecture 1, Decoration 1)")
+    for label, notation in ((craftsman, "hire craftsman_3"), ("Take a loan", "loan")):
         assert re.search(rf"\d+ {label} · {notation}\b", choices), notation
-    assert "Player 1 recruits a worker: Craftsman (44)" in out
+    assert "Player 1 recruits a worker: Craftsman (Stone 1, Wood 1, Architecture 1" in out
     assert "is not an action you can take now" not in out

@@ -1,11 +1,16 @@
 """The Builders: Antiquity in the browser: the rows, investments and every player's sites,
-played to the end by clicking the cards."""
+played to the end by clicking the cards, and named in the player's words throughout."""
 
 from __future__ import annotations
+
+import json
+import re
 
 import pytest
 
 import tabulae
+from tabulae.games.builders.cards import BUILDINGS as BUILDING_CARDS
+from tabulae.games.builders.cards import CREW as CREW_CARDS
 
 from .browser import board_clicks
 from .test_table import engine_scores
@@ -13,10 +18,33 @@ from .test_table import engine_scores
 GAME = "builders"
 pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Builders is not installed")
 BOARD = ".builders"
+SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+KEY = re.compile(r"\bbuilders\.|\b[a-z]+\.[a-z_]+\.[a-z_.]+")
 
 
-def test_a_game_against_a_bot_is_played_to_the_end_by_clicking_the_cards(browser):
-    ala = browser.person()
+def names(lang: str) -> set[str]:
+    return {names[lang] for names in tabulae.load(GAME).terms.values()}
+
+
+def words_of(action: list) -> list[str]:
+    """The glossary words an action names its cards and tools by."""
+    terms = tabulae.load(GAME).terms
+    kinds = ("slave", "tool")
+    return [w for w in action[1:] if isinstance(w, str) and w in terms and w not in kinds]
+
+
+def page_texts(page) -> list[str]:
+    """The board's text, its tooltips and the log, as a player reads them."""
+    texts = [page.inner_text(BOARD), page.inner_text(".log")]
+    texts += page.eval_on_selector_all(
+        f"{BOARD} [title], .log [title]", "nodes => nodes.map(n => n.getAttribute('title'))"
+    )
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_game_against_a_bot_is_played_to_the_end_and_scored_in_words(browser, lang):
+    ala = browser.person(lang)
     table = ala.start_table(GAME, 2, "Ala", seats={1: "random"})
     page = ala.page
     for area in ("buildings", "workers", "investments", "turn", "sites", "idle", "finished"):
@@ -27,7 +55,70 @@ def test_a_game_against_a_bot_is_played_to_the_end_by_clicking_the_cards(browser
     )
     assert clicks > 10
     assert ala.scores() == engine_scores(browser, table)
-    assert page.locator("#result table.breakdown").count() == 1
+    sheet = page.locator("#result .builders-sheet")
+    rows = sheet.locator("tr[data-row]")
+    assert rows.count() == 9
+    labels = [rows.nth(i).locator("th").inner_text() for i in range(rows.count())]
+    expected = {"en": "1 VP per 10 sesterces", "pl": "1 PZ za 10 Sestercji"}[lang]
+    assert any(expected in label for label in labels), labels
+    note = sheet.locator("p.note").inner_text()
+    assert {"en": "tenths of a score", "pl": "dziesiąte części wyniku"}[lang] in note
+    scores = sheet.locator("tr[data-row=score] td").all_inner_texts()
+    assert sorted(float(s) for s in scores) == sorted(ala.scores().values())
+    for text in [sheet.inner_text(), page.inner_text(".log")]:
+        assert not KEY.search(text) and not SNAKE.search(text) and "=" not in text
+    if lang == "pl":
+        assert "VP" not in sheet.inner_text() and "sesterces" not in sheet.inner_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_buttons_log_and_tooltips_name_the_cards(browser, lang):
+    """No card number anywhere: the action list and the board's menus read "Send the Laborer
+    (Wood 1, Decoration 2) to the Temple", the log tells what happened by the cards' names."""
+    ala = browser.person(lang)
+    ala.start_table(GAME, 2, "Ala", seats={1: "random"})
+    page = ala.page
+    ala.wait_ready()
+    building = page.locator(f"{BOARD} [data-area=buildings] .bd-card.clickable.legal").first
+    started = building.locator(".card-name").inner_text()
+    ala.act(lambda page: building.click())
+    worker = page.locator(f"{BOARD} [data-area=workers] .bd-card.clickable.legal").first
+    rank, hired = (
+        worker.locator(".card-name").inner_text(),
+        worker.locator(".card-name").get_attribute("title"),
+    )
+    number = worker.get_attribute("data-card")
+    ala.act(lambda page: worker.click())
+    assert {started, rank, hired} <= names(lang) and hired.startswith(f"{rank} (")
+    log = page.inner_text(".log")
+    assert started in log and hired in log
+    labels = page.eval_on_selector_all(
+        "#actions button.action", "nodes => nodes.map(n => [n.dataset.action, n.textContent])"
+    )
+    terms = tabulae.load(GAME).terms
+    sends = 0
+    for action, label in labels:
+        words = words_of(json.loads(action))
+        for word in words:
+            assert terms[word][lang] in label, (label, word)
+        rest = label
+        for word in words:
+            rest = rest.replace(terms[word][lang], "")
+        if json.loads(action)[0] != "take":
+            assert not re.search(r"\d", rest), label
+        sends += json.loads(action)[0] == "send"
+    assert sends > 0
+    page.locator(f"{BOARD} .bd-player.you [data-area=idle] [data-card='{number}']").click()
+    menu = page.locator(".board-menu button").all_inner_texts()
+    assert menu and all(hired in item for item in menu), menu
+    for text in page_texts(page):
+        assert not KEY.search(text) and not SNAKE.search(text), text
+    for card in page.locator(f"{BOARD} .card-name").all_inner_texts():
+        assert card in names(lang), card
+    if lang == "pl":
+        board = " ".join(page_texts(page))
+        for english in ("VP", "Send", "Start", "Stone", "Wood", "Wage", "Tool"):
+            assert not re.search(rf"\b{english}\b", board), english
 
 
 def test_sending_a_worker_to_a_site_by_clicking_them(browser):
@@ -44,7 +135,34 @@ def test_sending_a_worker_to_a_site_by_clicking_them(browser):
     ala.act(lambda page: worker.click())
     idle = page.locator(f"{BOARD} .bd-player.you [data-area=idle] [data-card='{hired}']")
     idle.click()
-    send = page.locator(f".board-menu button[data-action='[\"send\",{hired},{card}]']")
-    ala.act(lambda page: send.click())
+    word = {c.number: c.id for c in (*BUILDING_CARDS, *CREW_CARDS)}
+    send = json.dumps(["send", word[int(hired)], word[int(card)]], separators=(",", ":"))
+    ala.act(lambda page: page.locator(f".board-menu button[data-action='{send}']").click())
     crew = page.locator(f"{BOARD} .bd-player.you [data-site='{card}'] .crew [data-card='{hired}']")
     assert crew.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "tied", "alone"),
+    [
+        ("en", "Tied with Bruno: the rules break no tie", "No tie."),
+        ("pl", "Remis z: Bruno — zasady nie rozstrzygają remisu", "Bez remisu."),
+    ],
+)
+def test_the_board_explains_that_tied_players_share_their_place(browser, lang, tied, alone):
+    """Rulebook, "Koniec gry": "In case of a tie the players share the victory" (B-23): the
+    board's tie-break hook says so for each tied player, in the player's language."""
+    page = browser.person(lang).page
+    page.goto("/")
+    said = page.evaluate(
+        """async (lang) => {
+          const { loadText } = await import("/js/i18n.js");
+          const text = await loadText(lang, "builders");
+          text.names = ["Ala", "Bruno", "Cyra"];
+          const board = (await import("/games/builders/board.js")).default;
+          return board.tiebreaks({ scores: [4.5, 4.5, 1.2] }, { text, players: 3 });
+        }""",
+        lang,
+    )
+    assert said[0].startswith(tied) and said[1].startswith(tied.replace("Bruno", "Ala"))
+    assert said[2] == alone

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .cards import BUILDINGS, CREW, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS
+from .notation import NUMBER
 from .site import NO_TOOL
 
 if TYPE_CHECKING:
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 
 INVESTMENTS = frozenset(("builders.bought", "builders.loan", "builders.trained"))
 ONE_ACTION = frozenset(("builders.started", "builders.hired", "builders.freed", *INVESTMENTS))
-COUNTED_ACTIONS = frozenset(("builders.sent", "builders.took"))
+SENT = frozenset(("builders.sent", "builders.sent_with_tool"))
+COUNTED_ACTIONS = SENT | {"builders.took"}
 MACHINE_CARDS = frozenset(MACHINES)
 SLAVE_CARDS = frozenset(SLAVES)
 WORKER_CARDS = frozenset(WORKERS)
@@ -203,8 +205,8 @@ def _turn(state: BuildersState) -> list[str]:
             actions += 1
         elif event.key in COUNTED_ACTIONS:
             actions += args["actions"]
-        if event.key == "builders.sent":
-            sent.setdefault(args["building"], []).append(args["actions"])
+        if event.key in SENT:
+            sent.setdefault(NUMBER[args["building"]], []).append(args["actions"])
         investments += event.key in INVESTMENTS
         extra += args.get("extra", 0)
     if state.used != actions:

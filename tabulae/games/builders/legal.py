@@ -7,7 +7,20 @@ from typing import TYPE_CHECKING
 from tabulae.core import Action
 
 from .cards import RULES, WAGES
-from .notation import BUY_SLAVE, BUY_TOOL, END, FREE, HIRE, LOAN, SEND, START, TAKE, TRAIN
+from .notation import (
+    BUY_SLAVE,
+    BUY_TOOL,
+    CITIZEN_SEND,
+    CITIZEN_TRAIN,
+    END,
+    FREE,
+    HIRE,
+    LOAN,
+    SEND,
+    START,
+    TAKE,
+    TRAIN,
+)
 from .turn import SLAVE_CARDS
 
 if TYPE_CHECKING:
@@ -49,10 +62,10 @@ def investments(state: BuildersState, seat: int, money: int) -> list[Action]:
     if state.loan_stack:
         actions.append(LOAN)
     if money >= RULES.university_price and state.university_stack:
-        trained = state.trained
+        trained, freed = state.trained, state.freed
         for c in state.idle[seat]:
             if c not in trained and state.skilled(c):
-                row = TRAIN[c]
+                row = CITIZEN_TRAIN[c] if c in freed else TRAIN[c]
                 actions += [row[u] for u in state.university_stack]  # type: ignore[index]
     return actions
 
@@ -75,7 +88,7 @@ def sends(state: BuildersState, seat: int, money: int, free: int) -> list[Action
             continue
         for c, wage, equip in zip(idle, wages, skilled, strict=True):
             if wage <= budget:
-                row = SEND[c][b]
+                row = CITIZEN_SEND[c][b] if c in freed else SEND[c][b]
                 actions.append(row[0])  # type: ignore[index]
                 if equip:
                     actions += [row[t] for t in tools]  # type: ignore[index]

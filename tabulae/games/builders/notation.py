@@ -2,69 +2,93 @@
 
 | action | meaning |
 |---|---|
-| `start 23` | start construction of building 23 from the row |
-| `hire 38` | recruit worker 38 from the row |
-| `buy slave 52`, `buy tool mallet`, `loan` | take an investment (one per turn) |
-| `train 38 stone` | put the stone University on idle worker 38 (an investment) |
-| `send 38 23`, `send 38 23 mallet` | send card 38 to work on building 23, with a tool or not |
+| `start temple` | start construction of the Temple from the row |
+| `hire laborer_1` | recruit the first Laborer from the row |
+| `buy slave slave_1`, `buy tool mallet`, `loan` | take an investment (one per turn) |
+| `train laborer_1 stone` | put the stone University on an idle worker (an investment) |
+| `send laborer_1 temple`, `… mallet` | send a card to work on a building, with a tool or not |
 | `take 1`, `take 3`, `take 6` | take that many sesterces (for 1, 2 or 3 actions) |
-| `free 52` | free idle slave 52 |
+| `free slave_1` | free an idle slave |
 | `end` | end the turn |
 
-Numbers are card numbers (see `cards`); tools are named by their word and
-Universities by the material they teach.
+Cards are written by their id in `components.yaml` (`trading_post`, `craftsman_2`,
+`slave_4`, `machine_saw`), which the glossary (`terms`) names in each language, so that an
+action is shown with its cards' names. Tools are named by their word and Universities by the
+material they teach.
 """
 
 from __future__ import annotations
 
 from tabulae.core import Action
 
-from .cards import BUILDINGS, LAST_CARD, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS
+from .cards import BUILDINGS, LAST_CARD, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS, card
+from .terms import citizen
+
+WORD: tuple[str, ...] = ("", *(card(n).id for n in range(1, LAST_CARD + 1)))
+"""Each card's word in the notation, by card number."""
+CITIZEN: tuple[str | None, ...] = tuple(
+    citizen(WORD[n]) if n in SLAVES else None for n in range(LAST_CARD + 1)
+)
+"""A slave card's word once freed, on its citizen side (`citizen_1` for `slave_1`)."""
+NUMBER: dict[str, int] = {word: n for n, word in enumerate(WORD) if word}
+NUMBER.update({word: n for n, word in enumerate(CITIZEN) if word})
 
 END = Action("end")
 LOAN = Action("loan")
 TAKE: dict[int, Action] = {n: Action("take", n) for n in sorted(RULES.take_sesterces)}
 START: tuple[Action | None, ...] = tuple(
-    Action("start", n) if 1 <= n <= len(BUILDINGS) else None for n in range(LAST_CARD + 1)
+    Action("start", WORD[n]) if 1 <= n <= len(BUILDINGS) else None for n in range(LAST_CARD + 1)
 )
 HIRE: tuple[Action | None, ...] = tuple(
-    Action("hire", n) if n in WORKERS else None for n in range(LAST_CARD + 1)
+    Action("hire", WORD[n]) if n in WORKERS else None for n in range(LAST_CARD + 1)
 )
 BUY_SLAVE: tuple[Action | None, ...] = tuple(
-    Action("buy", "slave", n) if n in SLAVES else None for n in range(LAST_CARD + 1)
+    Action("buy", "slave", WORD[n]) if n in SLAVES else None for n in range(LAST_CARD + 1)
 )
 BUY_TOOL: tuple[Action, ...] = tuple(Action("buy", "tool", t.word) for t in TOOLS)
 FREE: tuple[Action | None, ...] = tuple(
-    Action("free", n) if n in SLAVES else None for n in range(LAST_CARD + 1)
+    Action("free", WORD[n]) if n in SLAVES else None for n in range(LAST_CARD + 1)
 )
 TOOL_WORDS: dict[str, int] = {t.word: t.material for t in TOOLS}
 MATERIAL_WORDS: dict[str, int] = {m: i for i, m in enumerate(MATERIALS)}
 
-# Cards that may carry a tool or be trained: workers, and slaves once freed.
-SKILLED = (*WORKERS, *SLAVES)
 CREW_CARDS = (*MACHINES, *WORKERS, *SLAVES)
 
 
-def _train(card: int) -> tuple[Action, ...] | None:
-    if card not in SKILLED:
+def _train(card: int, words: tuple[str | None, ...]) -> tuple[Action, ...] | None:
+    """A worker's trainings, or a citizen's (`words` = CITIZEN): a slave is never trained."""
+    word = words[card]
+    if word is None or card not in (WORKERS if words is WORD else SLAVES):
         return None
-    return tuple(Action("train", card, m) for m in MATERIALS)
+    return tuple(Action("train", word, m) for m in MATERIALS)
 
 
-def _send(card: int, building: int) -> tuple[Action, ...] | None:
-    """`send card building`, then one action per tool (index = tool's material + 1)."""
-    if card not in CREW_CARDS or not 1 <= building <= len(BUILDINGS) or card == building:
+def _send(card: int, building: int, words: tuple[str | None, ...]) -> tuple[Action, ...] | None:
+    """`send card building`, then one action per tool (index = tool's material + 1) for a
+    worker or a citizen (`words` = CITIZEN); a machine or slave carries no tool."""
+    word = words[card]
+    if word is None or card not in CREW_CARDS or not 1 <= building <= len(BUILDINGS):
         return None
-    plain = Action("send", card, building)
-    if card not in SKILLED:
+    if card == building:
+        return None
+    plain = Action("send", word, WORD[building])
+    if card in MACHINES or (card in SLAVES and words is WORD):
         return (plain,)
-    return (plain, *(Action("send", card, building, t.word) for t in TOOLS))
+    return (plain, *(Action("send", word, WORD[building], t.word) for t in TOOLS))
 
 
-TRAIN: tuple[tuple[Action, ...] | None, ...] = tuple(_train(n) for n in range(LAST_CARD + 1))
-SEND: tuple[tuple[tuple[Action, ...] | None, ...], ...] = tuple(
-    tuple(_send(card, b) for b in range(len(BUILDINGS) + 1)) for card in range(LAST_CARD + 1)
-)
+def _sends(words: tuple[str | None, ...]) -> tuple[tuple[tuple[Action, ...] | None, ...], ...]:
+    return tuple(
+        tuple(_send(card, b, words) for b in range(len(BUILDINGS) + 1))
+        for card in range(LAST_CARD + 1)
+    )
+
+
+TRAIN = tuple(_train(n, WORD) for n in range(LAST_CARD + 1))
+SEND = _sends(WORD)
+CITIZEN_TRAIN = tuple(_train(n, CITIZEN) for n in range(LAST_CARD + 1))
+CITIZEN_SEND = _sends(CITIZEN)
+"""What a freed slave, on its citizen side, may be trained at and sent with."""
 
 
 def every_action() -> list[Action]:
@@ -77,4 +101,6 @@ def every_action() -> list[Action]:
     actions += [a for row in TRAIN if row for a in row]
     actions += [a for a in FREE if a]
     actions += [a for row in SEND for sends in row if sends for a in sends]
+    actions += [a for row in CITIZEN_TRAIN if row for a in row]
+    actions += [a for row in CITIZEN_SEND for sends in row if sends for a in sends]
     return actions

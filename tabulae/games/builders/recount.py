@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from tabulae.core import Result
 
 from .cards import BUILDINGS, RULES, SESTERCES_PER_VP, SLAVES
+from .notation import NUMBER
 
 if TYPE_CHECKING:
     from .state import BuildersState
@@ -41,7 +42,7 @@ def recount(state: BuildersState) -> Result | None:
         if key == "builders.loan":
             loans[seat] += 1
         if key == "builders.freed":
-            freed_in_play.add(args["card"])
+            freed_in_play.add(NUMBER[args["card"]])
     tenths = []
     for seat in range(state.players):
         vp = sum(BUILDINGS[b - 1].vp for b in state.built[seat])

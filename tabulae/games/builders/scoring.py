@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import RULES, SESTERCES_PER_VP
+from .notation import WORD
 
 if TYPE_CHECKING:
     from .state import BuildersState
@@ -25,17 +26,34 @@ class Settlement:
     tenths: int
 
     def to_json(self) -> dict[str, Any]:
+        """The settlement, with what each part of the score is worth in VP: the buildings'
+        VP, the sesterces left at 1 VP per 10 (in tenths, as scored), and the penalties."""
+        left = self.held - self.paid
         return {
             "vp": self.vp,
             "held": self.held,
             "paid": self.paid,
-            "left": self.held - self.paid,
-            "freed": list(self.freed),
+            "left": left,
+            "freed": [WORD[c] for c in self.freed],
             "repaid": self.repaid,
             "unfreed_slaves": self.unfreed_slaves,
             "unpaid_loans": self.unpaid_loans,
+            "sesterces_vp": left * 10 // SESTERCES_PER_VP / 10,
+            "slaves_vp": RULES.unfreed_slave_vp * self.unfreed_slaves,
+            "loans_vp": RULES.unpaid_loan_vp * self.unpaid_loans,
             "score": self.tenths / 10,
         }
+
+
+def prices() -> dict[str, int]:
+    """What the end's settlement and score count by, for a score sheet to explain them."""
+    return {
+        "free": RULES.freeing_at_scoring,
+        "repay": RULES.loan_repay,
+        "unfreed_slave_vp": RULES.unfreed_slave_vp,
+        "unpaid_loan_vp": RULES.unpaid_loan_vp,
+        "sesterces_per_vp": SESTERCES_PER_VP,
+    }
 
 
 def tenths(vp: int, sesterces: int, slaves: int, loans: int) -> int:

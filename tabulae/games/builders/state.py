@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabulae.core import Action, Event, Game, IllegalAction, Result, Rng, State
+from tabulae.core import Action, Event, Game, Result, Rng, State
 
 from . import scoring
 from .cards import (
@@ -25,8 +25,9 @@ from .cards import (
     provisions,
 )
 from .legal import legal_actions
+from .notation import WORD
 from .site import Site
-from .turn import MACHINE_CARDS, PLAYS, SLAVE_CARDS
+from .turn import MACHINE_CARDS, PLAYS, SLAVE_CARDS, refuse
 from .view import view as view_for
 
 FREE_ACTIONS = RULES.free_actions
@@ -116,9 +117,9 @@ class BuildersState(State):
                 {
                     "players": players,
                     "first_seat": self.first,
-                    "apprentices": list(dealt),
-                    "buildings": list(self.building_row),
-                    "workers": list(self.worker_row),
+                    "apprentices": {str(seat): WORD[w] for seat, w in enumerate(dealt)},
+                    "buildings": [WORD[b] for b in self.building_row],
+                    "workers": [WORD[w] for w in self.worker_row],
                 },
             ),
         ]
@@ -167,13 +168,19 @@ class BuildersState(State):
 
     def apply(self, seat: int, action: Action) -> None:
         if self.over:
-            raise IllegalAction("the game is over")
+            raise refuse("the game is over", "over")
         if seat != self.seat:
-            raise IllegalAction(f"it is seat {self.seat}'s turn, not seat {seat}'s")
+            raise refuse(
+                f"it is seat {self.seat}'s turn, not seat {seat}'s", "turn", seat=self.seat
+            )
         kind = action[0] if isinstance(action, tuple) and action else None
         play = PLAYS.get(kind) if isinstance(kind, str) else None
         if play is None:
-            raise IllegalAction(f"'{action}' is not an action of The Builders: Antiquity")
+            raise refuse(
+                f"'{action}' is not an action of The Builders: Antiquity",
+                "unknown",
+                action=str(action),
+            )
         play(self, seat, action[1:])
 
     # -- the end (B-20 to B-23) --
@@ -242,7 +249,10 @@ class BuildersState(State):
         if self.bank is not None:
             self.bank += sum(s.paid for s in self.final)
         self.events.append(
-            Event("builders.game_over", {"scores": [s.tenths / 10 for s in self.final]})
+            Event(
+                "builders.game_over",
+                {"scores": {str(seat): s.tenths / 10 for seat, s in enumerate(self.final)}},
+            )
         )
 
     def result(self) -> Result | None:
@@ -250,7 +260,7 @@ class BuildersState(State):
             return None
         return Result.ranked(
             [s.tenths / 10 for s in self.final],
-            details={"players": [s.to_json() for s in self.final]},
+            details={"players": [s.to_json() for s in self.final], "rules": scoring.prices()},
         )
 
     # -- views and copies --

@@ -1,8 +1,8 @@
 """The Builders: Antiquity at the terminal: the turn, the three rows of cards on offer, a few
 lines per player, and one player's workers, tools and building sites in full.
 
-Everything is read from `view(seat)`; only what is printed on a card (a worker's rank, a
-machine's name) is read from the component data, for narration, whose events carry card numbers.
+Everything is read from `view(seat)`; a card is named by the game's glossary, which tells two
+workers or slaves apart by their materials, as the events and action labels name them.
 The seat to move sees his own crew and sites in full; ``v 2`` shows another player's. Materials
 are always in the order stone, wood, architecture, decoration, as on the cards.
 """
@@ -23,14 +23,8 @@ from rich.table import Table
 from rich.text import Text
 
 from tabulae.core import Event
-from tabulae.games.builders.cards import (
-    MATERIALS,
-    RULES,
-    SLAVES,
-    TOOLS,
-    Building,
-    card,
-)
+from tabulae.games.builders.cards import MATERIALS, RULES, TOOLS, card
+from tabulae.games.builders.terms import citizen
 from tabulae.i18n import GameText
 from tabulae.tui.renderer import Renderer
 
@@ -85,35 +79,18 @@ class BuildersRenderer(Renderer):
         return Group(*parts)
 
     def narrate(self, event: Event, text: GameText) -> str:
-        """Card numbers told with their names, and the price of extra actions when there is
-        one; the rest as the event's own message."""
+        """The event's own message (its cards are named by the glossary), with the card that
+        refills a row and the price of extra actions when there is one."""
         what = event.key.removeprefix(f"{self.game}.")
-        args = dict(event.args)
-        for name in ("building", "worker"):
-            if isinstance(args.get(name), int):
-                args[name] = named(args[name], text)
-        if what in ("sent", "trained") and isinstance(args.get("card"), int):
-            args["card"] = named(args["card"], text, citizen=what == "trained")
-        if what == "setup":
-            args["apprentices"] = {
-                str(s): named(c, text) for s, c in enumerate(args["apprentices"])
-            }
-            args["buildings"] = [named(b, text) for b in args["buildings"]]
-            args["workers"] = [named(w, text) for w in args["workers"]]
-        if what == "game_over":
-            args["scores"] = {str(s): score for s, score in enumerate(args["scores"])}
-        told = [
-            say(text, "builders.view.sent", **args)
-            if what == "sent" and args["tool"] is None
-            else text.event(Event(event.key, args, event.audience))
-        ]
+        args = event.args
+        told = [text.event(event)]
         if what in ("started", "hired") and args.get("revealed") is not None:
             row = (
                 "builders.view.revealed_building"
                 if what == "started"
                 else "builders.view.revealed_worker"
             )
-            told.append(say(text, row, card=named(args["revealed"], text)))
+            told.append(say(text, row, card=args["revealed"]))
         if args.get("extra"):
             told.append(say(text, "builders.view.extra", extra=args["extra"]))
         if what == "turn_ended" and args["next_seat"] is not None:
@@ -188,9 +165,9 @@ class Flow:
 
 
 class Grid:
-    """A small table as plain lines (a header, a rule, a line per row), each column as wide as
-    its widest cell: a screen holds dozens of these, and Rich draws them far quicker than
-    Tables."""
+    """A small table as plain lines (a header and a rule unless the header is blank, a line per
+    row), each column as wide as its widest cell: a screen holds dozens of these, and Rich draws
+    them far quicker than Tables."""
 
     def __init__(self, header: Iterable[str | Text], right: Iterable[bool]) -> None:
         self.header = [cell if isinstance(cell, Text) else Text(cell) for cell in header]
@@ -218,6 +195,8 @@ class Grid:
                 line.append_text(Text(pad) + cell if right else cell + Text(pad))
             line.rstrip()
             drawn.append(line)
+        if not any(cell.plain for cell in self.header):
+            return drawn[1:]
         drawn.insert(1, Text("─" * (sum(widths) + 2 * len(widths) - 2), style="dim"))
         return drawn
 
@@ -269,7 +248,7 @@ def turn(view: dict[str, Any], text: GameText) -> RenderableType:
                 say(
                     text,
                     "builders.view.sent_this_turn",
-                    building=named(int(number), text),
+                    building=card(int(number)).id,
                     sent=sent,
                     next=sent + 1,
                 )
@@ -293,9 +272,8 @@ def building_row(view: dict[str, Any], text: GameText) -> Panel:
     table = material_grid(text, say(text, "builders.view.building"), extra)
     for b in view["buildings"]["row"]:
         table.add_row(
-            str(b["card"]), building_name(b, text), *materials(b["cost"]), str(b["sesterces"]),
-            str(b["vp"]),
-        )  # fmt: skip
+            building_name(b, text), *materials(b["cost"]), str(b["sesterces"]), str(b["vp"])
+        )
     title = say(text, "builders.view.building_row", deck=view["buildings"]["deck"])
     return Panel(table, title=Text(title), title_align="left", border_style="blue", expand=False)
 
@@ -305,7 +283,7 @@ def worker_row(view: dict[str, Any], text: GameText) -> Panel:
         text, say(text, "builders.view.worker"), [say(text, "builders.view.wage")]
     )
     for w in view["workers"]["row"]:
-        table.add_row(str(w["card"]), crew_name(w, text), *materials(w["provides"]), str(w["wage"]))
+        table.add_row(crew_name(w, text), *materials(w["provides"]), str(w["wage"]))
     title = say(text, "builders.view.worker_row", deck=view["workers"]["deck"])
     return Panel(table, title=Text(title), title_align="left", border_style="green", expand=False)
 
@@ -314,8 +292,8 @@ def investments(view: dict[str, Any], text: GameText) -> Panel:
     """The four stacks of the investment row (one investment a turn) with their prices."""
     stacks = view["investments"]
     prices = stacks["prices"]
-    numbers = [str(slave["card"]) for slave in stacks["slaves"]]
-    slaves = Grid(["", *numbers], [False, *(True for _ in numbers)])
+    columns = ["" for _ in stacks["slaves"]]  # a column per slave, each told by its materials
+    slaves = Grid(["", *columns], [False, *(True for _ in columns)])
     for m, material in enumerate(MATERIALS):
         amounts = [slave["provides"][m] for slave in stacks["slaves"]]
         slaves.add_row(
@@ -379,7 +357,7 @@ def summary(view: dict[str, Any], text: GameText, seat: int | None, shown: int |
         players.append(head)
         if p == shown:
             continue
-        idle = [f"{c['card']} {crew_name(c, text)}" for c in player["idle"]]
+        idle = [text.term(card_word(c)) for c in player["idle"]]
         idle += [tool_name(t, text) for t in player["tools"]]
         finished = [building_name(b, text) for b in player["finished"]]
         lines = [labelled_line(say(text, "builders.view.available"), ", ".join(idle) or NONE)]
@@ -410,10 +388,10 @@ def site_line(site: dict[str, Any], text: GameText) -> Text:
     """A site in one line: the building, its crew (with tools) and what is still missing."""
     b = site["building"]
     crew = [
-        str(c["card"]["card"]) + (f" + {text.term(c['tool'])}" if c["tool"] else "")
+        crew_name(c["card"], text) + (f" + {text.term(c['tool'])}" if c["tool"] else "")
         for c in site["crew"]
     ]
-    shown = Text(f"{b['card']} {text.term(b['id'])}", style="bold")
+    shown = Text(text.term(b["id"]), style="bold")
     if crew:
         shown.append(" ← " + ", ".join(crew))
     shown.append(f" · {say(text, 'builders.view.missing')}: ")
@@ -435,7 +413,7 @@ def player_panel(player: dict[str, Any], text: GameText, own: bool) -> Renderabl
         text, say(text, "builders.view.available"), [say(text, "builders.view.wage")]
     )
     for c in player["idle"]:
-        crew.add_row(str(c["card"]), crew_name(c, text), *materials(c["provides"]), str(c["wage"]))
+        crew.add_row(crew_name(c, text), *materials(c["provides"]), str(c["wage"]))
     parts: list[RenderableType] = []
     lines: list[tuple[str, RenderableType]] = []
     if player["idle"]:
@@ -450,7 +428,7 @@ def player_panel(player: dict[str, Any], text: GameText, own: bool) -> Renderabl
     if player["sites"]:
         parts.append(Flow([site_table(s, text) for s in player["sites"]], gap=4))
     finished = [building_name(b, text) for b in player["finished"]]
-    finished += [f"{text.term(card(m).id)} ({text.term('machine')})" for m in player["machines"]]
+    finished += [text.term(card(m).id) for m in player["machines"]]
     lines = [(heading(text.term("finished")), Text(", ".join(finished) or NONE))]
     if player["loans"] or player["slaves"]:
         lines.append((say(text, "builders.view.debts"), Text(debts(player, text))))
@@ -463,13 +441,13 @@ def site_table(site: dict[str, Any], text: GameText) -> RenderableType:
     """A building site as on the table: the cost, then each card with the materials it brings
     (a tool adds one), and what is still missing."""
     b = site["building"]
-    title = Text(f"{b['card']} {text.term(b['id'])}", style="bold")
+    title = Text(text.term(b["id"]), style="bold")
     title.append(" · " + say(text, "builders.view.reward", sesterces=b["sesterces"], vp=b["vp"]))
-    table = material_grid(text, "", number=False)
+    table = material_grid(text, "")
     table.add_row(say(text, "builders.view.cost"), *materials(b["cost"]), style="bold")
     for c in site["crew"]:
         brings = list(c["card"]["provides"])
-        label = f"{c['card']['card']} {crew_name(c['card'], text)}"
+        label = crew_name(c["card"], text)
         if c["tool"]:
             brings[MATERIALS.index(tool_material(c["tool"]))] += 1
             label += f" + {text.term(c['tool'])}"
@@ -481,16 +459,12 @@ def site_table(site: dict[str, Any], text: GameText) -> RenderableType:
 # Cards and materials
 
 
-def material_grid(
-    text: GameText, label: str, extra: Iterable[str] = (), number: bool = True
-) -> Grid:
-    """A table of cards: number and name, the four materials, then `extra` numbers."""
-    header: list[str | Text] = [say(text, "builders.view.number")] if number else []
-    header.append(label)
+def material_grid(text: GameText, label: str, extra: Iterable[str] = ()) -> Grid:
+    """A table of cards: the name, the four materials, then `extra` numbers."""
+    header: list[str | Text] = [label]
     header += [Text(say(text, SHORT[m]), style=STYLE[m]) for m in MATERIALS]
     header += list(extra)
-    right = [True] * number + [False] + [True] * (len(header) - number - 1)
-    return Grid(header, right)
+    return Grid(header, [False] + [True] * (len(header) - 1))
 
 
 def materials(amounts: Iterable[int], alert: bool = False) -> list[Text]:
@@ -520,8 +494,7 @@ def short_materials(amounts: Iterable[int], text: GameText) -> Text:
 def building_name(b: dict[str, Any], text: GameText) -> str:
     name = text.term(b["id"])
     if b["machine"]:
-        provides = short_materials(b["provides"], text).plain
-        name += f" ({text.term('machine')} → {provides})"
+        name += f" → {short_materials(b['provides'], text).plain}"
     return name
 
 
@@ -538,27 +511,17 @@ def crew_name(c: dict[str, Any], text: GameText) -> str:
     return name
 
 
+def card_word(c: dict[str, Any]) -> str:
+    """A working card's word in the glossary, which names it with its materials."""
+    return citizen(c["id"]) if c["kind"] == "citizen" else c["id"]
+
+
 def tool_name(t: dict[str, Any], text: GameText) -> str:
     return f"{text.term(t['word'])} +{say(text, SHORT[t['adds']])}"
 
 
 def tool_material(word: str) -> str:
     return next(MATERIALS[t.material] for t in TOOLS if t.word == word)
-
-
-def named(number: int, text: GameText, citizen: bool = False) -> str:
-    """A card by name and number, as narration tells it: "Temple (16)", "Laborer (38)".
-
-    A slave card may have been freed, which the events do not repeat, so it is told by number
-    unless it is sure to be a citizen."""
-    found = card(number)
-    if isinstance(found, Building):
-        name = text.term(found.id)
-    elif number in SLAVES:
-        name = text.term("citizen") if citizen else say(text, "builders.view.card")
-    else:
-        name = text.term(found.tier)
-    return f"{name} ({number})"
 
 
 def labelled(lines: Iterable[tuple[str, RenderableType]]) -> Table:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from .cards import BUILDINGS, CREW, MATERIAL_NAMES, RULES, TOOLS
+from .cards import BUILDINGS, CREW, MATERIAL_NAMES, MATERIALS, RULES, TOOLS, Crew, Materials
 
 LANGUAGES = ("en", "pl", "nl", "ru")
 
@@ -47,7 +47,7 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     "university": ("University", "Uniwersytet", "Universiteit", "Университет"),
     "worker": ("Worker", "Robotnik", "Arbeider", "Рабочий"),
     "machine": ("Machine", "Maszyna", "Machine", "Машина"),
-    "building": ("Building", "Budynek", "Gebouw", "Здание"),
+    "building": ("Building", "Budynek", "Gebouw", "Постройка"),
     "apprentice": (None, None, "Leerling", "Ученик"),
     "laborer": (None, None, "Handlanger", "Разнорабочий"),
     "craftsman": (None, "Rzemieślnik", "Vakman", "Ремесленник"),
@@ -69,16 +69,21 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     "sesterces": ("Sesterces", "Sestercje", "Sestertiën", "Сестерции"),
     "vp": ("Victory points", "Punkty zwycięstwa", "Overwinningspunten", "Победные очки"),
     "bank": ("Bank", "Bank", "Bank", "Банк"),
-    "buildings": ("Buildings", "Budynki", "Gebouwen", "Здания"),
+    "buildings": ("Buildings", "Budynki", "Gebouwen", "Постройки"),
     "workers": ("Workers", "Robotnicy", "Arbeiders", "Рабочие"),
     "investments": ("Investments", "Inwestycje", "Investeringen", "Инвестиции"),
     "sites": (
         "Buildings under construction",
         "Budynki w budowie",
         "Gebouwen in aanbouw",
-        "Здания в постройке",
+        "Строящиеся постройки",
     ),
-    "finished": ("Finished buildings", "Budynki ukończone", "Voltooide gebouwen", "Готовые здания"),
+    "finished": (
+        "Finished buildings",
+        "Budynki ukończone",
+        "Voltooide gebouwen",
+        "Достроенные постройки",
+    ),
     "idle": (
         "Available workers",
         "Dostępni Robotnicy",
@@ -151,4 +156,48 @@ def _terms() -> Mapping[str, Mapping[str, str]]:
     return MappingProxyType(terms)
 
 
-TERMS = _terms()
+def _amounts(materials: Materials, names: Mapping[str, Mapping[str, str]], lang: str) -> list[str]:
+    return [f"{names[m][lang]} {n}" for m, n in zip(MATERIALS, materials, strict=True) if n]
+
+
+def _crew_name(crew: Crew, side: str, names: Mapping[str, Mapping[str, str]], lang: str) -> str:
+    """A worker, slave or citizen as a player tells it from its like: its rank or side and the
+    materials it brings ("Craftsman (Stone 1, Architecture 3)"). The fourth apprentice brings
+    one of two pairs, as the game's option says, so its name gives both."""
+    amounts = _amounts(crew.provides, names, lang)
+    if crew.alternative is not None:
+        other = _amounts(crew.alternative, names, lang)
+        shared = [a for a in amounts if a in other]
+        amounts = [*shared, " / ".join(a for a in (*amounts, *other) if a not in shared)]
+    return f"{names[side][lang]} ({', '.join(amounts)})"
+
+
+def _cards(terms: Mapping[str, Mapping[str, str]]) -> dict[str, Mapping[str, str]]:
+    """Names for the cards' words in the notation where the card's own name is not enough: a
+    machine is told from the tool of the same name, a worker or slave from its likes by its
+    materials, and a freed slave has its citizen side's name (`citizen_1` for `slave_1`)."""
+    cards: dict[str, Mapping[str, str]] = {
+        b.id: MappingProxyType(
+            {lang: f"{terms[b.id][lang]} ({terms['machine'][lang]})" for lang in LANGUAGES}
+        )
+        for b in BUILDINGS
+        if b.machine
+    }
+    for crew in CREW:
+        sides = [(crew.id, crew.tier)]
+        if crew.slave:
+            sides.append((citizen(crew.id), "citizen"))
+        for word, side in sides:
+            cards[word] = MappingProxyType(
+                {lang: _crew_name(crew, side, terms, lang) for lang in LANGUAGES}
+            )
+    return cards
+
+
+def citizen(slave: str) -> str:
+    """The word for a slave card turned to its citizen side: `citizen_1` for `slave_1`."""
+    return "citizen_" + slave.removeprefix("slave_")
+
+
+_WORDS_AND_NAMES = _terms()
+TERMS = MappingProxyType({**_WORDS_AND_NAMES, **_cards(_WORDS_AND_NAMES)})

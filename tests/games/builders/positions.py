@@ -6,6 +6,7 @@ from tabulae.core import Action, IllegalAction
 from tabulae.core.conformance import snapshot
 from tabulae.games.builders import GAME
 from tabulae.games.builders.cards import BUILDINGS, CREW, TOOLS
+from tabulae.games.builders.notation import CITIZEN, WORD
 from tabulae.games.builders.state import BuildersState, Site
 
 NUMBER = {card.id: card.number for card in (*BUILDINGS, *CREW)}
@@ -64,10 +65,33 @@ def tool(state: BuildersState, seat: int, word: str) -> None:
     state.tools[seat].sort()
 
 
+# Where each kind of action names a card: these tests write cards by number, as the state
+# holds them, and `action` writes them as the notation does, by the card's word.
+CARD_PLACES = {"start": (1,), "hire": (1,), "free": (1,), "train": (1,), "send": (1, 2)}
+
+
+def action(move: str, state: BuildersState | None = None) -> Action:
+    """An action written with card numbers ("send 38 23 saw") in the game's notation, a slave
+    freed in `state` by its citizen side."""
+    parsed = Action.parse(move)
+    places = (2,) if parsed[:2] == ("buy", "slave") else CARD_PLACES.get(parsed.kind, ())
+    freed = state.freed if state is not None else frozenset()
+
+    def word(n: int) -> str:
+        return CITIZEN[n] or WORD[n] if n in freed else WORD[n]
+
+    return Action(
+        *(
+            word(arg) if i in places and type(arg) is int and 0 < arg < len(WORD) else arg
+            for i, arg in enumerate(parsed)
+        )
+    )
+
+
 def play(state: BuildersState, *moves: str) -> None:
-    """Play actions in notation for the seat to move."""
+    """Play actions, cards written by number, for the seat to move."""
     for move in moves:
-        state.apply(state.seat, Action.parse(move))
+        state.apply(state.seat, action(move, state))
 
 
 def refused(state: BuildersState, move: str, seat: int | None = None) -> str:
@@ -75,9 +99,10 @@ def refused(state: BuildersState, move: str, seat: int | None = None) -> str:
     seat = state.seat if seat is None else seat
     before = snapshot(state)
     try:
-        state.apply(seat, Action.parse(move))
+        state.apply(seat, action(move, state))
     except IllegalAction as error:
         assert snapshot(state) == before, f"refusing '{move}' changed the state"
-        assert Action.parse(move) not in state.legal_actions(seat)
+        assert action(move, state) not in state.legal_actions(seat)
+        assert error.key is not None and error.key.startswith("builders.refused."), error.key
         return error.reason
     raise AssertionError(f"'{move}' was accepted")

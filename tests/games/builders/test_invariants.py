@@ -4,6 +4,7 @@ import pytest
 
 from tabulae.core.conformance import ConformanceError, check_game
 from tabulae.games.builders import GAME, Builders
+from tabulae.games.builders.notation import NUMBER
 from tabulae.games.builders.state import BuildersState
 
 
@@ -26,7 +27,7 @@ def planted(name: str, **methods) -> Builders:
 def hire_duplicating_the_card(self, seat, action):
     BuildersState.apply(self, seat, action)
     if action[0] == "hire":
-        self.worker_deck.append(action[1])
+        self.worker_deck.append(NUMBER[action[1]])
 
 
 def take_creating_a_sesterce(self, seat, action):

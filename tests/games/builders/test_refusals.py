@@ -97,18 +97,20 @@ def test_cards_and_buildings_that_are_not_there():
     assert "not in the building row" in refused(state, f"start {missing}")
     absent = next(w for w in range(34, 52) if w not in state.worker_row + state.idle[0])
     assert "not in the worker row" in refused(state, f"hire {absent}")
-    assert "not one of your idle workers" in refused(state, f"send {absent} {PYRAMID}")
+    assert "not one of your idle cards" in refused(state, f"send {absent} {PYRAMID}")
     (worker,) = hand(state, 0, "laborer_2")
     assert "not one of your buildings" in refused(state, f"send {worker} {PYRAMID}")
     assert "can take 1, 3, 6 sesterces" in refused(state, "take 2")
     assert "slave or a tool, not 'loan'" in refused(state, "buy loan 1")
     assert "no tool 'hammer'" in refused(state, "buy tool hammer")
+    assert "no card 'hammer'" in refused(state, f"send hammer {PYRAMID}")
+    assert "no card '99'" in refused(state, "start 99")
 
 
 def test_out_of_turn_malformed_and_unknown_actions():
     state = new()
     assert "seat 0's turn, not seat 1's" in refused(state, "end", seat=1)
-    assert "write it as 'start BUILDING'" in refused(state, "start")
+    assert "write it as 'start temple'" in refused(state, "start")
     assert "not an action of The Builders" in refused(state, "pass")
 
 
@@ -118,3 +120,23 @@ def test_nothing_after_the_end():
     play(state, "end", "end")
     assert state.result() is not None
     assert "the game is over" in refused(state, "end", seat=0)
+
+
+def test_a_freed_slave_is_written_by_its_citizen_side():
+    """Rulebook: "The card of such a Prisoner is turned to its 'Citizen' side. From then on
+    he is treated as a full Worker" — so his actions name the Citizen, not the Prisoner."""
+    state = new()
+    site(state, 0, "pyramid")
+    hand(state, 0, "slave_1")
+    tool(state, 0, "mallet")
+    state.money[0] = 20
+    play(state, "free slave_1")
+    legal = {str(a) for a in state.legal_actions(0)}
+    assert {"send citizen_1 pyramid", "send citizen_1 pyramid mallet"} <= legal
+    assert not any("slave_1" in a for a in legal)
+    assert "other side" in refused(state, "send slave_1 pyramid")
+    assert "other side" in refused(state, "train slave_1 wood")
+    assert "not a slave" in refused(state, "free citizen_1")
+    assert "not in the investment row" in refused(state, "buy slave citizen_2")
+    play(state, "send citizen_1 pyramid mallet")
+    assert state.events[-1].args["card"] == "citizen_1"

@@ -108,7 +108,12 @@ def test_a_journeyman_completes_the_lighthouse():
     assert sorted(state.idle[0]) == sorted([NUMBER[c] for c in crew] + [journeyman])
     completed = state.events[-1]
     assert completed.key == "builders.completed"
-    assert completed.args == {"seat": 0, "building": LIGHTHOUSE, "sesterces": 14, "vp": 5}
+    assert completed.args == {
+        "seat": 0,
+        "building": "lighthouse_of_alexandria",
+        "sesterces": 14,
+        "vp": 5,
+    }
 
 
 def test_tools_come_back_with_their_workers():
@@ -200,9 +205,12 @@ def test_slaves_are_freed_and_loans_repaid_at_final_scoring():
     result = state.result()
     assert result is not None
     me, other = result.details["players"]
-    assert me["freed"] == idle and me["repaid"] == 1 and me["paid"] == 25 and me["left"] == 2
+    assert me["freed"] == ["slave_1", "slave_2"] and sorted(state.freed) == idle
+    assert me["repaid"] == 1 and me["paid"] == 25 and me["left"] == 2
     assert me["unfreed_slaves"] == 1, "the slave on the Pyramid cannot be freed"
     assert result.scores[0] == 17 - 1 - 2 + 0.2
+    assert (me["sesterces_vp"], me["slaves_vp"], me["loans_vp"]) == (0.2, -1, -2)
+    assert result.details["rules"]["sesterces_per_vp"] == 10
     assert other["repaid"] == 0 and other["paid"] == 0, "14 sesterces do not repay a loan"
     assert result.scores[1] == 10 - 2 + 1.4
     assert state.money == [2, 14] and state.loans == [1, 1]

@@ -8,7 +8,7 @@ from tabulae.core import Action, BadOptions, Rng, random_playout
 from tabulae.games.builders import GAME
 from tabulae.games.builders.cards import APPRENTICES, BUILDINGS, RULES, SLAVES
 
-from .positions import NUMBER, hand, lift, new, play, site, tool
+from .positions import NUMBER, action, hand, lift, new, play, site, tool
 
 PYRAMID = NUMBER["pyramid"]
 
@@ -195,26 +195,28 @@ def test_legal_actions_follow_what_the_player_can_pay():
     site(state, 0, "pyramid")
     tool(state, 0, "saw")
     state.money[0] = 4
-    legal = {str(a) for a in state.legal_actions(0)}
-    assert f"send {slave} {PYRAMID}" in legal and f"send {slave} {PYRAMID} saw" not in legal
-    assert not any(a.startswith(f"send {worker}") for a in legal), "a wage of 5 with 4 held"
-    assert "buy slave 52" not in legal and "buy tool mallet" in legal and "loan" in legal
-    assert "take 1" in legal and "end" in legal
+    legal = set(state.legal_actions(0))
+    assert action(f"send {slave} {PYRAMID}") in legal
+    assert action(f"send {slave} {PYRAMID} saw") not in legal
+    assert not any(a[:2] == ("send", "master_4") for a in legal), "a wage of 5 with 4 held"
+    assert action("buy slave 52") not in legal and action("buy tool mallet") in legal
+    assert action("loan") in legal and action("take 1") in legal and action("end") in legal
     state.money[0] = 5
-    legal = {str(a) for a in state.legal_actions(0)}
-    assert {f"send {worker} {PYRAMID}", f"send {worker} {PYRAMID} saw"} <= legal
+    legal = set(state.legal_actions(0))
+    assert {action(f"send {worker} {PYRAMID}"), action(f"send {worker} {PYRAMID} saw")} <= legal
     assert state.legal_actions(1) == []
 
 
 def test_every_legal_action_is_in_the_fixed_action_space():
     space = GAME.action_space(4)
     assert len(space) == len(set(space))
-    assert Action("send", 38, 23, "mallet") in space and Action("send", 30, 23) in space
-    assert Action("send", 30, 23, "mallet") not in space, "machines never carry tools"
-    assert Action("send", 30, 30) not in space
-    for text in ("start 23", "hire 38", "buy slave 52", "buy tool mallet", "loan", "end"):
-        assert Action.parse(text) in space
-    assert {"train 38 stone", "take 6", "free 52"} <= {str(a) for a in space}
+    assert Action("send", "laborer_1", "lighthouse_of_alexandria", "mallet") in space
+    assert Action("send", "machine_saw", "lighthouse_of_alexandria") in space
+    assert Action("send", "machine_saw", "temple", "mallet") not in space, "machines carry no tools"
+    assert Action("send", "machine_saw", "machine_saw") not in space
+    for text in ("start temple", "hire laborer_1", "buy slave slave_1", "buy tool mallet", "loan"):
+        assert Action.parse(text) in space, "the notation reads back"
+    assert {"train laborer_1 stone", "take 6", "free slave_1", "end"} <= {str(a) for a in space}
 
 
 def test_a_game_no_one_can_finish_ends_with_the_round():
@@ -364,5 +366,5 @@ def test_every_building_machine_and_the_title_are_named_in_every_language():
         assert set(GAME.terms[name]) == {"en", "pl", "nl", "ru"}, name
     assert GAME.terms["builders"]["nl"] == "De Bouwers: Oudheid"
     assert GAME.terms["builders"]["ru"] == "Строители: Античность"
-    assert GAME.terms["machine_hoist"]["pl"] == "Wciągarka"
+    assert GAME.terms["machine_hoist"]["pl"] == "Wciągarka (Maszyna)"
     assert GAME.terms["lighthouse_of_alexandria"]["ru"] == "Александрийский маяк"

@@ -7,12 +7,33 @@ import { h } from "/js/dom.js";
 import { clickable, legalStarting, term } from "/boards/kit.js";
 
 const GAME = "builders";
-const MATERIAL_MARK = { stone: "S", wood: "W", architecture: "A", decoration: "D" };
 const MATERIAL_COLOUR = { stone: "#7b7b7b", wood: "#8a5a2b", architecture: "#2f5d9b", decoration: "#b3362b" };
 
+/** A card's word in the notation and the glossary: a freed slave's is its citizen side's. */
+function word(card) {
+  return card.kind === "citizen" ? `citizen_${card.id.replace("slave_", "")}` : card.id;
+}
+
+/** A card's name as the game's glossary gives it: a worker, slave or citizen with its materials. */
 function name(card, text) {
-  if (text.hasTerm(card.id)) return text.term(card.id);
-  return card.names?.[text.lang] || card.names?.en || term(card.id, text);
+  return term(word(card), text);
+}
+
+/** What a card's face says: a worker's rank, or slave or citizen (its materials show below). */
+function face(card, text) {
+  if (card.kind === "worker") return term(card.id.replace(/_\d+$/, ""), text);
+  if (card.kind === "slave" || card.kind === "citizen") return term(card.kind, text);
+  return name(card, text);
+}
+
+/** A material's short mark in the player's language ("Ka" for Kamień). */
+function mark(material, text) {
+  return text.message(`builders.view.short.${material}`) ?? term(material, text);
+}
+
+function vp(amount, text, big = false) {
+  const label = text.message("builders.board.vp");
+  return h("span", { class: `vp${big ? " big" : ""}`, title: term("vp", text) }, `${amount} `, h("small", {}, label));
 }
 
 function materials(ctx, amounts, kind) {
@@ -30,7 +51,7 @@ function materials(ctx, amounts, kind) {
               title: term(material.id, text),
               "data-material": material.id,
             },
-            `${amounts[i]}${MATERIAL_MARK[material.id]}`,
+            `${amounts[i]} ${mark(material.id, text)}`,
           )
         : null,
     ),
@@ -42,7 +63,7 @@ function buildingCard(ctx, building, actions = []) {
   const node = h(
     "div",
     { class: `bd-card building${building.machine ? " machine" : ""}`, "data-card": building.card },
-    h("div", { class: "card-name" }, name(building, text), h("small", { class: "no" }, ` ${building.card}`)),
+    h("div", { class: "card-name" }, name(building, text)),
     h("div", { class: "cost", title: term("building", text) }, materials(ctx, building.cost, "cost")),
     h(
       "div",
@@ -50,7 +71,7 @@ function buildingCard(ctx, building, actions = []) {
       building.machine
         ? h("span", { title: term("machine", text) }, "⚙ ", materials(ctx, building.provides, "provides"))
         : h("span", { class: "coins", title: term("sesterces", text) }, building.sesterces),
-      h("span", { class: "vp", title: "VP" }, building.vp),
+      vp(building.vp, text),
     ),
   );
   return clickable(node, actions, ctx);
@@ -61,14 +82,18 @@ function workerCard(ctx, card, actions = [], tool = null) {
   const node = h(
     "div",
     { class: `bd-card worker ${card.kind}`, "data-card": card.card },
-    h("div", { class: "card-name" }, name(card, text), h("small", { class: "no" }, ` ${card.card}`)),
+    h("div", { class: "card-name", title: name(card, text) }, face(card, text)),
     materials(ctx, card.provides, "provides"),
     h(
       "div",
       { class: "card-foot" },
       h("span", { class: "coins", title: text.message("builders.board.wage") }, card.wage),
       card.university &&
-        h("span", { class: "university", title: `${term("university", text)}: ${term(card.university, text)}` }, `U·${MATERIAL_MARK[card.university]}`),
+        h(
+          "span",
+          { class: "university", title: text.message("builders.board.university", { material: card.university }) },
+          mark(card.university, text),
+        ),
       tool && h("span", { class: "tool", title: term(tool, text) }, term(tool, text)),
     ),
   );
@@ -84,14 +109,14 @@ function rows(ctx) {
     h(
       "div",
       { class: "bd-row", "data-area": "buildings" },
-      h("h4", {}, term("buildings", text), " ", h("small", {}, `(${view.buildings.deck})`)),
-      h("div", { class: "cards" }, view.buildings.row.map((b) => buildingCard(ctx, b, legalStarting(ctx, "start", b.card)))),
+      h("h4", {}, term("buildings", text), " ", h("small", {}, text.message("builders.board.deck", { cards: view.buildings.deck }))),
+      h("div", { class: "cards" }, view.buildings.row.map((b) => buildingCard(ctx, b, legalStarting(ctx, "start", b.id)))),
     ),
     h(
       "div",
       { class: "bd-row", "data-area": "workers" },
-      h("h4", {}, term("workers", text), " ", h("small", {}, `(${view.workers.deck})`)),
-      h("div", { class: "cards" }, view.workers.row.map((w) => workerCard(ctx, w, legalStarting(ctx, "hire", w.card)))),
+      h("h4", {}, term("workers", text), " ", h("small", {}, text.message("builders.board.deck", { cards: view.workers.deck }))),
+      h("div", { class: "cards" }, view.workers.row.map((w) => workerCard(ctx, w, legalStarting(ctx, "hire", w.id)))),
     ),
     h(
       "div",
@@ -100,14 +125,14 @@ function rows(ctx) {
       h(
         "div",
         { class: "cards" },
-        investments.slaves.map((slave) => workerCard(ctx, slave, legalStarting(ctx, "buy", "slave", slave.card))),
+        investments.slaves.map((slave) => workerCard(ctx, slave, legalStarting(ctx, "buy", "slave", slave.id))),
         h(
           "div",
           { class: "bd-stack tools" },
           h("small", {}, text.message("builders.board.tools")),
           investments.tools.map((tool) =>
             clickable(
-              h("span", { class: "tool", "data-tool": tool.word, title: term(tool.adds, text) }, name(tool, text)),
+              h("span", { class: "tool", "data-tool": tool.word, title: term(tool.adds, text) }, term(tool.word, text)),
               legalStarting(ctx, "buy", "tool", tool.word),
               ctx,
             ),
@@ -124,7 +149,7 @@ function rows(ctx) {
           h("small", {}, text.message("builders.board.universities")),
           investments.universities.map((material) => h("span", { class: "university", "data-material": material }, term(material, text))),
         ),
-        h("div", { class: "bd-stack prices" }, h("small", {}, text.message("builders.board.prices")), h("span", {}, text.show(investments.prices))),
+        h("div", { class: "bd-stack prices" }, h("small", {}, text.message("builders.board.prices", investments.prices))),
       ),
     ),
   );
@@ -147,7 +172,7 @@ function turnBar(ctx) {
       Array.from({ length: Math.max(turn.free_actions_left, 0) }, () => h("span", { class: "pip" })),
       ` ${term("free_actions_left", text)}: ${turn.free_actions_left}`,
     ),
-    turn.free_actions_left === 0 && h("span", {}, `${text.message("builders.board.price_of_another_action")}: ${turn.extra_action_cost}`),
+    turn.free_actions_left === 0 && h("span", {}, text.message("builders.board.extra_action", { price: turn.extra_action_cost })),
     turn.investment_taken && h("span", { class: "taken" }, text.message("builders.board.investment_taken")),
     h("span", {}, `${term("round", text)} ${view.round}`, view.last_round ? ` · ${term("last_round", text)}` : ""),
     view.bank !== null && h("span", {}, `${term("bank", text)}: ${view.bank}`),
@@ -160,7 +185,7 @@ function site(ctx, player, buildingSite) {
   const { text } = ctx;
   const building = buildingSite.building;
   const mine = ctx.seat === player.seat;
-  const sends = mine ? ctx.legal.filter((a) => a[0] === "send" && a[2] === building.card) : [];
+  const sends = mine ? ctx.legal.filter((a) => a[0] === "send" && a[2] === building.id) : [];
   const node = h(
     "div",
     { class: "bd-site", "data-site": building.card },
@@ -168,10 +193,8 @@ function site(ctx, player, buildingSite) {
     h(
       "div",
       { class: "progress" },
-      h("small", {}, text.message("builders.board.supplied"), " "),
-      materials(ctx, buildingSite.supplied, "supplied"),
-      h("small", {}, " ", text.message("builders.board.missing"), " "),
-      materials(ctx, buildingSite.missing, "missing"),
+      h("div", {}, h("small", {}, text.message("builders.board.supplied")), materials(ctx, buildingSite.supplied, "supplied")),
+      h("div", {}, h("small", {}, text.message("builders.board.missing")), materials(ctx, buildingSite.missing, "missing")),
     ),
     h("div", { class: "crew" }, buildingSite.crew.map((member) => workerCard(ctx, member.card, [], member.tool))),
   );
@@ -183,7 +206,7 @@ function playerArea(ctx, player) {
   const mine = ctx.seat === player.seat;
   const cardActions = (card) =>
     mine
-      ? ctx.legal.filter((a) => ["send", "train", "free"].includes(a[0]) && a[1] === card.card)
+      ? ctx.legal.filter((a) => ["send", "train", "free"].includes(a[0]) && a[1] === word(card))
       : [];
   return h(
     "section",
@@ -197,9 +220,9 @@ function playerArea(ctx, player) {
       h("span", { class: `token seat-${player.seat}` }),
       h("strong", {}, text.seat(player.seat)),
       h("span", { class: "coins big", title: term("sesterces", text) }, player.sesterces),
-      h("span", { class: "vp big", title: "VP" }, player.vp),
-      player.loans > 0 && h("span", { class: "loans" }, `${term("loan", text)} × ${player.loans}`),
-      player.tools.length > 0 && h("span", { class: "tools" }, player.tools.map((tool) => h("span", { class: "tool" }, name(tool, text)))),
+      vp(player.vp, text, true),
+      player.loans > 0 && h("span", { class: "loans" }, text.message("builders.board.loans", { loans: player.loans })),
+      player.tools.length > 0 && h("span", { class: "tools" }, player.tools.map((tool) => h("span", { class: "tool" }, term(tool.word, text)))),
     ),
     h(
       "div",
@@ -240,26 +263,57 @@ function render(root, ctx) {
   );
 }
 
-/** The settlement at the end: VP, slaves freed and loans repaid, sesterces left, the score. */
+/**
+ * The score sheet: per player, the VP of the buildings, then the end's settlement (slaves freed
+ * and loans repaid, as best serves the score) and each part of the score in VP, the sesterces
+ * left turned into VP at 1 per 10, so that the fraction of a score is explained.
+ */
 function breakdown(result, ctx) {
   const { text, players } = ctx;
   const settled = result.details.players;
   if (!settled) return null;
+  const rules = result.details.rules;
+  const rate = rules.sesterces_per_vp;
   const rows = [
-    ["vp", term("vp", text)],
-    ["held", text.message("builders.board.sesterces_held")],
-    ["paid", text.message("builders.board.paid_to_free_slaves_and_repay_loans")],
-    ["left", text.message("builders.board.sesterces_left")],
-    ["unfreed_slaves", text.message("builders.board.slaves_not_freed")],
-    ["unpaid_loans", text.message("builders.board.loans_not_repaid")],
-    ["score", text.t("Score")],
+    ["vp", "builders.board.sheet_buildings", {}],
+    ["held", "builders.board.sheet_held", {}],
+    ["freed", "builders.board.sheet_freed", { price: rules.free }],
+    ["repaid", "builders.board.sheet_repaid", { price: rules.repay }],
+    ["left", "builders.board.sheet_left", {}],
+    ["sesterces_vp", "builders.board.sheet_sesterces_vp", { rate }],
+    ["slaves_vp", "builders.board.sheet_slaves_vp", { vp: rules.unfreed_slave_vp }],
+    ["loans_vp", "builders.board.sheet_loans_vp", { vp: rules.unpaid_loan_vp }],
+    ["score", "builders.board.sheet_score", {}],
   ];
+  const cell = (p, key) => (key === "freed" ? p.freed.length : p[key]);
   return h(
-    "table",
-    { class: "grid breakdown" },
-    h("tr", {}, h("th", {}), Array.from({ length: players }, (_, s) => h("th", {}, text.seat(s)))),
-    rows.map(([key, label]) => h("tr", {}, h("th", {}, label), settled.map((p) => h("td", {}, text.show(p[key]))))),
+    "div",
+    { class: "breakdown builders-sheet" },
+    h(
+      "table",
+      { class: "grid breakdown" },
+      h("tr", {}, h("th", {}), Array.from({ length: players }, (_, s) => h("th", {}, text.seat(s)))),
+      rows.map(([key, msgid, args]) =>
+        h(
+          "tr",
+          { "data-row": key, class: key === "score" ? "total" : null },
+          h("th", {}, text.message(msgid, args)),
+          settled.map((p) => h("td", {}, String(cell(p, key)))),
+        ),
+      ),
+    ),
+    h("p", { class: "note" }, text.message("builders.board.sheet_note", { rate })),
   );
 }
 
-export default { render, breakdown };
+/** Per seat, why it shares its place or not: the rules break no tie (ruling B-23). */
+function tiebreaks(result, ctx) {
+  const { text } = ctx;
+  return result.scores.map((score, seat) => {
+    const tied = result.scores.flatMap((other, s) => (s !== seat && other === score ? [s] : []));
+    if (tied.length === 0) return text.message("builders.board.no_tie");
+    return text.message("builders.board.tie", { players: tied.map((s) => text.seat(s)).join(", ") });
+  });
+}
+
+export default { render, breakdown, tiebreaks };
