@@ -183,7 +183,7 @@ def test_greedy_far_ahead_finishes_the_building_that_ends_the_game(first):
     whether the round ends with its own turn (first player seat 1) or the rival's."""
     state = far_ahead(first)
     played = greedy_turn(state)
-    assert "send 53 10" in played and state.vp[0] >= 17
+    assert "send slave_2 shipyard" in played and state.vp[0] >= 17
     assert state.result() is not None if first == 1 else state.last_round
 
 
