@@ -7,7 +7,7 @@ from typing import Any
 
 from tabulae.core import Action, Game, Option, Result, Rng, State
 
-from . import buildings, left_sheet, ludus, market, right_sheet, scouts
+from . import buildings, left_sheet, ludus, market, right_sheet, scouts, search
 from .data import BUILDING_INDEX, COHORTS, DIFFICULTIES, INCOME, POOL, YEARS
 from .invariants import invariants
 from .recount import recount
@@ -83,6 +83,9 @@ class HadriansWall(Game):
             *FAVOUR_ACTIONS,
             DEFEND,
         ]
+
+    action_key = staticmethod(search.action_key)  # type: ignore[assignment]
+    rollout_action = staticmethod(search.rollout_action)  # type: ignore[assignment]
 
     def invariants(self, state: State) -> list[str]:
         assert isinstance(state, HadriansWallState)
