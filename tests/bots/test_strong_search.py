@@ -12,6 +12,7 @@ import tabulae
 from tabulae.bots import ISMCTSBot, bot_steps, decide, make_bot
 from tabulae.core import Action, Rng, visible
 from tabulae.games.hadrians_wall.sheet import COHORT, SCOUTS
+from tests.plugin_games.tesserae import GAME as TESSERAE
 
 from .games import every_game, player_counts, positions
 from .test_information import copies
@@ -154,12 +155,32 @@ def test_alike_scouts_bring_the_same_and_differ_only_in_place():
         assert len(gains) == 1
 
 
-def test_other_games_keep_every_action_apart_and_roll_out_at_random():
-    state = tabulae.load("sylla").new(3, seed=1)
+def test_by_default_a_game_keeps_every_action_apart_and_rolls_out_at_random():
+    state = TESSERAE.new(3, seed=1)
     seat = state.to_move[0]
     legal = state.legal_actions(seat)
-    assert [state.game.action_key(state, seat, a) for a in legal] == legal
-    assert state.game.rollout_action(state, seat, legal, Rng(1)) is None
+    assert [TESSERAE.action_key(state, seat, a) for a in legal] == legal
+    assert TESSERAE.rollout_action(state, seat, legal, Rng(1)) is None
+
+
+@pytest.mark.parametrize(
+    "game_id, players, unplanned",
+    [("builders", 2, {"loan", "free"}), ("sylla", 3, {"pass", "tavern"})],
+)
+def test_quick_judgements_leave_unplanned_actions_to_the_tree(game_id, players, unplanned):
+    game = tabulae.load(game_id)
+    rng = Rng(3)
+    avoided = 0
+    for seed in range(3):
+        for state in positions(game, players, seed=seed, count=40):
+            for seat in state.to_move:
+                legal = state.legal_actions(seat)
+                action = game.rollout_action(state, seat, legal, rng)
+                assert action in legal
+                if any(a[0] not in unplanned for a in legal):
+                    assert action[0] not in unplanned
+                    avoided += any(a[0] in unplanned for a in legal)
+    assert avoided > 0, "no position offered an action to leave aside"
 
 
 def test_the_quick_judgement_sends_a_cohort_reward_to_the_weakest_cohort():
