@@ -1,9 +1,9 @@
 """How a search's simulations play Sylla without thinking long.
 
-In the revenue phase a player may give to a temple, push a tavern marker, or pass; a
-simulation spends its deniers on the temples rather than pass or push markers at random, and
-plays every other decision at random. Against uniformly random play, this takes about two
-thirds of the rivals' places at a table of three.
+A simulation never passes while it may do anything else (in an election or an auction it
+bids, in the revenue phase it uses its buildings), does not push tavern markers, and plays
+every other decision at random. At a table with two uniformly random players, this beats
+about two rivals in three.
 """
 
 from __future__ import annotations
