@@ -11,6 +11,13 @@ the walk stops after the first new action, a rollout policy plays on to the end 
 `depth` actions, then the game's evaluation judges), and every seat's choices are credited
 with that seat's payoff, the share of rivals it beat.
 
+Three options make it stronger where a game helps (see `ISMCTSBot`): `group` weighs one
+action of each group of near-identical ones (`Game.action_key`), `rollout="informed"` plays
+the simulations with the game's quick judgement (`Game.rollout_action`), and `reuse` keeps
+the subtree of what the seat has since observed of its own last decision. `workers` runs
+that many searches of the same decision at once in processes (root parallelism) and adds
+up their root statistics.
+
 The decision depends only on what the deciding seat knows and on the bot's random stream:
 the copy it is handed is only ever re-determinized, never read for hidden values.
 """
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import math
+import multiprocessing
 from collections.abc import Hashable
 from time import perf_counter
 from typing import Any, ClassVar
@@ -36,11 +44,12 @@ class Node:
 
     def __init__(self) -> None:
         self.children: dict[Hashable, Node] = {}
-        self.edges: dict[Action, Edge] = {}
+        self.edges: dict[Hashable, Edge] = {}
 
 
 class Edge:
-    """An action's record at a node: visits, summed payoff, and times it was available."""
+    """An action's record at a node (of its group, when grouped): visits, summed payoff, and
+    times it was available."""
 
     __slots__ = ("available", "total", "visits")
 
@@ -53,12 +62,16 @@ class Edge:
 class Search:
     """One decision's search. Run it for a budget, then read `best()` and the statistics."""
 
-    def __init__(self, bot: ISMCTSBot, state: State, seat: int, rng: Rng) -> None:
+    def __init__(
+        self, bot: ISMCTSBot, state: State, seat: int, rng: Rng, root: Node | None = None
+    ) -> None:
         self.bot = bot
         self.state = state
         self.seat = seat
         self.rng = rng
         self.trees = [Node() for _ in range(state.players)]
+        if root is not None:
+            self.trees[seat] = root
         self.iterations = 0
         self.seconds = 0.0
         self.low = math.inf
@@ -79,24 +92,60 @@ class Search:
         self.seconds += perf_counter() - started
         return self
 
+    def merge(self, root: dict[Hashable, tuple[int, float]]) -> None:
+        """Add another search's root statistics of the same decision (visits, summed payoff)."""
+        edges = self.trees[self.seat].edges
+        self.iterations += sum(visits for visits, _ in root.values())
+        for key, (visits, total) in root.items():
+            edge = edges.get(key)
+            if edge is None:
+                edge = edges[key] = Edge()
+            edge.visits += visits
+            edge.total += total
+            edge.available += visits
+
     def best(self) -> Action:
         """The most visited action at the root (the better mean among equals, then the first)."""
         edges = self.trees[self.seat].edges
-        actions = self.state.legal_actions(self.seat)
-        return max(actions, key=lambda a: _rank(edges.get(a)))
+        choices = self._choices()
+        return max(choices, key=lambda a: _rank(edges.get(choices[a])))
 
     def statistics(self) -> list[dict[str, Any]]:
-        """The root actions' visits and mean payoffs, most visited first."""
+        """The root actions' visits and mean payoffs, most visited first (one row per group
+        of near-identical actions, named by the action the search weighed)."""
         edges = self.trees[self.seat].edges
-        rows = [
-            {
-                "action": str(action),
-                "visits": edge.visits,
-                "mean": edge.total / edge.visits if edge.visits else None,
-            }
-            for action, edge in edges.items()
-        ]
+        rows = []
+        for action, key in self._choices().items():
+            edge = edges.get(key)
+            if edge is None:
+                continue
+            rows.append(
+                {
+                    "action": str(action),
+                    "visits": edge.visits,
+                    "mean": edge.total / edge.visits if edge.visits else None,
+                }
+            )
         return sorted(rows, key=lambda row: -row["visits"])
+
+    def _choices(self) -> dict[Action, Hashable]:
+        """The root's legal actions the search weighs, each with its edge's key."""
+        return self._keys(self.state, self.seat, self.state.legal_actions(self.seat))
+
+    def _keys(self, state: State, seat: int, actions: list[Action]) -> dict[Action, Hashable]:
+        """Each action to weigh and its edge key: every action, or with `group` the first
+        of each group of near-identical actions, keyed by the group."""
+        if not self.bot.group:
+            return {action: action for action in actions}
+        key = state.game.action_key
+        found: dict[Action, Hashable] = {}
+        seen: set[Hashable] = set()
+        for action in actions:
+            group = key(state, seat, action)
+            if group not in seen:
+                seen.add(group)
+                found[action] = group
+        return found
 
     def iterate(self) -> None:
         rng = self.rng
@@ -106,7 +155,7 @@ class Search:
         actor = self.seat
         while True:
             node = nodes[actor]
-            action, edge, fresh = self._select(node, world.legal_actions(actor), rng)
+            action, edge, fresh = self._select(node, world, actor, rng)
             trail.append((actor, edge))
             logged, movers = len(world.events), world.to_move
             world.apply(actor, action)
@@ -119,30 +168,32 @@ class Search:
             edge.visits += 1
             edge.total += rewards[seat]
 
-    def _select(self, node: Node, actions: list[Action], rng: Rng) -> tuple[Action, Edge, bool]:
+    def _select(self, node: Node, world: State, actor: int, rng: Rng) -> tuple[Action, Edge, bool]:
         """UCB1 among the actions available here; an untried one first, at random."""
         edges = node.edges
+        choices = self._keys(world, actor, world.legal_actions(actor))
         untried = []
-        for action in actions:
-            edge = edges.get(action)
+        for action, key in choices.items():
+            edge = edges.get(key)
             if edge is None:
-                edge = edges[action] = Edge()
+                edge = edges[key] = Edge()
             edge.available += 1
             if not edge.visits:
                 untried.append(action)
         if untried:
             action = untried[rng.below(len(untried))]
-            return action, edges[action], True
+            return action, edges[choices[action]], True
         low, span = self.low, (self.high - self.low) or 1.0
         c = self.bot.c
-        best, best_score = actions[0], -math.inf
-        for action in actions:
-            edge = edges[action]
+        best, best_score = None, -math.inf
+        for action, key in choices.items():
+            edge = edges[key]
             mean = (edge.total / edge.visits - low) / span
             score = mean + c * math.sqrt(math.log(edge.available) / edge.visits)
             if score > best_score:
                 best, best_score = action, score
-        return best, edges[best], False
+        assert best is not None
+        return best, edges[choices[best]], False
 
     def _observe(self, nodes: list[Node], actor: int, action: Action, events: list[Event]) -> None:
         """Move each seat's tree to the child for what that seat saw of the action."""
@@ -160,6 +211,7 @@ class Search:
         simultaneous decision under way, which the evaluation could not judge half-made);
         return every seat's payoff. `movers` were to move before the last action."""
         policy, depth = self.bot.policy, self.bot.depth
+        informed = self.bot.rollout == "informed"
         steps = 0
         while world.to_move:
             pending = set(world.to_move) < set(movers)
@@ -169,7 +221,9 @@ class Search:
             actor = _pick(movers, rng)
             if policy is None:
                 actions = world.legal_actions(actor)
-                action = actions[rng.below(len(actions))]
+                action = world.game.rollout_action(world, actor, actions, rng) if informed else None
+                if action is None:
+                    action = actions[rng.below(len(actions))]
             else:
                 action = policy.act(world, actor, rng)
             world.apply(actor, action)
@@ -207,11 +261,20 @@ def _rank(edge: Edge | None) -> tuple[int, float]:
 class ISMCTSBot(Bot):
     """Searches for `iterations` iterations or `seconds` per decision (the first reached).
 
-    `c` is the UCB1 exploration constant on payoffs from 0 to 1; `rollout` names the bot
-    that plays the simulations (``"random"``, or ``"greedy"`` for slower, wiser ones);
-    `depth` cuts rollouts after that many actions and lets the game's evaluation judge
-    (None plays them to the end). Twenty actions see a turn's consequences while keeping
-    iterations cheap in long games, where random play to the end says little.
+    `c` is the UCB1 exploration constant on payoffs from 0 to 1; `rollout` names what plays
+    the simulations (``"random"``; ``"informed"`` for the game's quick judgement,
+    `Game.rollout_action`, random where it has none; or ``"greedy"`` for slower, wiser
+    ones); `depth` cuts rollouts after that many actions and lets the game's evaluation
+    judge (None plays them to the end). Twenty actions see a turn's consequences while
+    keeping iterations cheap in long games, where random play to the end says little.
+
+    `group=1` weighs one action of each group of near-identical ones (`Game.action_key`);
+    `reuse=1` starts a decision from the subtree the bot's last search grew below its own
+    last action, when what the seat has seen since is only that action's outcome (a long
+    turn of its own, a solitaire game); `workers` searches the decision in that many
+    processes at once, each with the whole budget, and plays the action most visited in
+    all (in a process that may not start others, one search runs). The defaults are the
+    plain search.
     """
 
     name = "ismcts"
@@ -219,8 +282,11 @@ class ISMCTSBot(Bot):
         "iterations": Parameter(int, 1, 100_000, optional=True),
         "seconds": Parameter(float, 0.001, 60, optional=True),
         "c": Parameter(float, 0, 10),
-        "rollout": Parameter(str, choices=("random", "greedy")),
+        "rollout": Parameter(str, choices=("random", "informed", "greedy")),
         "depth": Parameter(int, 0, 1000, optional=True),
+        "group": Parameter(int, 0, 1),
+        "reuse": Parameter(int, 0, 1),
+        "workers": Parameter(int, 1, 8),
     }
 
     def __init__(
@@ -230,6 +296,9 @@ class ISMCTSBot(Bot):
         c: float = 0.7,
         rollout: str = "random",
         depth: int | None = 20,
+        group: int = 0,
+        reuse: int = 0,
+        workers: int = 1,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -237,12 +306,18 @@ class ISMCTSBot(Bot):
             raise ValueError("ismcts needs a positive budget of iterations or seconds")
         if depth is not None and depth < 0:
             raise ValueError("the rollout depth cannot be negative")
+        if workers < 1:
+            raise ValueError("ismcts needs at least one worker")
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
-        self.policy: Bot | None = None if rollout == "random" else make_bot(rollout)
+        self.policy: Bot | None = None if rollout in ("random", "informed") else make_bot(rollout)
         self.depth = depth
+        self.group = bool(group)
+        self.reuse = bool(reuse)
+        self.workers = workers
+        self.memory: Memory | None = None
 
     def describe(self) -> dict[str, Any]:
         described: dict[str, Any] = {"bot": self.name}
@@ -251,6 +326,13 @@ class ISMCTSBot(Bot):
         if self.seconds is not None:
             described["seconds"] = self.seconds
         described.update(c=self.c, rollout=self.rollout, depth=self.depth)
+        for name, value, plain in (
+            ("group", int(self.group), 0),
+            ("reuse", int(self.reuse), 0),
+            ("workers", self.workers, 1),
+        ):
+            if value != plain:
+                described[name] = value
         return described
 
     def limited(self, seconds: float) -> ISMCTSBot:
@@ -260,7 +342,92 @@ class ISMCTSBot(Bot):
 
     def search(self, state: State, seat: int, rng: Rng) -> Search:
         """Search the decision of `seat` in `state` within the bot's budget."""
-        return Search(self, state, seat, rng).run(self.iterations, self.seconds)
+        history = _history(state) if self.reuse else ()
+        root = self.memory.follow(history, seat) if self.memory is not None else None
+        search = Search(self, state, seat, rng, root)
+        if root is not None:
+            assert self.memory is not None
+            search.low, search.high = self.memory.low, self.memory.high
+        helpers = _start_helpers(self, state, seat, rng) if self.workers > 1 else []
+        search.run(self.iterations, self.seconds)
+        for helper in helpers:
+            search.merge(helper.receive())
+        self.memory = Memory(history, seat, search) if self.reuse else None
+        return search
 
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
-        return self.search(state, seat, rng).best()
+        action = self.search(state, seat, rng).best()
+        if self.memory is not None:
+            self.memory.played = action
+        return action
+
+
+class Memory:
+    """What a bot keeps of its last search to start the next one from: the events its seat
+    had seen, the seat, the action played, the seat's tree and the payoffs' range."""
+
+    __slots__ = ("high", "history", "low", "played", "seat", "tree")
+
+    def __init__(self, history: tuple, seat: int, search: Search) -> None:
+        self.history = history
+        self.seat = seat
+        self.tree = search.trees[seat]
+        self.low, self.high = search.low, search.high
+        self.played: Action | None = None
+
+    def follow(self, history: tuple, seat: int) -> Node | None:
+        """The subtree for what `seat` has seen since, when that is only the outcome of the
+        action it played; None otherwise (another decision, a rival's move between)."""
+        known = len(self.history)
+        if (
+            seat != self.seat
+            or self.played is None
+            or len(history) <= known
+            or history[:known] != self.history
+        ):
+            return None
+        return self.tree.children.get((self.played, history[known:]))
+
+
+def _history(state: State) -> tuple:
+    """The events of a copy handed to a bot (all of them shown to its seat), as the search
+    keys them."""
+    return tuple(_signature(event) for event in state.events)
+
+
+class _Helper:
+    """One search of the same decision in another process, reporting its root statistics."""
+
+    def __init__(self, context: Any, bot: ISMCTSBot, state: State, seat: int, seed: int) -> None:
+        self.receiver, sender = context.Pipe(duplex=False)
+        self.process = context.Process(
+            target=_help, args=(sender, bot, state, seat, seed), daemon=True
+        )
+        self.process.start()
+        sender.close()
+
+    def receive(self) -> dict[Hashable, tuple[int, float]]:
+        try:
+            return self.receiver.recv()
+        except EOFError:
+            return {}
+        finally:
+            self.receiver.close()
+            self.process.join()
+
+
+def _start_helpers(bot: ISMCTSBot, state: State, seat: int, rng: Rng) -> list[_Helper]:
+    if multiprocessing.current_process().daemon:
+        return []
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    alone = copy.copy(bot)
+    alone.workers, alone.reuse, alone.memory = 1, False, None
+    return [_Helper(context, alone, state, seat, rng.next64()) for _ in range(bot.workers - 1)]
+
+
+def _help(sender: Any, bot: ISMCTSBot, state: State, seat: int, seed: int) -> None:
+    search = bot.search(state, seat, Rng(seed))
+    edges = search.trees[seat].edges
+    sender.send({key: (edge.visits, edge.total) for key, edge in edges.items()})
+    sender.close()

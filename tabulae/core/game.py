@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -134,6 +134,22 @@ class Game(ABC):
         """
         result = state.result()
         return float(result.scores[seat]) if result else 0.0
+
+    def action_key(self, state: State, seat: int, action: Action) -> Hashable:
+        """What a search may take `action` for: legal actions of `seat` with equal keys are
+        near-identical (a payment that differs only in which worker pays), so a search weighs
+        only the first of them listed. The default keeps every action apart.
+        """
+        return action
+
+    def rollout_action(
+        self, state: State, seat: int, legal: list[Action], rng: Rng
+    ) -> Action | None:
+        """A quick, sensible choice among `legal` for `seat` in a search's simulation, as a
+        player who knows the game would play without thinking long; None for one at random
+        (the default). It must cost little more than a random choice.
+        """
+        return None
 
     def invariants(self, state: State) -> list[str]:
         """What must always hold and does not in `state`, each in words; empty when sound.

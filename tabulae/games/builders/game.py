@@ -12,6 +12,7 @@ from .evaluate import estimate
 from .invariants import broken
 from .notation import every_action
 from .recount import recount
+from .search import rollout_action
 from .state import BuildersState
 from .terms import TERMS
 
@@ -59,6 +60,8 @@ class Builders(Game):
 
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         return every_action()
+
+    rollout_action = staticmethod(rollout_action)  # type: ignore[assignment]
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, BuildersState)

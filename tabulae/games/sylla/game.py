@@ -11,6 +11,7 @@ from .actions import all_actions
 from .components import STANDARD, load
 from .invariants import violations
 from .recount import recount
+from .search import rollout_action
 from .setup import start
 from .state import SyllaState
 from .table import UP
@@ -84,6 +85,8 @@ class Sylla(Game):
         """The result scored again from the log and the final position (`recount`)."""
         assert isinstance(state, SyllaState)
         return recount(state)
+
+    rollout_action = staticmethod(rollout_action)  # type: ignore[assignment]
 
     def evaluate(self, state: State, seat: int) -> float:
         """Prestige, plus what a seat's holdings will turn into by the end, in prestige.

@@ -1,0 +1,108 @@
+"""What a search needs to know of Hadrian's Wall beyond the rules: which actions are alike,
+and how a player who knows the game fills a year without thinking long.
+
+Near-identical actions: Scouts that place the same Prospect card's pattern for the same
+rewards (the same icons covered, the same rows and columns completed) differ only in where
+the pattern lies, and Market purchases from the same source differ only in the box, unless
+the box pays a worker (the right column).
+
+The quick judgement plays a year as a seasoned player does: hardly ever end the year while a
+box can still be filled (unused pieces go back to the supply), spend favours on the attack,
+send a Cohort reward to the weakest Cohort, and otherwise pick a kind of action with the
+weight it deserves (the workers it costs against what it brings), then one of that kind at
+random. The weights were found by playing thousands of solitaire games with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import lru_cache
+
+from tabulae.core import Action, Rng
+
+from .data import COHORTS, MARKET_BOXES
+from .scouting import full_columns, mask_of, rewards
+from .sheet import COHORT, MAP
+from .state import HadriansWallState
+
+WEIGHTS = {
+    "mine": 0.25,
+    "guard": 1.0,
+    "cippi": 1.0,
+    "wall": 4.0,
+    "fort": 2.0,
+    "build": 2.0,
+    "training": 2.0,
+    "forum": 0.016,
+    "landmark": 4.0,
+    "citizen": 1.0,
+    "market": 0.25,
+    "perform": 1.0,
+    "gladiator": 1.0,
+    "battle": 1.0,
+    "temple": 2.0,
+    "bribe": 2.0,
+    "ruling": 1.0,
+    "diplomat": 0.125,
+    "scout": 0.062,
+    "pass": 0.001,
+}
+"""How readily the quick judgement takes each kind of action of the year, when it may."""
+
+
+def action_key(state: HadriansWallState, seat: int, action: Action) -> Hashable:
+    """Scouts alike in source and rewards, and purchases alike in source and box reward,
+    share a key; every other action is its own."""
+    kind = action[0]
+    if kind == "scout":
+        source = action[1]
+        if source == "own":
+            card = state.prospect_card(seat)
+        else:
+            ((card,),) = [(c,) for w, c, _ in state.offers(seat) if w == source]
+        return (
+            kind,
+            source,
+            _placed(card.pattern, action[2], action[3] - 1, state.sheets[seat][MAP]),
+        )
+    if kind == "market":
+        return kind, action[2], MARKET_BOXES[action[1] - 1][1]
+    return action
+
+
+@lru_cache(maxsize=4096)
+def _placed(pattern: str, orientation: int, cell: int, filled: int) -> tuple:
+    """What a Scout's placement brings: the icons and rows it gains, the full columns after."""
+    mask = mask_of(pattern, orientation, cell)
+    assert mask is not None
+    return tuple(rewards(filled, mask)), full_columns(filled | mask)
+
+
+def rollout_action(
+    state: HadriansWallState, seat: int, legal: list[Action], rng: Rng
+) -> Action | None:
+    """A year's action as a seasoned player picks it at a glance (see the module's words)."""
+    kind = legal[0][0]
+    if kind == "cohort":
+        sheet = state.sheets[seat]
+        weakest = min(sheet[COHORT + _COHORTS[a[1]]] for a in legal)
+        tied = [a for a in legal if sheet[COHORT + _COHORTS[a[1]]] == weakest]
+        return tied[rng.below(len(tied))]
+    if kind == "favour":
+        return legal[0]
+    if kind in _CHOICES:
+        return None
+    kinds: dict[str, list[Action]] = {}
+    for action in legal:
+        kinds.setdefault(action[0], []).append(action)
+    total = sum(WEIGHTS.get(k, 1.0) for k in kinds)
+    point = rng.below(1 << 30) / (1 << 30) * total
+    for k, members in kinds.items():
+        point -= WEIGHTS.get(k, 1.0)
+        if point < 0:
+            return members[rng.below(len(members))]
+    return legal[-1]
+
+
+_COHORTS = {cohort: index for index, cohort in enumerate(COHORTS)}
+_CHOICES = frozenset(("attribute", "path", "defend"))
