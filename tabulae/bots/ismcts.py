@@ -237,7 +237,11 @@ class Search:
         """The root's searched actions with their visits and mean payoffs, best first (in the
         order `best` ranks them)."""
         edges = self.trees[self.seat].edges
-        searched = [(a, e.visits, e.total / e.visits) for a, e in edges.items() if e.visits]
+        searched = [
+            (action, edge.visits, edge.total / edge.visits)
+            for action, key in self._choices().items()
+            if (edge := edges.get(key)) is not None and edge.visits
+        ]
         return sorted(searched, key=lambda row: (-row[1], -row[2]))
 
 

@@ -52,14 +52,14 @@ LEVELS: dict[str, Level] = {
         Level(
             "medium",
             "ismcts",
-            {"iterations": 300, "seconds": 0.5},
+            {"iterations": 500, "seconds": 1.0, "rollout": "informed", "group": 1, "reuse": 1},
             "Medium",
-            "Plays out 300 possible futures of each move, at most half a second: a fair opponent.",
+            "Plays out 500 possible futures of each move, at most a second: a fair opponent.",
         ),
         Level(
             "hard",
             "ismcts",
-            {"seconds": 2.0},
+            {"seconds": 2.0, "rollout": "informed", "group": 1, "reuse": 1},
             "Hard",
             "The strongest search there is, two seconds a move.",
         ),

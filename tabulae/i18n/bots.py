@@ -51,11 +51,15 @@ def bot_name(tr: Translator, order: int, bot: str, params: Mapping[str, Any] | N
 def bot_words(tr: Translator) -> dict[str, Any]:
     """What a browser needs to name bots as `bot_name` does: the Roman names, what each bot
     (and each bot at a level, ``greedy.hard``) is, and the form that joins them."""
-    kinds = set(BOTS) | set(LEVELS) | {
-        msgid.removeprefix("bot.")
-        for msgid in translator("en").catalog(UI).messages
-        if msgid.startswith("bot.")
-    }
+    kinds = (
+        set(BOTS)
+        | set(LEVELS)
+        | {
+            msgid.removeprefix("bot.")
+            for msgid in translator("en").catalog(UI).messages
+            if msgid.startswith("bot.")
+        }
+    )
     labels = {}
     for kind in sorted(kinds):
         bot, _, level = kind.partition(".")

@@ -38,7 +38,10 @@ def test_every_level_s_think_time_is_bounded():
 
 def test_a_level_is_its_bot_spec_and_given_parameters_override_it():
     assert (
-        make_bot("medium").describe() == make_bot("ismcts", iterations=300, seconds=0.5).describe()
+        make_bot("medium").describe()
+        == make_bot(
+            "ismcts", iterations=500, seconds=1.0, rollout="informed", group=1, reuse=1
+        ).describe()
     )
     assert make_bot("medium", iterations=40).describe()["iterations"] == 40
     assert make_bot("easy").describe() == {"bot": "greedy", "samples": 4}
