@@ -18,7 +18,7 @@ import tabulae
 from tabulae.core import Rng
 from tests.server.harness import Server
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS
+from .conftest import CHROMIUM_ARGS, _chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
@@ -56,7 +56,10 @@ def main() -> None:
                 httpx.Client(base_url=f"{server.url}/api", timeout=30) as api,
                 sync_playwright() as playwright,
             ):
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = playwright.chromium.launch(
+                    executable_path=_chromium(playwright.chromium.executable_path),
+                    args=CHROMIUM_ARGS,
+                )
                 for game, (players, actions, seed) in SCENES.items():
                     if game not in tabulae.games():
                         continue
