@@ -1,8 +1,9 @@
-"""The README's screenshots: each game's board in the middle of a game, seen from seat 1.
+"""The README's screenshots: each game's board in the middle of a game, seen from seat 1, and
+one on a phone.
 
 Run ``python -m tests.web.screenshots`` after changing a board; it starts a server on a temp
 database, plays each game part of the way (the first seat at random, bots elsewhere) and
-writes docs/screenshots/<game>.png.
+writes docs/screenshots/<game>.png and docs/screenshots/phone.png.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "docs" / "screenshots"
 # game: (players, actions of the first seat before the picture, seed)
 SCENES = {"sylla": (3, 30, 5), "builders": (2, 25, 4), "hadrians_wall": (3, 40, 11)}
+# The game also pictured on a phone, with the drawer of actions at the bottom of the window.
+PHONE_GAME, PHONE = "builders", {"width": 390, "height": 844}
 
 
 def play_first_seat(api: httpx.Client, table: str, token: str, actions: int, seed: int) -> None:
@@ -83,8 +86,13 @@ def main() -> None:
                     page.wait_for_selector("#board > *")
                     page.wait_for_timeout(300)
                     page.screenshot(path=str(SHOTS / f"{game}.png"), full_page=False)
-                    context.close()
                     print(f"wrote docs/screenshots/{game}.png")
+                    if game == PHONE_GAME:
+                        page.set_viewport_size(PHONE)
+                        page.wait_for_timeout(300)
+                        page.screenshot(path=str(SHOTS / "phone.png"), full_page=False)
+                        print("wrote docs/screenshots/phone.png")
+                    context.close()
                 browser.close()
         finally:
             server.stop()

@@ -50,7 +50,30 @@ const parts = {
   actions: h("div", { class: "actions", id: "actions" }),
   log: h("div", { class: "events", id: "log" }),
   end: h("div", { class: "end", id: "end" }),
+  handle: h("button", {
+    type: "button",
+    class: "drawer-handle",
+    id: "drawer-handle",
+    "aria-controls": "actions",
+    onclick: () => toggleDrawer(),
+  }),
 };
+// On a phone the hint and the actions sit in a drawer at the bottom of the window.
+parts.drawer = h("div", { class: "drawer", id: "drawer" }, parts.handle, parts.hint, parts.actions);
+
+function toggleDrawer() {
+  const open = parts.drawer.classList.toggle("open");
+  parts.handle.setAttribute("aria-expanded", String(open));
+}
+
+/** The drawer's handle repeats the prompt and counts the actions it holds. */
+function renderHandle(message, actions) {
+  fill(
+    parts.handle,
+    h("span", { class: "drawer-prompt" }, message),
+    actions > 0 && h("span", { class: "drawer-count" }, String(actions)),
+  );
+}
 
 function seatName(seat) {
   return page.text.seatName(page.summary.seats[seat]);
@@ -362,6 +385,7 @@ function renderPrompt(ctx) {
     message = t("Waiting for {names}.", { names: waiting });
   }
   fill(parts.prompt, message);
+  renderHandle(message, page.busy ? 0 : ctx.legal.length);
 }
 
 function renderPlay() {
@@ -482,7 +506,7 @@ async function start() {
       "div",
       { class: "play" },
       h("div", { class: "main" }, parts.prompt, parts.notice, parts.end, parts.board),
-      h("aside", { class: "side" }, parts.hint, parts.actions, parts.log, page.talk.element),
+      h("aside", { class: "side" }, parts.drawer, parts.log, page.talk.element),
     ),
   );
   showNotice(null);
