@@ -158,15 +158,15 @@ class Person:
             self.act(choose(self))
             clicks += 1
 
-    def scores(self) -> dict[str, float]:
-        """The final scores as the end screen shows them, by player name."""
+    def scores(self) -> dict[int, float]:
+        """The final scores as the end screen shows them, by seat (names are in the page's
+        language, a bot's included, so the seat is what the engine's record is compared by)."""
         self.page.wait_for_selector("#result")
         rows = self.page.eval_on_selector_all(
             "#result table.scores tr[data-seat]",
-            "rows => rows.map(r => [r.querySelector('.player').textContent, "
-            "r.querySelector('.score').textContent])",
+            "rows => rows.map(r => [r.dataset.seat, r.querySelector('.score').textContent])",
         )
-        return {name: float(score) for name, score in rows}
+        return {int(seat): float(score) for seat, score in rows}
 
     def notice(self) -> str:
         return self.page.inner_text("#notice")

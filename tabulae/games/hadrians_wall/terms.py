@@ -191,8 +191,18 @@ _WORDS: dict[str, tuple[str | None, ...]] = {
     # whose Prospect card a purchase or a Scout uses
     "own": ("own card", "własna karta", "eigen kaart", "своя карта"),
     "deck": ("Fate deck", "talia Losu", "Lotkaartenstapel", "колода Судьбы"),
-    "neutral1": ("Neutral card 1", "Neutralna karta 1", "Neutrale kaart 1", "Нейтральная карта 1"),
-    "neutral2": ("Neutral card 2", "Neutralna karta 2", "Neutrale kaart 2", "Нейтральная карта 2"),
+    "neutral1": (
+        "first Neutral card",
+        "pierwsza karta Neutralna",
+        "eerste neutrale kaart",
+        "первая нейтральная карта",
+    ),
+    "neutral2": (
+        "second Neutral card",
+        "druga karta Neutralna",
+        "tweede neutrale kaart",
+        "вторая нейтральная карта",
+    ),
     # gladiators, favours and temples
     "red": ("Red Gladiator", "Czerwony Gladiator", "Rode gladiator", "Красный гладиатор"),
     "blue": ("Blue Gladiator", "Niebieski Gladiator", "Blauwe gladiator", "Синий гладиатор"),
