@@ -12,6 +12,7 @@ from tabulae.i18n import GameText, translator
 
 from .browser import Person
 from .test_table import GAME as TOY_GAME
+from .test_table import random_clicks
 
 GAMES = ("sylla", "builders", "hadrians_wall")
 # How each board begins, as the rulebooks count: five rounds of Sylla, six years on the Wall,
@@ -116,3 +117,63 @@ def test_a_notification_the_browser_refuses_stays_off(browser):
     )
     ala.open_table(table)
     assert alert_choices(ala) == {"sound": False, "notification": False}
+
+
+# Counts the tones begun and the notifications shown, a browser that grants notifications, and a
+# tab that is hidden.
+LISTENING = """
+window.tones = 0;
+window.notified = [];
+const Context = window.AudioContext;
+window.AudioContext = class extends Context {
+  createOscillator() {
+    window.tones += 1;
+    return super.createOscillator();
+  }
+};
+window.Notification = class {
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+  constructor(title) { window.notified.push(title); }
+};
+Object.defineProperty(document, "hidden", { get: () => true });
+"""
+
+
+def test_the_chosen_sound_and_notification_come_each_time_the_move_comes_to_you(browser):
+    ala, bartek = browser.person(), browser.person()
+    for person in (ala, bartek):
+        person.page.add_init_script(LISTENING)
+    table = ala.start_table(TOY_GAME, 2, "Ala")
+    ala.page.locator("#alert-settings input[name=alert-sound]").check()
+    ala.page.locator("#alert-settings input[name=alert-notification]").check()
+    ala.page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('tabulae.alerts'))?.notification === true"
+    )
+    ala.page.evaluate("window.tones = 0")  # the tone that answers the click is not an alert
+    bartek.open_table(table)
+    bartek.take_seat(1, "Bartek")
+    choose = random_clicks(5)
+    came, before = 0, False
+    for step in range(7):  # six moves, each table state looked at
+        with browser.api() as api:
+            version = api.get(f"/tables/{table}/state").json()["version"]
+        for person in (ala, bartek):
+            person.page.wait_for_function(
+                f"() => Number(document.getElementById('table').dataset.version) === {version}"
+                " && document.getElementById('table').dataset.busy !== 'true'"
+            )
+        if ala.status == "finished":
+            break
+        now = bool(ala.legal())
+        came += now and not before
+        before = now
+        if step == 6:
+            break
+        mover = ala if ala.legal() else bartek
+        mover.act(choose(mover))
+    assert came >= 2
+    # Two notes a tone, one notification each time; the player who chose nothing got neither.
+    assert ala.page.evaluate("window.tones") == 2 * came
+    assert len(ala.page.evaluate("window.notified")) == came
+    assert bartek.page.evaluate("[window.tones, window.notified.length]") == [0, 0]
