@@ -7,6 +7,8 @@ import { h } from "/js/dom.js";
 import { clickable, legalStarting, term } from "/boards/kit.js";
 
 const GAME = "builders";
+// The VP that, held at the end of a turn, trigger the last round (B-20).
+const TRIGGER_VP = 17;
 const MATERIAL_COLOUR = { stone: "#7b7b7b", wood: "#8a5a2b", architecture: "#2f5d9b", decoration: "#b3362b" };
 
 /** A card's word in the notation and the glossary: a freed slave's is its citizen side's. */
@@ -174,10 +176,22 @@ function turnBar(ctx) {
     ),
     turn.free_actions_left === 0 && h("span", {}, text.message("builders.board.extra_action", { price: turn.extra_action_cost })),
     turn.investment_taken && h("span", { class: "taken" }, text.message("builders.board.investment_taken")),
-    h("span", {}, `${term("round", text)} ${view.round}`, view.last_round ? ` · ${term("last_round", text)}` : ""),
+    progress(view, text),
     view.bank !== null && h("span", {}, `${term("bank", text)}: ${view.bank}`),
     takes.map((action) => clickable(h("button", { type: "button", class: "bd-take", name: action.join("-") }, text.action(action, GAME)), [action], ctx)),
     end.map((action) => clickable(h("button", { type: "button", class: "bd-end", name: "end" }, text.action(action, GAME)), [action], ctx)),
+  );
+}
+
+/** How near the end is: the round, and the leader's VP against the 17 that trigger the last
+ *  round (rule B-20); in the last round, that it is the last. */
+function progress(view, text) {
+  const leader = Math.max(...view.players.map((player) => player.vp));
+  return h(
+    "span",
+    { class: "progress" },
+    text.message("builders.board.progress", { round: view.round, vp: leader, goal: TRIGGER_VP }),
+    view.last_round ? ` · ${term("last_round", text)}` : "",
   );
 }
 

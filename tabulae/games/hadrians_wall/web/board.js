@@ -179,6 +179,7 @@ function tableBar(ctx) {
       "div",
       { class: "hw-calendar" },
       h("div", { class: "years", title: term("year", text) }, years),
+      h("div", { class: "progress" }, text.message("hadrians_wall.board.progress", { year: view.year, years: view.years })),
       h("div", {}, term("difficulty", text), ": ", h("strong", {}, term(view.difficulty, text))),
       h("div", { title: term("grey_flag", text) }, term("grey_flag", text), ": ", h("strong", {}, view.grey_flag)),
       h("div", {}, term("phase", text), ": ", h("strong", { id: "hw-phase" }, term(view.phase, text))),

@@ -187,7 +187,11 @@ function firstConsul(ctx, x, y) {
         s("circle", { cx: 125, cy: 11, r: 10, fill: seatColour(view, view.first_consul), stroke: "#000" }),
         s("text", { x: 142, y: 16, class: "label" }, text.seat(view.first_consul)),
       ),
-    s("text", { x: 0, y: 48, class: "label" }, `${term("round", text)} ${view.round} / ${view.rounds} · ${term(view.phase, text)}`),
+    s(
+      "text",
+      { x: 0, y: 48, class: "label progress" },
+      `${text.message("sylla.board.progress", { round: view.round, rounds: view.rounds })} · ${term(view.phase, text)}`,
+    ),
     view.step && s("text", { x: 0, y: 72, class: "step" }, stepName(view.step, text)),
   );
 }

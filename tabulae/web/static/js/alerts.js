@@ -1,7 +1,12 @@
 // The turn alert: while it is your move at a table being played, the tab's title starts with a
 // mark and its icon carries a gold dot, so a player looking at another tab sees it is their turn.
 // It reads the table page as drawn (your seat marked as the one to move), so it follows every
-// way the page is brought up to date.
+// way the page is brought up to date. When your move comes, a player who asked for them also
+// hears a short tone and, while the tab is hidden, gets a browser notification; both are off
+// until chosen, and the choice is kept in this browser.
+
+import { h } from "./dom.js";
+import * as store from "./store.js";
 
 const MARK = "▶ ";
 const PLAIN_ICON = "/favicon.svg";
@@ -22,8 +27,44 @@ function yourMove() {
   );
 }
 
+let settings = store.alertSettings();
+let audio = null;
+let wasYourMove = false;
+
+/** A short two-note tone, made on the spot. */
+function tone() {
+  audio ??= new AudioContext();
+  audio.resume?.();
+  const gain = audio.createGain();
+  gain.connect(audio.destination);
+  const start = audio.currentTime;
+  gain.gain.setValueAtTime(0.0001, start);
+  gain.gain.exponentialRampToValueAtTime(0.2, start + 0.02);
+  gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.4);
+  [660, 880].forEach((frequency, i) => {
+    const note = audio.createOscillator();
+    note.frequency.value = frequency;
+    note.connect(gain);
+    note.start(start + i * 0.15);
+    note.stop(start + 0.4);
+  });
+}
+
+function notify(title) {
+  if (!document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
+  new Notification(title, { icon: PLAIN_ICON, tag: "tabulae-turn" });
+}
+
+/** Your move has just come: the alerts the player asked for. */
+function announce(title) {
+  if (settings.sound) tone();
+  if (settings.notification) notify(title);
+}
+
 function show() {
   const turn = yourMove();
+  if (turn && !wasYourMove) announce(document.title);
+  wasYourMove = turn;
   const plain = document.title.startsWith(MARK) ? document.title.slice(MARK.length) : document.title;
   const title = turn ? MARK + plain : plain;
   if (document.title !== title) document.title = title;
@@ -35,3 +76,41 @@ function show() {
 const watch = new MutationObserver(show);
 watch.observe(root, { subtree: true, childList: true, attributeFilter: ["data-status", "class"] });
 watch.observe(document.querySelector("title"), { childList: true });
+
+function keep(change) {
+  settings = { ...settings, ...change };
+  store.keepAlertSettings(settings);
+}
+
+/** The table's alert settings, in the player's language: a sound, and a notification (asked of
+ *  the browser when chosen; left off if it is refused). */
+export function alertSettings(text) {
+  const sound = h("input", {
+    type: "checkbox",
+    name: "alert-sound",
+    checked: settings.sound,
+    onchange: (event) => {
+      keep({ sound: event.target.checked });
+      if (settings.sound) tone();
+    },
+  });
+  const notification = h("input", {
+    type: "checkbox",
+    name: "alert-notification",
+    checked: settings.notification,
+    disabled: !("Notification" in window),
+    onchange: async (event) => {
+      const box = event.target;
+      const granted = box.checked && (await Notification.requestPermission()) === "granted";
+      box.checked = granted;
+      keep({ notification: granted });
+    },
+  });
+  return h(
+    "fieldset",
+    { class: "alert-settings", id: "alert-settings" },
+    h("legend", {}, text.t("At your turn")),
+    h("label", {}, sound, " ", text.t("a sound")),
+    h("label", {}, notification, " ", text.t("a notification when this tab is hidden")),
+  );
+}

@@ -109,6 +109,7 @@ function newTableForm() {
         ),
       ),
     ),
+    h("p", { class: "game-about", id: "game-about" }, text.message(`${game.id}.about`) ?? ""),
     h(
       "label",
       { class: "field" },

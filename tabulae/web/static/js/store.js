@@ -44,3 +44,15 @@ export function language() {
 export function keepLanguage(lang) {
   localStorage.setItem(LANGUAGE, JSON.stringify(lang));
 }
+
+const ALERTS = "tabulae.alerts";
+
+/** Which turn alerts beyond the tab's title the player asked for: both off unless chosen. */
+export function alertSettings() {
+  const kept = read(ALERTS, {});
+  return { sound: kept.sound === true, notification: kept.notification === true };
+}
+
+export function keepAlertSettings(settings) {
+  localStorage.setItem(ALERTS, JSON.stringify(settings));
+}

@@ -1,6 +1,7 @@
 // The table page: join or watch, the board, the legal actions, the log and the end of the game.
 // A seat's token is kept in this browser, so a reload (or a dropped connection) resumes play.
 
+import { alertSettings } from "./alerts.js";
 import * as api from "./api.js";
 import { renderActions } from "./actions.js";
 import { boardFor } from "../boards/loader.js";
@@ -38,6 +39,7 @@ const page = {
   askingHint: false,
   talk: null,
   timeouts: null, // how many time-outs the table had when last heard of
+  welcomed: false, // whether the server has said which seat, if any, this page holds
 };
 
 const parts = {
@@ -45,6 +47,8 @@ const parts = {
   join: h("section", { class: "join", id: "join" }),
   prompt: h("div", { class: "prompt", id: "prompt", role: "status" }),
   notice: h("div", { class: "notice", id: "notice", role: "alert" }),
+  watching: h("p", { class: "watching", id: "watching", hidden: true }),
+  alerts: h("div", { id: "alerts" }),
   board: h("div", { class: "board", id: "board" }),
   hint: h("div", { class: "hint", id: "hint" }),
   actions: h("div", { class: "actions", id: "actions" }),
@@ -98,9 +102,11 @@ function connect() {
   page.live?.close();
   page.events = [];
   page.snapshot = null;
+  page.welcomed = false;
   page.live = new Live(tableId, page.mine?.token ?? null, {
     welcome: (message) => {
       page.seat = message.seat;
+      page.welcomed = true;
       heardOf(message.table);
     },
     update: (message) => {
@@ -225,6 +231,7 @@ function render() {
   root.dataset.version = String(page.snapshot?.version ?? 0);
   root.dataset.seat = page.seat === null ? "" : String(page.seat);
   renderSeats();
+  renderWatching();
   renderJoin();
   renderPlay();
   page.talk.show(page.summary, page.snapshot?.status ?? null);
@@ -285,6 +292,17 @@ function shareLink() {
       t("Copy"),
     ),
   );
+}
+
+/** A page without a seat is told that it is watching; a seated player gets the turn alerts. */
+function renderWatching() {
+  const watching = page.welcomed && page.seat === null;
+  parts.watching.hidden = !watching;
+  fill(parts.watching, watching ? page.text.t("You are watching this game.") : "");
+  const alertsIn = page.welcomed && page.seat !== null ? page.lang : "";
+  if (parts.alerts.dataset.lang === alertsIn) return;
+  parts.alerts.dataset.lang = alertsIn;
+  fill(parts.alerts, alertsIn && alertSettings(page.text));
 }
 
 function renderJoin() {
@@ -501,12 +519,13 @@ async function start() {
   fill(
     root,
     parts.seats,
+    parts.watching,
     parts.join,
     h(
       "div",
       { class: "play" },
       h("div", { class: "main" }, parts.prompt, parts.notice, parts.end, parts.board),
-      h("aside", { class: "side" }, parts.drawer, parts.log, page.talk.element),
+      h("aside", { class: "side" }, parts.drawer, parts.log, page.talk.element, parts.alerts),
     ),
   );
   showNotice(null);
