@@ -1,0 +1,123 @@
+"""Rules at hand: hovering a card, building, event or Great Work shows its name and its rules
+text in the player's language, as the game's catalog prints it; on a touch screen a long press
+shows the same text in a popover, which the next tap closes, without acting on the board."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabulae
+from tabulae.core import load
+from tabulae.games.sylla.components import load as sylla_components
+from tabulae.i18n.catalogs import read
+
+from .browser import WAIT_MS, Person
+
+GAME = "sylla"
+pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Sylla is not installed")
+BOARD = ".sylla"
+DESIGNS = sylla_components().designs
+WORKS = sylla_components().raw["great_works"]["deck"]
+# The parts of the board that carry rules, and how each names its rules' id.
+PARTS = {
+    "event": (f"{BOARD} [data-event]", "data-event"),
+    "building": (f"{BOARD} .building-row [data-building]", "data-building"),
+}
+
+
+def rules(lang: str, word: str) -> str:
+    """A part's rules text, as the game's catalog in `lang` prints it."""
+    return read(lang, load(GAME)).messages[f"{GAME}.rules.{word}"]
+
+
+def rules_title(lang: str, word: str) -> str:
+    """A part's title: its name, then its rules text."""
+    return f"{load(GAME).terms[word][lang]}\n{rules(lang, word)}"
+
+
+def hovered_title(person: Person, selector: str) -> str:
+    part = person.page.locator(selector).first
+    part.hover()
+    return part.get_attribute("title") or ""
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_hovering_a_card_shows_its_name_and_rules_in_the_player_s_language(browser, lang):
+    person = browser.person(lang)
+    person.start_table(GAME, 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    page = person.page
+    for selector, attribute in PARTS.values():
+        parts = page.locator(selector)
+        assert parts.count() > 0, selector
+        for i in range(parts.count()):
+            word = parts.nth(i).get_attribute(attribute)
+            assert hovered_title(person, f"{selector} >> nth={i}") == rules_title(lang, word)
+    # The characters of your set to choose from: a design's name and its type's ability, and a
+    # Christian's too.
+    designs = page.locator(f"{BOARD} [data-design]")
+    assert designs.count() == len(DESIGNS)
+    for design in DESIGNS:
+        title = hovered_title(person, f"{BOARD} [data-design='{design.id}']")
+        kinds = [design.type, *(["christian"] if design.christian else [])]
+        expected = [load(GAME).terms[design.id][lang], *(rules(lang, kind) for kind in kinds)]
+        assert title.split("\n") == expected
+    # The Great Work on offer, or the next one.
+    name, text = hovered_title(person, f"{BOARD} .great-work .work:is(.current, .next)").split("\n")
+    assert (name, text) in {(load(GAME).terms[w][lang], rules(lang, w)) for w in WORKS}
+
+
+def touch_person(browser, lang: str) -> Person:
+    """A person on a phone: a touch screen, 390×844."""
+    context = browser.chromium.new_context(
+        base_url=browser.url,
+        locale=lang,
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+    )
+    context.set_default_timeout(WAIT_MS)
+    browser.contexts.append(context)
+    page = context.new_page()
+    page.on("console", lambda message: browser._console(page, message))
+    page.on("pageerror", lambda error: browser.errors.append(f"{page.url}: {error}"))
+    return Person(page, browser.url)
+
+
+def long_press(person: Person, selector: str, ms: int = 800) -> None:
+    """Hold a finger on the middle of a part of the page for `ms` milliseconds."""
+    part = person.page.locator(selector).first
+    part.scroll_into_view_if_needed()
+    box = part.bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = person.page.context.new_cdp_session(person.page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    person.page.wait_for_timeout(ms)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_long_press_on_a_touch_screen_shows_the_rules_in_a_popover(browser, lang):
+    person = touch_person(browser, lang)
+    person.start_table(GAME, 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    page = person.page
+    version = person.version
+    selector, attribute = PARTS["event"]
+    word = page.locator(selector).first.get_attribute(attribute)
+    long_press(person, selector)
+    popover = page.locator(".rules-popover")
+    popover.wait_for(state="visible")
+    name, rules = rules_title(lang, word).split("\n")
+    assert popover.locator("strong").inner_text() == name
+    assert popover.locator("p").inner_text() == rules
+    assert page.locator(f"{BOARD} [data-event='{word}']").first.get_attribute(
+        "aria-describedby"
+    ) == popover.get_attribute("id")
+    # The popover fits the phone's screen.
+    box = popover.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    # A tap anywhere closes it, and neither the press nor the tap acted.
+    page.touchscreen.tap(5, 400)
+    popover.wait_for(state="detached")
+    assert person.version == version
