@@ -121,3 +121,37 @@ def test_a_long_press_on_a_touch_screen_shows_the_rules_in_a_popover(browser, la
     page.touchscreen.tap(5, 400)
     popover.wait_for(state="detached")
     assert person.version == version
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_builders_parts_show_the_rules_that_govern_them(browser, lang):
+    """A building, a worker, a loan and a University show their name and the rules of taking
+    them, as the game's catalog gives them in the player's language."""
+    builders = load("builders")
+    helps = read(lang, builders).messages
+    person = browser.person(lang)
+    person.start_table("builders", 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    page = person.page
+    for selector, action in (
+        ("[data-area=buildings] .bd-card", "start"),
+        ("[data-area=workers] .bd-card.worker", "hire"),
+        ("[data-area=investments] .bd-card.slave", "free"),
+    ):
+        card = page.locator(f".builders {selector}").first
+        # A worker's full name (his rank and materials) is his name's title.
+        name = (
+            card.locator(".card-name").get_attribute("title")
+            or card.locator(".card-name").inner_text()
+        )
+        assert (
+            hovered_title(person, f".builders {selector}")
+            == f"{name}\n{helps[f'builders.help.{action}']}"
+        )
+    loan = hovered_title(person, ".builders [data-area=loans]")
+    assert loan == f"{builders.terms['loan'][lang]}\n{helps['builders.help.loan']}"
+    university = page.locator(".builders .university[data-material]").first
+    material = university.get_attribute("data-material")
+    assert hovered_title(person, f".builders .university[data-material='{material}']") == (
+        f"{builders.terms[material][lang]}\n{helps['builders.help.train']}"
+    )
