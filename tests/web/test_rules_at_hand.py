@@ -155,3 +155,29 @@ def test_the_builders_parts_show_the_rules_that_govern_them(browser, lang):
     assert hovered_title(person, f".builders .university[data-material='{material}']") == (
         f"{builders.terms[material][lang]}\n{helps['builders.help.train']}"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_hadrian_s_wall_tracks_and_buildings_show_their_rules(browser, lang):
+    """A track's boxes and name, a building and a Landmark show the rules of the action that
+    fills or builds them, as the game's catalog gives them in the player's language."""
+    wall = load("hadrians_wall")
+    helps = read(lang, wall).messages
+    person = browser.person(lang)
+    person.start_table("hadrians_wall", 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    tracks = {"wall_guard": "guard", "cippi": "cippi", "wall": "wall", "fort": "fort"}
+    for track, action in tracks.items():
+        name = hovered_title(person, f"[data-track={track}] .track-name")
+        assert name == f"{wall.terms[track][lang]}\n{helps[f'hadrians_wall.help.{action}']}"
+        box = hovered_title(person, f"[data-track={track}] [data-box='1']").split("\n")
+        assert box[1:] == [helps[f"hadrians_wall.help.{action}"]] and box[0]
+    for selector, attribute, action in (
+        ("[data-building]", "data-building", "build"),
+        ("[data-landmark]", "data-landmark", "landmark"),
+    ):
+        part = person.page.locator(selector).first
+        word = part.get_attribute(attribute)
+        assert hovered_title(person, f"{selector} >> nth=0") == (
+            f"{wall.terms[word][lang]}\n{helps[f'hadrians_wall.help.{action}']}"
+        )

@@ -4,6 +4,7 @@
 
 import { h, s } from "/js/dom.js";
 import { clickable, iconsOf, legalStarting, loadPrinted, term } from "/boards/kit.js";
+import { ruled } from "/js/tooltip.js";
 
 const GAME = "hadrians_wall";
 
@@ -45,6 +46,11 @@ function icon(word, text, count = null) {
 }
 
 /** "<area>, box <n>" in the player's language. */
+/** A part's name with the rules of the action that fills or builds it, for its title. */
+function rulesOf(partName, action, text) {
+  return ruled(partName, text.message(`hadrians_wall.help.${action}`));
+}
+
 function boxTitle(text, area, box) {
   return text.message("hadrians_wall.board.box", { area, box }) ?? `${term(area, text)} ${box}`;
 }
@@ -233,7 +239,7 @@ function trackRow(ctx, seat, name, filled, open, { action, attempt, notes = {} }
       {
         class: `box ${state}${starts.has(i) ? " column-start" : ""}`,
         "data-box": i + 1,
-        title: boxTitle(text, name, i + 1),
+        title: rulesOf(boxTitle(text, name, i + 1), action[0], text),
       },
       notes[i] && h("small", { class: "note" }, notes[i]),
       track.boxes[i].map((word) => icon(word, text)),
@@ -244,7 +250,7 @@ function trackRow(ctx, seat, name, filled, open, { action, attempt, notes = {} }
   return h(
     "div",
     { class: "track", "data-track": name },
-    h("span", { class: "track-name" }, term(name, text), " ", h("small", {}, `${filled}/${track.length}`)),
+    h("span", { class: "track-name", title: rulesOf(term(name, text), action[0], text) }, term(name, text), " ", h("small", {}, `${filled}/${track.length}`)),
     h("span", { class: "boxes" }, boxes),
   );
 }
@@ -311,7 +317,7 @@ function building(ctx, seat, id, built) {
   const { text } = ctx;
   const tile = h(
     "span",
-    { class: `building ${built ? "built" : ""}`, "data-building": id, title: term(id, text) },
+    { class: `building ${built ? "built" : ""}`, "data-building": id, title: rulesOf(term(id, text), "build", text) },
     term(id, text),
   );
   return built ? tile : clickable(tile, mine(ctx, seat, "build", id), ctx, attemptIf(ctx, seat, ["build", id]));
@@ -423,7 +429,7 @@ function leftSheet(ctx, player) {
       Object.entries(sheet.landmarks).map(([id, built]) => {
         const tile = h(
           "span",
-          { class: `building landmark ${built ? "built" : ""}`, "data-landmark": id, title: term(id, text) },
+          { class: `building landmark ${built ? "built" : ""}`, "data-landmark": id, title: rulesOf(term(id, text), "landmark", text) },
           term(id, text),
         );
         return built ? tile : clickable(tile, mine(ctx, seat, "landmark", id), ctx, attemptIf(ctx, seat, ["landmark", id]));
