@@ -181,3 +181,38 @@ def test_hadrian_s_wall_tracks_and_buildings_show_their_rules(browser, lang):
         assert hovered_title(person, f"{selector} >> nth=0") == (
             f"{wall.terms[word][lang]}\n{helps[f'hadrians_wall.help.{action}']}"
         )
+
+
+# The right sheet's areas: the part that carries the rules, and the action they are of.
+RIGHT_SHEET = {
+    "market": ("[data-box='1']", "market"),
+    "theatre": ("[data-box='1']", "perform"),
+    "ludus": ("[data-box='1'], .circle", "gladiator"),
+    "temples": (".temple-row", "temple"),
+    "baths": ("[data-box='1']", "bribe"),
+    "courthouse": ("[data-box='1']", "ruling"),
+    "diplomats": ("[data-box='1']", "diplomat"),
+    "scouts": ("[data-box='1']", "scout"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_hadrian_s_wall_right_sheet_shows_the_rules_of_each_area(browser, lang):
+    """The citizen tracks and each area of the right sheet show, under what a box needs, the
+    rules of the action taken there, in the player's language."""
+    wall = load("hadrians_wall")
+    helps = read(lang, wall).messages
+    person = browser.person(lang)
+    person.start_table("hadrians_wall", 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    for track in ("traders", "performers", "priests", "apparitores", "patricians"):
+        citizen = person.page.locator(
+            ".track.citizen .track-name", has_text=wall.terms[track][lang]
+        )
+        assert citizen.first.get_attribute("title") == (
+            f"{wall.terms[track][lang]}\n{helps['hadrians_wall.help.citizen']}"
+        )
+    for area, (part, action) in RIGHT_SHEET.items():
+        title = person.page.locator(f"[data-area={area}]").first.locator(part).first
+        need, *rules = (title.get_attribute("title") or "").split("\n")
+        assert need and rules == [helps[f"hadrians_wall.help.{action}"]], area

@@ -455,7 +455,7 @@ function citizens(ctx, seat, sheet) {
       const row = h(
         "div",
         { class: "track citizen", "data-track": citizen },
-        h("span", { class: "track-name" }, term(track, text), " ", h("small", {}, count)),
+        h("span", { class: "track-name", title: rulesOf(term(track, text), "citizen", text) }, term(track, text), " ", h("small", {}, count)),
         h(
           "span",
           { class: "boxes" },
@@ -494,7 +494,7 @@ function market(ctx, seat, sheet) {
             class: `hex ${good ? "filled" : ""}`,
             "data-box": i + 1,
             style: `grid-column:${box.column};grid-row:${box.row}`,
-            title: `${term("traders", text)} ≥ ${box.requires_traders}`,
+            title: rulesOf(`${term("traders", text)} ≥ ${box.requires_traders}`, "market", text),
           },
           good || h("small", {}, box.requires_traders),
           box.extra.map((word) => icon(word, text)),
@@ -518,7 +518,7 @@ function theatre(ctx, seat, sheet) {
         const year = sheet.theatre[i];
         const box = h(
           "span",
-          { class: `box wide ${year ? "filled" : ""}`, "data-box": i + 1, title: `${term("performers", text)} ≥ ${performance.requires_performers}` },
+          { class: `box wide ${year ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("performers", text)} ≥ ${performance.requires_performers}`, "perform", text) },
           year ? h("b", {}, year) : h("small", {}, performance.requires_performers),
           performance.reward.map((word) => icon(word, text)),
         );
@@ -542,7 +542,7 @@ function ludus(ctx, seat, sheet) {
         Array.from({ length: printed.ludus.columns }, (_, i) =>
           h("span", {
             class: `circle ${i < gladiator.strength ? "circled" : ""} ${i < gladiator.damage ? "filled" : ""}`.trim(),
-            title: `${term("performers", text)} ≥ ${printed.ludus.requires_performers[i]}`,
+            title: rulesOf(`${term("performers", text)} ≥ ${printed.ludus.requires_performers[i]}`, "gladiator", text),
           }),
         ),
         gladiator.dead && h("small", {}, "✝"),
@@ -570,7 +570,7 @@ function temples(ctx, seat, sheet) {
         rows.map((row) =>
           h(
             "span",
-            { class: "temple-row", title: `${term("priests", text)} ≥ ${row.requires_priests}` },
+            { class: "temple-row", title: rulesOf(`${term("priests", text)} ≥ ${row.requires_priests}`, "temple", text) },
             row.boxes.map((rewards) => {
               const i = index++;
               const box = h("span", { class: `box ${i < next ? "filled" : ""}`, "data-box": i + 1 }, rewards.map((w) => icon(w, text)));
@@ -602,7 +602,7 @@ function bathsAndCourt(ctx, seat, sheet) {
           const year = sheet.baths[i];
           const node = h(
             "span",
-            { class: `box ${year ? "filled" : ""}`, "data-box": i + 1, title: `${term("apparitores", text)} ≥ ${box.requires_apparitores}` },
+            { class: `box ${year ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("apparitores", text)} ≥ ${box.requires_apparitores}`, "bribe", text) },
             year || Object.entries(box.cost).map(([w, n]) => icon(w, text, n)),
           );
           return year ? node : clickable(node, mine(ctx, seat, "bribe", i + 1), ctx);
@@ -620,7 +620,7 @@ function bathsAndCourt(ctx, seat, sheet) {
           const year = sheet.courthouse[i];
           const node = h(
             "span",
-            { class: `box ${year ? "filled" : ""}${i % 3 === 0 && i > 0 ? " column-start" : ""}`, "data-box": i + 1, title: `${term(column, text)} · ${term("apparitores", text)} ≥ ${needed}` },
+            { class: `box ${year ? "filled" : ""}${i % 3 === 0 && i > 0 ? " column-start" : ""}`, "data-box": i + 1, title: rulesOf(`${term(column, text)} · ${term("apparitores", text)} ≥ ${needed}`, "ruling", text) },
             year || h("small", {}, needed),
           );
           return year ? node : clickable(node, mine(ctx, seat, "ruling", i + 1), ctx);
@@ -644,7 +644,11 @@ function diplomatsAndScouts(ctx, seat, sheet) {
         "span",
         { class: "boxes" },
         printed.diplomats.map((needed, i) => {
-          const node = h("span", { class: `box ${i < sheet.diplomats ? "filled" : ""}`, "data-box": i + 1, title: `${term("patricians", text)} ≥ ${needed}` }, h("small", {}, needed));
+          const node = h(
+            "span",
+            { class: `box ${i < sheet.diplomats ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("patricians", text)} ≥ ${needed}`, "diplomat", text) },
+            h("small", {}, needed),
+          );
           return i === sheet.diplomats ? clickable(node, mine(ctx, seat, "diplomat"), ctx) : node;
         }),
       ),
@@ -658,7 +662,11 @@ function diplomatsAndScouts(ctx, seat, sheet) {
         "span",
         { class: "boxes" },
         printed.scouts.map((needed, i) =>
-          h("span", { class: `box ${i < sheet.scouts ? "filled" : ""}`, "data-box": i + 1, title: `${term("patricians", text)} ≥ ${needed}` }, h("small", {}, needed)),
+          h(
+            "span",
+            { class: `box ${i < sheet.scouts ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("patricians", text)} ≥ ${needed}`, "scout", text) },
+            h("small", {}, needed),
+          ),
         ),
       ),
     ),
