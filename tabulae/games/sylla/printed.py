@@ -11,12 +11,15 @@ from .components import load
 
 
 def printed() -> dict[str, Any]:
-    """The board's printed Road to Glory and the colours of the tendencies."""
-    raw = load().raw
+    """The board's printed Road to Glory, the colours of the tendencies, and what each
+    character design is (its type, and whether it is a Christian), which its rules follow."""
+    components = load()
+    raw = components.raw
     tendencies = {t["id"]: t["colour"] for t in raw["tendencies"]["values"]}
     tendencies[raw["tendencies"]["famine"]["id"]] = raw["tendencies"]["famine"]["colour"]
     road = raw["road_to_glory"]
     return {
         "road_to_glory": {"min": road["printed_min"], "max": road["printed_max"]},
         "tendencies": tendencies,
+        "designs": {d.id: {"type": d.type, "christian": d.christian} for d in components.designs},
     }

@@ -5,6 +5,7 @@
 
 import { h } from "/js/dom.js";
 import { clickable, legalStarting, term } from "/boards/kit.js";
+import { ruled } from "/js/tooltip.js";
 
 const GAME = "builders";
 // The VP that, held at the end of a turn, trigger the last round (B-20).
@@ -32,6 +33,16 @@ function face(card, text) {
 function mark(material, text) {
   return text.message(`builders.view.short.${material}`) ?? term(material, text);
 }
+
+/** A part's name with the rules that govern it, as the action's help in the catalogs gives
+ * them (a building's: starting it; a loan's: taking one), for its title. */
+function rulesOf(partName, action, text) {
+  return ruled(partName, text.message(`builders.help.${action}`));
+}
+
+/** The action whose rules a worker card follows: a slave is freed into a citizen, who is
+ * hired like any worker; a finished machine is a building that works. */
+const WORKER_RULES = { slave: "free", citizen: "free", machine: "start" };
 
 function vp(amount, text, big = false) {
   const label = text.message("builders.board.vp");
@@ -64,7 +75,11 @@ function buildingCard(ctx, building, actions = []) {
   const { text } = ctx;
   const node = h(
     "div",
-    { class: `bd-card building${building.machine ? " machine" : ""}`, "data-card": building.card },
+    {
+      class: `bd-card building${building.machine ? " machine" : ""}`,
+      "data-card": building.card,
+      title: rulesOf(name(building, text), "start", text),
+    },
     h("div", { class: "card-name" }, name(building, text)),
     h("div", { class: "cost", title: term("building", text) }, materials(ctx, building.cost, "cost")),
     h(
@@ -83,7 +98,11 @@ function workerCard(ctx, card, actions = [], tool = null) {
   const { text } = ctx;
   const node = h(
     "div",
-    { class: `bd-card worker ${card.kind}`, "data-card": card.card },
+    {
+      class: `bd-card worker ${card.kind}`,
+      "data-card": card.card,
+      title: rulesOf(name(card, text), WORKER_RULES[card.kind] ?? "hire", text),
+    },
     h("div", { class: "card-name", title: name(card, text) }, face(card, text)),
     materials(ctx, card.provides, "provides"),
     h(
@@ -134,14 +153,23 @@ function rows(ctx) {
           h("small", {}, text.message("builders.board.tools")),
           investments.tools.map((tool) =>
             clickable(
-              h("span", { class: "tool", "data-tool": tool.word, title: term(tool.adds, text) }, term(tool.word, text)),
+              h(
+                "span",
+                { class: "tool", "data-tool": tool.word, title: rulesOf(`${term(tool.word, text)} (${term(tool.adds, text)})`, "buy", text) },
+                term(tool.word, text),
+              ),
               legalStarting(ctx, "buy", "tool", tool.word),
               ctx,
             ),
           ),
         ),
         clickable(
-          h("div", { class: "bd-stack loans", "data-area": "loans" }, h("small", {}, term("loan", text)), h("strong", {}, investments.loans)),
+          h(
+            "div",
+            { class: "bd-stack loans", "data-area": "loans", title: rulesOf(term("loan", text), "loan", text) },
+            h("small", {}, term("loan", text)),
+            h("strong", {}, investments.loans),
+          ),
           legalStarting(ctx, "loan"),
           ctx,
         ),
@@ -149,7 +177,13 @@ function rows(ctx) {
           "div",
           { class: "bd-stack universities" },
           h("small", {}, text.message("builders.board.universities")),
-          investments.universities.map((material) => h("span", { class: "university", "data-material": material }, term(material, text))),
+          investments.universities.map((material) =>
+            h(
+              "span",
+              { class: "university", "data-material": material, title: rulesOf(term(material, text), "train", text) },
+              term(material, text),
+            ),
+          ),
         ),
         h("div", { class: "bd-stack prices" }, h("small", {}, text.message("builders.board.prices", investments.prices))),
       ),

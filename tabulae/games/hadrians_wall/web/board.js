@@ -4,6 +4,7 @@
 
 import { h, s } from "/js/dom.js";
 import { clickable, iconsOf, legalStarting, loadPrinted, term } from "/boards/kit.js";
+import { ruled } from "/js/tooltip.js";
 
 const GAME = "hadrians_wall";
 
@@ -45,6 +46,11 @@ function icon(word, text, count = null) {
 }
 
 /** "<area>, box <n>" in the player's language. */
+/** A part's name with the rules of the action that fills or builds it, for its title. */
+function rulesOf(partName, action, text) {
+  return ruled(partName, text.message(`hadrians_wall.help.${action}`));
+}
+
 function boxTitle(text, area, box) {
   return text.message("hadrians_wall.board.box", { area, box }) ?? `${term(area, text)} ${box}`;
 }
@@ -234,7 +240,7 @@ function trackRow(ctx, seat, name, filled, open, { action, attempt, notes = {} }
       {
         class: `box ${state}${starts.has(i) ? " column-start" : ""}`,
         "data-box": i + 1,
-        title: boxTitle(text, name, i + 1),
+        title: rulesOf(boxTitle(text, name, i + 1), action[0], text),
       },
       notes[i] && h("small", { class: "note" }, notes[i]),
       track.boxes[i].map((word) => icon(word, text)),
@@ -245,7 +251,7 @@ function trackRow(ctx, seat, name, filled, open, { action, attempt, notes = {} }
   return h(
     "div",
     { class: "track", "data-track": name },
-    h("span", { class: "track-name" }, term(name, text), " ", h("small", {}, `${filled}/${track.length}`)),
+    h("span", { class: "track-name", title: rulesOf(term(name, text), action[0], text) }, term(name, text), " ", h("small", {}, `${filled}/${track.length}`)),
     h("span", { class: "boxes" }, boxes),
   );
 }
@@ -312,7 +318,7 @@ function building(ctx, seat, id, built) {
   const { text } = ctx;
   const tile = h(
     "span",
-    { class: `building ${built ? "built" : ""}`, "data-building": id, title: term(id, text) },
+    { class: `building ${built ? "built" : ""}`, "data-building": id, title: rulesOf(term(id, text), "build", text) },
     term(id, text),
   );
   return built ? tile : clickable(tile, mine(ctx, seat, "build", id), ctx, attemptIf(ctx, seat, ["build", id]));
@@ -424,7 +430,7 @@ function leftSheet(ctx, player) {
       Object.entries(sheet.landmarks).map(([id, built]) => {
         const tile = h(
           "span",
-          { class: `building landmark ${built ? "built" : ""}`, "data-landmark": id, title: term(id, text) },
+          { class: `building landmark ${built ? "built" : ""}`, "data-landmark": id, title: rulesOf(term(id, text), "landmark", text) },
           term(id, text),
         );
         return built ? tile : clickable(tile, mine(ctx, seat, "landmark", id), ctx, attemptIf(ctx, seat, ["landmark", id]));
@@ -450,7 +456,7 @@ function citizens(ctx, seat, sheet) {
       const row = h(
         "div",
         { class: "track citizen", "data-track": citizen },
-        h("span", { class: "track-name" }, term(track, text), " ", h("small", {}, count)),
+        h("span", { class: "track-name", title: rulesOf(term(track, text), "citizen", text) }, term(track, text), " ", h("small", {}, count)),
         h(
           "span",
           { class: "boxes" },
@@ -489,7 +495,7 @@ function market(ctx, seat, sheet) {
             class: `hex ${good ? "filled" : ""}`,
             "data-box": i + 1,
             style: `grid-column:${box.column};grid-row:${box.row}`,
-            title: `${term("traders", text)} ≥ ${box.requires_traders}`,
+            title: rulesOf(`${term("traders", text)} ≥ ${box.requires_traders}`, "market", text),
           },
           good || h("small", {}, box.requires_traders),
           box.extra.map((word) => icon(word, text)),
@@ -513,7 +519,7 @@ function theatre(ctx, seat, sheet) {
         const year = sheet.theatre[i];
         const box = h(
           "span",
-          { class: `box wide ${year ? "filled" : ""}`, "data-box": i + 1, title: `${term("performers", text)} ≥ ${performance.requires_performers}` },
+          { class: `box wide ${year ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("performers", text)} ≥ ${performance.requires_performers}`, "perform", text) },
           year ? h("b", {}, year) : h("small", {}, performance.requires_performers),
           performance.reward.map((word) => icon(word, text)),
         );
@@ -537,7 +543,7 @@ function ludus(ctx, seat, sheet) {
         Array.from({ length: printed.ludus.columns }, (_, i) =>
           h("span", {
             class: `circle ${i < gladiator.strength ? "circled" : ""} ${i < gladiator.damage ? "filled" : ""}`.trim(),
-            title: `${term("performers", text)} ≥ ${printed.ludus.requires_performers[i]}`,
+            title: rulesOf(`${term("performers", text)} ≥ ${printed.ludus.requires_performers[i]}`, "gladiator", text),
           }),
         ),
         gladiator.dead && h("small", {}, "✝"),
@@ -565,7 +571,7 @@ function temples(ctx, seat, sheet) {
         rows.map((row) =>
           h(
             "span",
-            { class: "temple-row", title: `${term("priests", text)} ≥ ${row.requires_priests}` },
+            { class: "temple-row", title: rulesOf(`${term("priests", text)} ≥ ${row.requires_priests}`, "temple", text) },
             row.boxes.map((rewards) => {
               const i = index++;
               const box = h("span", { class: `box ${i < next ? "filled" : ""}`, "data-box": i + 1 }, rewards.map((w) => icon(w, text)));
@@ -597,7 +603,7 @@ function bathsAndCourt(ctx, seat, sheet) {
           const year = sheet.baths[i];
           const node = h(
             "span",
-            { class: `box ${year ? "filled" : ""}`, "data-box": i + 1, title: `${term("apparitores", text)} ≥ ${box.requires_apparitores}` },
+            { class: `box ${year ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("apparitores", text)} ≥ ${box.requires_apparitores}`, "bribe", text) },
             year || Object.entries(box.cost).map(([w, n]) => icon(w, text, n)),
           );
           return year ? node : clickable(node, mine(ctx, seat, "bribe", i + 1), ctx);
@@ -615,7 +621,7 @@ function bathsAndCourt(ctx, seat, sheet) {
           const year = sheet.courthouse[i];
           const node = h(
             "span",
-            { class: `box ${year ? "filled" : ""}${i % 3 === 0 && i > 0 ? " column-start" : ""}`, "data-box": i + 1, title: `${term(column, text)} · ${term("apparitores", text)} ≥ ${needed}` },
+            { class: `box ${year ? "filled" : ""}${i % 3 === 0 && i > 0 ? " column-start" : ""}`, "data-box": i + 1, title: rulesOf(`${term(column, text)} · ${term("apparitores", text)} ≥ ${needed}`, "ruling", text) },
             year || h("small", {}, needed),
           );
           return year ? node : clickable(node, mine(ctx, seat, "ruling", i + 1), ctx);
@@ -639,7 +645,11 @@ function diplomatsAndScouts(ctx, seat, sheet) {
         "span",
         { class: "boxes" },
         printed.diplomats.map((needed, i) => {
-          const node = h("span", { class: `box ${i < sheet.diplomats ? "filled" : ""}`, "data-box": i + 1, title: `${term("patricians", text)} ≥ ${needed}` }, h("small", {}, needed));
+          const node = h(
+            "span",
+            { class: `box ${i < sheet.diplomats ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("patricians", text)} ≥ ${needed}`, "diplomat", text) },
+            h("small", {}, needed),
+          );
           return i === sheet.diplomats ? clickable(node, mine(ctx, seat, "diplomat"), ctx) : node;
         }),
       ),
@@ -653,7 +663,11 @@ function diplomatsAndScouts(ctx, seat, sheet) {
         "span",
         { class: "boxes" },
         printed.scouts.map((needed, i) =>
-          h("span", { class: `box ${i < sheet.scouts ? "filled" : ""}`, "data-box": i + 1, title: `${term("patricians", text)} ≥ ${needed}` }, h("small", {}, needed)),
+          h(
+            "span",
+            { class: `box ${i < sheet.scouts ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("patricians", text)} ≥ ${needed}`, "scout", text) },
+            h("small", {}, needed),
+          ),
         ),
       ),
     ),

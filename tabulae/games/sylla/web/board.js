@@ -5,6 +5,7 @@
 
 import { h, s } from "/js/dom.js";
 import { clickable, legalStarting, loadPrinted, term } from "/boards/kit.js";
+import { ruled } from "/js/tooltip.js";
 
 const GAME = "sylla";
 const SEAT_COLOURS = { blue: "#2f5d9b", red: "#b3362b", black: "#2b2b2b", white: "#e9e4d8", yellow: "#d8b21f", grey: "#8a8a8a" };
@@ -15,6 +16,11 @@ let printed = null;
 
 function tendencyColour(tendency) {
   return TENDENCY_COLOURS[printed.tendencies[tendency]] || "#555";
+}
+
+/** A card's, building's or event's name with its rules text, as printed, for its title. */
+function rulesOf(id, text) {
+  return ruled(term(id, text), text.message(`sylla.rules.${id}`));
 }
 
 function seatColour(view, seat) {
@@ -216,6 +222,7 @@ function eventCard(ctx, event) {
     {
       class: `sy-card event${event.occurred ? " occurred" : ""}${event.permanent ? " permanent" : ""}`,
       "data-event": event.event,
+      title: rulesOf(event.event, text),
       style: event.tendency ? `--tendency:${tendencyColour(event.tendency)}` : null,
     },
     h("div", { class: "card-name" }, term(event.event, text)),
@@ -253,7 +260,7 @@ function buildingRow(ctx) {
           "data-slot": slot.slot,
         },
         slot.building
-          ? h("div", { class: "sy-tile", "data-building": slot.building }, term(slot.building, text))
+          ? h("div", { class: "sy-tile", "data-building": slot.building, title: rulesOf(slot.building, text) }, term(slot.building, text))
           : h("div", { class: "sy-tile empty" }, "—"),
       );
       return slot.building ? clickable(node, mineToo(ctx, "offer", slot.building, slot.colour), ctx) : node;
@@ -277,8 +284,15 @@ function greatWork(ctx) {
     h(
       "div",
       { class: "works" },
-      work.current && h("div", { class: "sy-card work current" }, term(work.current, text)),
-      work.next && h("div", { class: "sy-card work next" }, h("small", {}, text.message("sylla.board.next")), " ", term(work.next, text)),
+      work.current && h("div", { class: "sy-card work current", title: rulesOf(work.current, text) }, term(work.current, text)),
+      work.next &&
+        h(
+          "div",
+          { class: "sy-card work next", title: rulesOf(work.next, text) },
+          h("small", {}, text.message("sylla.board.next")),
+          " ",
+          term(work.next, text),
+        ),
       h("div", { class: "sy-card back" }, work.stack),
     ),
     work.built.length > 0 && h("small", {}, `${text.message("sylla.board.built")}: ${work.built.map((w) => term(w, text)).join(", ")}`),
@@ -303,6 +317,13 @@ function cardName(character, text) {
   return term(character.card === "crane" ? "crane_card" : character.card, text);
 }
 
+/** A face-up character card's name and its rules: its type's ability, and a Christian's. */
+function characterRules(character, text) {
+  const type = character.type === "crane" ? "crane_card" : character.type;
+  const rules = [type, character.christian && "christian"].filter(Boolean).map((id) => text.message(`sylla.rules.${id}`));
+  return ruled(cardName(character, text), rules.filter(Boolean).join("\n"));
+}
+
 function characterCard(ctx, character, { actions = [] } = {}) {
   const { text } = ctx;
   const classes = ["sy-card", "character", character.type];
@@ -313,7 +334,7 @@ function characterCard(ctx, character, { actions = [] } = {}) {
     {
       class: classes.join(" "),
       "data-card": character.card,
-      title: character.face_down ? term("face_down", text) : cardName(character, text),
+      title: character.face_down ? term("face_down", text) : characterRules(character, text),
     },
     character.face_down
       ? h("div", { class: "card-back" }, character.set ?? "")
@@ -440,7 +461,11 @@ function playerArea(ctx, player) {
         { class: "cards choose", "data-area": "choose" },
         choose.map(([, design]) =>
           clickable(
-            h("div", { class: "sy-card design", "data-design": design }, term(design, text)),
+            h(
+              "div",
+              { class: "sy-card design", "data-design": design, title: characterRules({ card: design, ...printed.designs[design] }, text) },
+              term(design, text),
+            ),
             [["choose", design]],
             ctx,
           ),
@@ -465,7 +490,7 @@ function playerArea(ctx, player) {
           {
             class: `sy-tile own${building.face_down ? " face-down" : ""}`,
             "data-building": building.building,
-            title: building.face_down ? term("face_down", text) : term(building.building, text),
+            title: building.face_down ? term("face_down", text) : rulesOf(building.building, text),
           },
           building.face_down ? "" : term(building.building, text),
           building.held_by && h("small", { class: "held" }, term(building.held_by, text)),

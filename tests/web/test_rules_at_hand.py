@@ -1,0 +1,218 @@
+"""Rules at hand: hovering a card, building, event or Great Work shows its name and its rules
+text in the player's language, as the game's catalog prints it; on a touch screen a long press
+shows the same text in a popover, which the next tap closes, without acting on the board."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabulae
+from tabulae.core import load
+from tabulae.games.sylla.components import load as sylla_components
+from tabulae.i18n.catalogs import read
+
+from .browser import WAIT_MS, Person
+
+GAME = "sylla"
+pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Sylla is not installed")
+BOARD = ".sylla"
+DESIGNS = sylla_components().designs
+WORKS = sylla_components().raw["great_works"]["deck"]
+# The parts of the board that carry rules, and how each names its rules' id.
+PARTS = {
+    "event": (f"{BOARD} [data-event]", "data-event"),
+    "building": (f"{BOARD} .building-row [data-building]", "data-building"),
+}
+
+
+def rules(lang: str, word: str) -> str:
+    """A part's rules text, as the game's catalog in `lang` prints it."""
+    return read(lang, load(GAME)).messages[f"{GAME}.rules.{word}"]
+
+
+def rules_title(lang: str, word: str) -> str:
+    """A part's title: its name, then its rules text."""
+    return f"{load(GAME).terms[word][lang]}\n{rules(lang, word)}"
+
+
+def hovered_title(person: Person, selector: str) -> str:
+    part = person.page.locator(selector).first
+    part.hover()
+    return part.get_attribute("title") or ""
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_hovering_a_card_shows_its_name_and_rules_in_the_player_s_language(browser, lang):
+    person = browser.person(lang)
+    person.start_table(GAME, 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    page = person.page
+    for selector, attribute in PARTS.values():
+        parts = page.locator(selector)
+        assert parts.count() > 0, selector
+        for i in range(parts.count()):
+            word = parts.nth(i).get_attribute(attribute)
+            assert hovered_title(person, f"{selector} >> nth={i}") == rules_title(lang, word)
+    # The characters of your set to choose from: a design's name and its type's ability, and a
+    # Christian's too.
+    designs = page.locator(f"{BOARD} [data-design]")
+    assert designs.count() == len(DESIGNS)
+    for design in DESIGNS:
+        title = hovered_title(person, f"{BOARD} [data-design='{design.id}']")
+        kinds = [design.type, *(["christian"] if design.christian else [])]
+        expected = [load(GAME).terms[design.id][lang], *(rules(lang, kind) for kind in kinds)]
+        assert title.split("\n") == expected
+    # The Great Work on offer, or the next one.
+    name, text = hovered_title(person, f"{BOARD} .great-work .work:is(.current, .next)").split("\n")
+    assert (name, text) in {(load(GAME).terms[w][lang], rules(lang, w)) for w in WORKS}
+
+
+def touch_person(browser, lang: str) -> Person:
+    """A person on a phone: a touch screen, 390×844."""
+    context = browser.chromium.new_context(
+        base_url=browser.url,
+        locale=lang,
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+    )
+    context.set_default_timeout(WAIT_MS)
+    browser.contexts.append(context)
+    page = context.new_page()
+    page.on("console", lambda message: browser._console(page, message))
+    page.on("pageerror", lambda error: browser.errors.append(f"{page.url}: {error}"))
+    return Person(page, browser.url)
+
+
+def long_press(person: Person, selector: str, ms: int = 800) -> None:
+    """Hold a finger on the middle of a part of the page for `ms` milliseconds."""
+    part = person.page.locator(selector).first
+    part.scroll_into_view_if_needed()
+    box = part.bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = person.page.context.new_cdp_session(person.page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    person.page.wait_for_timeout(ms)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_long_press_on_a_touch_screen_shows_the_rules_in_a_popover(browser, lang):
+    person = touch_person(browser, lang)
+    person.start_table(GAME, 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    page = person.page
+    version = person.version
+    selector, attribute = PARTS["event"]
+    word = page.locator(selector).first.get_attribute(attribute)
+    long_press(person, selector)
+    popover = page.locator(".rules-popover")
+    popover.wait_for(state="visible")
+    name, rules = rules_title(lang, word).split("\n")
+    assert popover.locator("strong").inner_text() == name
+    assert popover.locator("p").inner_text() == rules
+    assert page.locator(f"{BOARD} [data-event='{word}']").first.get_attribute(
+        "aria-describedby"
+    ) == popover.get_attribute("id")
+    # The popover fits the phone's screen.
+    box = popover.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    # A tap anywhere closes it, and neither the press nor the tap acted.
+    page.touchscreen.tap(5, 400)
+    popover.wait_for(state="detached")
+    assert person.version == version
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_builders_parts_show_the_rules_that_govern_them(browser, lang):
+    """A building, a worker, a loan and a University show their name and the rules of taking
+    them, as the game's catalog gives them in the player's language."""
+    builders = load("builders")
+    helps = read(lang, builders).messages
+    person = browser.person(lang)
+    person.start_table("builders", 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    page = person.page
+    for selector, action in (
+        ("[data-area=buildings] .bd-card", "start"),
+        ("[data-area=workers] .bd-card.worker", "hire"),
+        ("[data-area=investments] .bd-card.slave", "free"),
+    ):
+        card = page.locator(f".builders {selector}").first
+        # A worker's full name (his rank and materials) is his name's title.
+        name = (
+            card.locator(".card-name").get_attribute("title")
+            or card.locator(".card-name").inner_text()
+        )
+        assert (
+            hovered_title(person, f".builders {selector}")
+            == f"{name}\n{helps[f'builders.help.{action}']}"
+        )
+    loan = hovered_title(person, ".builders [data-area=loans]")
+    assert loan == f"{builders.terms['loan'][lang]}\n{helps['builders.help.loan']}"
+    university = page.locator(".builders .university[data-material]").first
+    material = university.get_attribute("data-material")
+    assert hovered_title(person, f".builders .university[data-material='{material}']") == (
+        f"{builders.terms[material][lang]}\n{helps['builders.help.train']}"
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_hadrian_s_wall_tracks_and_buildings_show_their_rules(browser, lang):
+    """A track's boxes and name, a building and a Landmark show the rules of the action that
+    fills or builds them, as the game's catalog gives them in the player's language."""
+    wall = load("hadrians_wall")
+    helps = read(lang, wall).messages
+    person = browser.person(lang)
+    person.start_table("hadrians_wall", 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    tracks = {"wall_guard": "guard", "cippi": "cippi", "wall": "wall", "fort": "fort"}
+    for track, action in tracks.items():
+        name = hovered_title(person, f"[data-track={track}] .track-name")
+        assert name == f"{wall.terms[track][lang]}\n{helps[f'hadrians_wall.help.{action}']}"
+        box = hovered_title(person, f"[data-track={track}] [data-box='1']").split("\n")
+        assert box[1:] == [helps[f"hadrians_wall.help.{action}"]] and box[0]
+    for selector, attribute, action in (
+        ("[data-building]", "data-building", "build"),
+        ("[data-landmark]", "data-landmark", "landmark"),
+    ):
+        part = person.page.locator(selector).first
+        word = part.get_attribute(attribute)
+        assert hovered_title(person, f"{selector} >> nth=0") == (
+            f"{wall.terms[word][lang]}\n{helps[f'hadrians_wall.help.{action}']}"
+        )
+
+
+# The right sheet's areas: the part that carries the rules, and the action they are of.
+RIGHT_SHEET = {
+    "market": ("[data-box='1']", "market"),
+    "theatre": ("[data-box='1']", "perform"),
+    "ludus": ("[data-box='1'], .circle", "gladiator"),
+    "temples": (".temple-row", "temple"),
+    "baths": ("[data-box='1']", "bribe"),
+    "courthouse": ("[data-box='1']", "ruling"),
+    "diplomats": ("[data-box='1']", "diplomat"),
+    "scouts": ("[data-box='1']", "scout"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_hadrian_s_wall_right_sheet_shows_the_rules_of_each_area(browser, lang):
+    """The citizen tracks and each area of the right sheet show, under what a box needs, the
+    rules of the action taken there, in the player's language."""
+    wall = load("hadrians_wall")
+    helps = read(lang, wall).messages
+    person = browser.person(lang)
+    person.start_table("hadrians_wall", 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    for track in ("traders", "performers", "priests", "apparitores", "patricians"):
+        citizen = person.page.locator(
+            ".track.citizen .track-name", has_text=wall.terms[track][lang]
+        )
+        assert citizen.first.get_attribute("title") == (
+            f"{wall.terms[track][lang]}\n{helps['hadrians_wall.help.citizen']}"
+        )
+    for area, (part, action) in RIGHT_SHEET.items():
+        title = person.page.locator(f"[data-area={area}]").first.locator(part).first
+        need, *rules = (title.get_attribute("title") or "").split("\n")
+        assert need and rules == [helps[f"hadrians_wall.help.{action}"]], area
