@@ -39,6 +39,22 @@ def postgres_database() -> Iterator[str]:
             admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
+@contextmanager
+def migrated_to(store: Any, revision: str) -> Iterator[Any]:
+    """The store's database migrated only as far as `revision`, with a connection in one
+    transaction to fill it as that version of Tabulae would have; upgrade it afterwards with
+    `store.migrate()`."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", "tabulae.server:migrations")
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+        yield connection
+
+
 # The shared test servers serve many tests from one address: no limit on new tables.
 LIMITS = ("--tables-per-minute", "1000000")
 

@@ -18,7 +18,7 @@ from tabulae.server.config import database_url
 from tabulae.server.storage import Storage
 from tests.services import redis_url
 
-from .harness import TOY, create, postgres_database, running
+from .harness import TOY, create, migrated_to, postgres_database, running
 from .players import player_options, sign_up, smtp_server
 from .test_players import admin
 
@@ -298,17 +298,10 @@ def test_reminders_are_never_more_than_the_settings_allow(tmp_path):
 def test_upgrading_a_database_of_the_current_version_keeps_its_accounts_and_tables(kind, tmp_path):
     """A database made before account languages and reminders: its accounts, sessions,
     tables and seats survive the upgrade; their reminders are in English, none sent yet."""
-    from alembic import command
-    from alembic.config import Config
-
     database = postgres_database() if kind == "postgresql" else nullcontext(str(tmp_path / "o"))
     with database as db:
         store = Storage(database_url(db))
-        config = Config()
-        config.set_main_option("script_location", "tabulae.server:migrations")
-        with store.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "0003")
+        with migrated_to(store, "0003") as connection:
             connection.exec_driver_sql(
                 "INSERT INTO accounts (username, username_key, password_hash, email, created_at) "
                 "VALUES ('Ann', 'ann', '$argon2id$x', 'ann@example.org', '2026-11-20 10:00:00')"

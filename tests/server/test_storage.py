@@ -13,7 +13,7 @@ from tabulae.server.config import database_url
 from tabulae.server.schema import metadata
 from tabulae.server.storage import ActionRow, Append, SeatRow, SeqTaken, Storage, TableRow
 
-from .harness import postgres_database
+from .harness import migrated_to, postgres_database
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -59,15 +59,8 @@ def test_database_urls_from_what_people_type(tmp_path):
 def test_upgrading_a_database_of_the_first_revision_keeps_every_table(tmp_path):
     """A database made before tables had secrets: its tables, seats and logs survive the
     upgrade, each table gets a secret of its own, and none counts as seeded."""
-    from alembic import command
-    from alembic.config import Config
-
     store = Storage(database_url(str(tmp_path / "old.sqlite")))
-    config = Config()
-    config.set_main_option("script_location", "tabulae.server:migrations")
-    with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+    with migrated_to(store, "0001") as connection:
         for name in ("t1", "t2"):
             connection.exec_driver_sql(
                 "INSERT INTO tables (id, game, players, seed, options, status, created_at) "
@@ -113,17 +106,10 @@ def test_upgrading_a_database_of_the_previous_version_keeps_every_table(kind, tm
     """A database made by the version before accounts: its tables, seats, secrets and logs
     survive the upgrade in place; they are unrated, have no time limit, belong to no account,
     and their games go on."""
-    from alembic import command
-    from alembic.config import Config
-
     database = postgres_database() if kind == "postgresql" else nullcontext(str(tmp_path / "o"))
     with database as db:
         store = Storage(database_url(db))
-        config = Config()
-        config.set_main_option("script_location", "tabulae.server:migrations")
-        with store.engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "0002")
+        with migrated_to(store, "0002") as connection:
             connection.exec_driver_sql(
                 "INSERT INTO tables (id, game, players, seed, options, status, created_at, "
                 "seeded, secret) VALUES ('t1', 'tesserae', 2, 5, '{}', 'playing', "
