@@ -108,6 +108,11 @@ def _nests(value: dict | list) -> bool:
     return isinstance(value, dict) or all(isinstance(item, dict) for item in value)
 
 
+def heading(label: str) -> str:
+    """A name as a heading: capitalised, as terms in running text may not be ("karta Żurawia")."""
+    return label[:1].upper() + label[1:]
+
+
 def label(key: str, text: GameText) -> str:
     """A view key as a heading: the game's term for it, else the key made readable."""
     shown = text.term(key)

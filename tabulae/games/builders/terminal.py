@@ -26,7 +26,7 @@ from tabulae.core import Event
 from tabulae.games.builders.cards import MATERIALS, RULES, TOOLS, card
 from tabulae.games.builders.terms import citizen
 from tabulae.i18n import GameText
-from tabulae.tui.renderer import Renderer
+from tabulae.tui.renderer import Renderer, heading
 
 STYLE = {
     "stone": "bright_white",
@@ -54,10 +54,6 @@ def say(text: GameText, msgid: str, **args: Any) -> str:
     """One of this renderer's messages, filled in; arguments are shown as in events (seats by
     name, words by their rulebook names)."""
     return text.message(msgid, args) or msgid
-
-
-def heading(label: str) -> str:
-    return label[:1].upper() + label[1:]
 
 
 class BuildersRenderer(Renderer):

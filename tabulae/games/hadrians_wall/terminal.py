@@ -41,7 +41,7 @@ from tabulae.games.hadrians_wall.data import (
     TEMPLE_ROW_BOXES,
 )
 from tabulae.i18n import GameText
-from tabulae.tui.renderer import Renderer
+from tabulae.tui.renderer import Renderer, heading
 
 FILLED, OPEN, LOCKED = "■", "□", "·"
 CONTENT = 30
@@ -73,11 +73,6 @@ OBJECTIVES = {
     "vanguard": "hadrians_wall.view.objective.vanguard",
 }
 """What each Path card counts, as printed on it."""
-
-
-def heading(label: str) -> str:
-    """A name as a heading: capitalised, as terms in running text may not be ("karta Rozwoju")."""
-    return label[:1].upper() + label[1:]
 
 
 def say(text: GameText, msgid: str, **args: Any) -> str:

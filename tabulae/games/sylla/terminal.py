@@ -20,7 +20,7 @@ from rich.text import Text
 
 from tabulae.core import Event
 from tabulae.i18n import GameText
-from tabulae.tui.renderer import Renderer
+from tabulae.tui.renderer import Renderer, heading
 
 PHASE_NUMBERS = {
     "first_consul": "I",
@@ -53,11 +53,6 @@ def say(text: GameText, msgid: str, **args: Any) -> str:
     """One of this renderer's messages, filled in; arguments show as in events (seats by name,
     words by their rulebook names)."""
     return text.message(msgid, args) or msgid
-
-
-def heading(label: str) -> str:
-    """A name as a heading: capitalised, as terms in running text may not be ("karta Żurawia")."""
-    return label[:1].upper() + label[1:]
 
 
 class SyllaRenderer(Renderer):
