@@ -1,7 +1,7 @@
 """The core protocol: games, states, actions, events, results, matches and the registry."""
 
 from .actions import Action, ActionSpace
-from .errors import BadOptions, IllegalAction, MatchFormatError, UnknownGame
+from .errors import BadOptions, BadPosition, IllegalAction, MatchFormatError, UnknownGame
 from .events import Event, visible
 from .game import Game, Option, State
 from .match import Match
@@ -9,11 +9,14 @@ from .playout import random_playout, random_steps
 from .registry import games, load
 from .result import Result
 from .rng import Rng
+from .table import DERIVED, Table
 
 __all__ = [
+    "DERIVED",
     "Action",
     "ActionSpace",
     "BadOptions",
+    "BadPosition",
     "Event",
     "Game",
     "IllegalAction",
@@ -23,6 +26,7 @@ __all__ = [
     "Result",
     "Rng",
     "State",
+    "Table",
     "UnknownGame",
     "games",
     "load",

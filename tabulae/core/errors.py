@@ -34,5 +34,9 @@ class BadOptions(ValueError):
     """A game was asked for with a player count or options it does not have."""
 
 
+class BadPosition(ValueError):
+    """A position (`Game.from_position`) that is not one this game can be in, and why."""
+
+
 class MatchFormatError(ValueError):
     """A match record that cannot be read."""

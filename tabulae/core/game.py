@@ -126,6 +126,18 @@ class Game(ABC):
     def actions(self, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
         """Every action this configuration can ever offer, in a fixed order."""
 
+    # The game's position class: a `tabulae.core.Table`, whose fields give the position format.
+    position_class: type[State] | None = None
+
+    def from_position(self, data: Any) -> State:
+        """A state rebuilt from `state.position()` data, which plays on exactly as the state
+        that wrote it. Raises BadPosition with the reason when the data is not a position of
+        this game that its rules allow."""
+        read = getattr(self.position_class, "read_position", None)
+        if read is None:
+            raise NotImplementedError(f"{self.name} has no position format yet")
+        return read(self, data)
+
     def evaluate(self, state: State, seat: int) -> float:
         """How well `seat` stands, in the game's score units, as a strong player would judge it.
 
@@ -243,6 +255,8 @@ class State(ABC):
     Subclasses set `game`, `players`, `options` and `events` and implement the
     members below; DESIGN.md states the contract and `conformance` checks it.
     """
+
+    __slots__ = ()
 
     game: Game
     players: int

@@ -1,0 +1,154 @@
+"""A table's fields, declared once, give its slots, its copies and its position format."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+import pytest
+
+from tabulae.core import DERIVED, BadPosition, Event, Game, Rng, Table
+
+
+class Site:
+    """A value class with its own copy and position form."""
+
+    __slots__ = ("building", "crew")
+
+    def __init__(self, building: int) -> None:
+        self.building = building
+        self.crew: list[tuple[int, int]] = []
+
+    def clone(self) -> Site:
+        twin = Site(self.building)
+        twin.crew = list(self.crew)
+        return twin
+
+    def to_position(self) -> dict[str, Any]:
+        return {"building": self.building, "crew": [list(c) for c in self.crew]}
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any]) -> Site:
+        site = cls(data["building"])
+        site.crew = [(a, b) for a, b in data["crew"]]
+        return site
+
+
+class Sample(Table):
+    rng: Rng
+    money: list[int]
+    characters: list[list[tuple[int, bool, int]]]
+    sites: list[dict[int, Site]]
+    bank: int | None
+    phase: Literal["choose", "act"]
+    final: dict[str, Any]
+    freed: frozenset[int]
+    busiest: Annotated[int, DERIVED]
+
+    def restore(self) -> None:
+        self.busiest = max(range(self.players), key=lambda seat: self.money[seat])
+
+    def check_position(self) -> None:
+        if any(m < 0 for m in self.money):
+            raise BadPosition("money: no player has fewer than 0 sesterces")
+
+    to_move = ()
+
+    def legal_actions(self, seat):  # pragma: no cover - not played
+        return []
+
+    apply = view = determinize = result = legal_actions
+
+
+class SampleGame(Game):
+    id = "sample"
+    name = "Sample"
+    min_players = 2
+    max_players = 3
+    position_class = Sample
+
+    def start(self, players, rng, options):  # pragma: no cover - not played
+        raise NotImplementedError
+
+    def actions(self, players, options):  # pragma: no cover - not played
+        return []
+
+
+GAME = SampleGame()
+
+
+def sample() -> Sample:
+    table = object.__new__(Sample)
+    table.game, table.players, table.options = GAME, 2, {}
+    table.events = [Event("sample.secret", {"card": 3}, (0,))]
+    table.rng = Rng(5)
+    table.money = [4, 1]
+    table.characters = [[(1, True, -1)], []]
+    site = Site(3)
+    site.crew = [(7, 2)]
+    table.sites = [{3: site}, {}]
+    table.bank = None
+    table.phase = "choose"
+    table.final = {"tied": [0, 1]}
+    table.freed = frozenset({3, 1})
+    table.busiest = 0
+    return table
+
+
+def test_the_annotations_are_the_slots():
+    assert Sample.__slots__ == (
+        "rng", "money", "characters", "sites", "bank", "phase", "final", "freed", "busiest"
+    )  # fmt: skip
+    assert "position_version" not in Table.__slots__
+    with pytest.raises(AttributeError):
+        sample().undeclared = 1  # type: ignore[attr-defined]
+
+
+def test_a_clone_copies_each_field_as_deep_as_it_is_mutable():
+    table = sample()
+    twin = table.clone()
+    assert twin.characters == table.characters and twin.characters[0] is not table.characters[0]
+    assert twin.sites[0][3] is not table.sites[0][3] and twin.sites[0][3].crew == [(7, 2)]
+    assert twin.rng is not table.rng and twin.rng.next64() == table.rng.next64()
+    assert twin.characters[0][0] is table.characters[0][0]  # a tuple is shared
+    assert twin.game is GAME and twin.busiest == 0
+
+
+def test_a_position_reads_back_through_json_with_tuples_and_derived_fields():
+    data = json.loads(json.dumps(sample().position()))
+    assert data["game"] == "sample" and data["version"] == 1 and "busiest" not in data["table"]
+    table = GAME.from_position(data)
+    assert table.characters == [[(1, True, -1)], []]
+    assert table.sites[0][3].crew == [(7, 2)] and table.freed == frozenset({1, 3})
+    assert table.events == sample().events and table.busiest == 0
+    assert table.position() == data
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda d: d["table"]["characters"][0][0].__setitem__(1, 3), "characters[0][0][1]: true"),
+        (lambda d: d["table"].__setitem__("phase", "vote"), "phase: one of 'choose', 'act'"),
+        (lambda d: d["table"].__setitem__("bank", "all"), "bank: a whole number or null"),
+        (lambda d: d["table"].pop("money"), "table: missing money"),
+        (lambda d: d["table"].__setitem__("gold", 1), "table: unknown gold"),
+        (lambda d: d["table"]["money"].__setitem__(1, -2), "no player has fewer than 0"),
+        (lambda d: d["table"].__setitem__("freed", [1, 1]), "freed: a value is listed twice"),
+        (lambda d: d["table"]["sites"][0].__setitem__("x", {}), "the key 'x' is not a whole"),
+        (lambda d: d.__setitem__("version", 2), "position version 2"),
+        (lambda d: d.__setitem__("game", "chess"), "a position of 'chess'"),
+        (lambda d: d.__setitem__("players", 9), "for 2–3 players"),
+        (lambda d: d["table"].__setitem__("rng", -1), "rng: a generator state"),
+    ],
+)
+def test_a_malformed_position_is_refused_with_where_and_why(change, reason):
+    data = json.loads(json.dumps(sample().position()))
+    change(data)
+    with pytest.raises(BadPosition, match=reason.replace("[", r"\[").replace("]", r"\]")):
+        GAME.from_position(data)
+
+
+def test_anything_but_a_position_is_refused():
+    for data in (None, [], "position", {"format": "fen"}):
+        with pytest.raises(BadPosition):
+            GAME.from_position(data)
