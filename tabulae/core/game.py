@@ -81,10 +81,6 @@ class Game(ABC):
     min_players: int
     max_players: int
     options: tuple[Option, ...] = ()
-    # The rulebooks' names of the game's terms, for players: term id -> language -> name,
-    # e.g. {"vestal": {"en": "Vestal", "pl": "Westalka", ...}}. Term ids appear in views,
-    # event arguments and action words; interfaces show them in the player's language.
-    terms: Mapping[str, Mapping[str, str]] = MappingProxyType({})
 
     def configure(
         self, players: int, options: Mapping[str, Any] | None = None, *, remote: bool = False

@@ -6,7 +6,8 @@ messages (the core's refusals among them: their key is their English text), but 
 bot is, keyed ``bot.<name>`` and worded in English by the English catalog. Each game has a
 domain named by its id, in its own package, whose msgids are keys: its event keys
 (``<game>.drew``), action labels (``<game>.action.play``), action help (``<game>.help.play``),
-refusals (``<game>.refused.<what>``) and options (``<game>.option.<name>``). Messages are
+refusals (``<game>.refused.<what>``), options (``<game>.option.<name>``) and terms, the
+rulebooks' names of its words (``<game>.term.<word>``). Messages are
 Python format strings; ``{n:# point|# points}`` chooses a plural form by the language's rule
 (``#`` stands for the number) and ``{0:seat}`` shows a seat number as the player's name.
 """
@@ -17,6 +18,7 @@ import os
 
 from .bots import bot_label, bot_name, bot_words
 from .game_text import GameText
+from .terms import glossary, terms
 from .translator import LANGUAGES, N_, Translator, translator
 
 
@@ -38,5 +40,7 @@ __all__ = [
     "bot_name",
     "bot_words",
     "default_language",
+    "glossary",
+    "terms",
     "translator",
 ]

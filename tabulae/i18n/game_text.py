@@ -12,6 +12,7 @@ from typing import Any
 
 from tabulae.core import Action, Event, Game, IllegalAction
 
+from .terms import name
 from .translator import Translator
 
 
@@ -21,14 +22,11 @@ class GameText:
 
     @property
     def title(self) -> str:
-        return self.term(self.game.id) if self.game.id in self.game.terms else self.game.name
+        return name(self.tr, self.game, self.game.id) or self.game.name
 
     def term(self, word: str) -> str:
         """A term's rulebook name in this language (English if it has none), else the word."""
-        names = self.game.terms.get(word)
-        if not names:
-            return word
-        return names.get(self.tr.lang) or names.get("en") or word
+        return name(self.tr, self.game, word) or word
 
     def seat(self, seat: Any) -> str:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"

@@ -3,9 +3,9 @@ each language, from the same gettext catalogs as the terminal (bots' names too),
 board files.
 
 The interface's own messages are the domain ``web`` (``tabulae/web/locale``); a game's events,
-action labels, help and board words come from the catalogs in its own package, and its rulebook
-terms from `Game.terms`; its board is the ``web`` folder of its package. Each answer carries the
-language's plural rule as the catalogs state it, so the browser picks plural forms exactly as
+action labels, help, board words and rulebook terms (``<game>.term.<word>``) come from the
+catalogs in its own package; its board is the ``web`` folder of its package. Each answer carries
+the language's plural rule as the catalogs state it, so the browser picks plural forms exactly as
 the terminal does.
 """
 
@@ -26,6 +26,7 @@ from tabulae.core.registry import interface_path
 from tabulae.i18n import bot_words, translator
 from tabulae.i18n.catalogs import PLURAL_FORMS
 from tabulae.i18n.po import Catalog
+from tabulae.i18n.terms import terms as game_terms
 
 from .errors import ApiError
 
@@ -110,9 +111,7 @@ async def game_text(request: Request, lang: Language, game: str) -> dict[str, An
         raise ApiError(404, "unknown_game", str(error)) from None
     english = translator("en").catalog(rules).messages
     messages = english | translator(lang).catalog(rules).messages
-    terms = {
-        term: names.get(lang) or names.get("en") or term for term, names in rules.terms.items()
-    }
+    terms = dict(game_terms(rules, lang))
     return {
         "lang": lang,
         "plural": plural_rule(lang),

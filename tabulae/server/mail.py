@@ -12,6 +12,7 @@ from email.message import EmailMessage
 
 from tabulae.core import Game
 from tabulae.i18n import LANGUAGES, translator
+from tabulae.i18n.terms import name as term_name
 
 from .config import Settings
 
@@ -33,8 +34,7 @@ def your_move(
         return False
     lang = language if language in LANGUAGES else "en"
     _ = translator(lang)._
-    names = game.terms.get(game.id, {})
-    name = names.get(lang) or names.get("en") or game.name
+    name = term_name(translator(lang), game, game.id) or game.name
     link = f"{settings.public_url.rstrip('/')}/table.html?id={table_id}"
     message = EmailMessage()
     message["From"] = settings.mail_from

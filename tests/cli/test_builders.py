@@ -13,7 +13,7 @@ from rich.console import Console
 from tabulae.core import Action, Event, Rng, State, load, random_steps
 from tabulae.games.builders.cards import BUILDINGS
 from tabulae.games.builders.terminal import crew_name, investments
-from tabulae.i18n import LANGUAGES, GameText, translator
+from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.tui.renderer import renderer
 
 from .driver import run
@@ -77,7 +77,7 @@ def test_the_table_shows_the_turn_the_rows_on_offer_and_the_investments():
     assert "then 5 sesterces per action" in seen
     assert f"Buildings · {view['buildings']['deck']} in the deck" in seen
     for b in view["buildings"]["row"]:
-        row = rf"│ +{re.escape(GAME.terms[b['id']]['en'])}.*? +{cells(b['cost'])}"
+        row = rf"│ +{re.escape(glossary(GAME)[b['id']]['en'])}.*? +{cells(b['cost'])}"
         assert re.search(rf"{row} +{b['sesterces']} +{b['vp']} │", seen), b["id"]
     assert f"Workers · {view['workers']['deck']} in the deck" in seen
     for w in view["workers"]["row"]:
@@ -107,13 +107,13 @@ def test_the_seat_sees_its_crew_sites_tools_finished_buildings_and_machines_in_f
     for c in me["idle"]:
         assert re.search(rf"│ +\w.*? +{cells(c['provides'])} +{c['wage']} ", panel)
     for b in me["finished"]:
-        assert GAME.terms[b["id"]]["en"] in panel.split("Finished buildings")[1].split("\n")[0]
+        assert glossary(GAME)[b["id"]]["en"] in panel.split("Finished buildings")[1].split("\n")[0]
     for m in me["machines"]:
-        assert f"{GAME.terms[BUILDINGS[m - 1].id]['en']}" in panel
-        assert GAME.terms[BUILDINGS[m - 1].id]["en"].endswith(" (Machine)")
+        assert f"{glossary(GAME)[BUILDINGS[m - 1].id]['en']}" in panel
+        assert glossary(GAME)[BUILDINGS[m - 1].id]["en"].endswith(" (Machine)")
     for site in me["sites"]:
         b = site["building"]
-        assert f"{GAME.terms[b['id']]['en']} · {b['sesterces']} sesterce" in panel
+        assert f"{glossary(GAME)[b['id']]['en']} · {b['sesterces']} sesterce" in panel
         for c in site["crew"]:
             label = re.escape(crew_name(c["card"], text()))
             if c["tool"]:
@@ -137,7 +137,7 @@ def test_the_other_players_are_summed_up_and_v_n_shows_one_in_full():
             crew_name(c["card"], text()) + (f" + {c['tool'].capitalize()}" if c["tool"] else "")
             for c in site["crew"]
         )
-        line = GAME.terms[b["id"]]["en"] + (f" ← {crew}" if crew else "")
+        line = glossary(GAME)[b["id"]]["en"] + (f" ← {crew}" if crew else "")
         assert f"{line} · Missing: " in summary
     focused = drawn(RENDERER.table(view, text(), seat, other))
     assert f"╭─ {NAMES[other]} · " in focused and f"╭─ {NAMES[seat]} · " not in focused

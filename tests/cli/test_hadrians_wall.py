@@ -12,12 +12,13 @@ from rich.console import Console
 from tabulae.core import Event, Result, Rng, State, load, random_steps
 from tabulae.games.hadrians_wall.data import COLUMN_ENDS
 from tabulae.games.hadrians_wall.terminal import fate_deck_attacks
-from tabulae.i18n import LANGUAGES, GameText, translator
+from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.tui.renderer import renderer
 
 from .driver import run
 
 GAME = load("hadrians_wall")
+TERMS = glossary(GAME)
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 RENDERER = renderer(GAME)
 
@@ -217,9 +218,9 @@ def test_every_word_of_the_events_and_actions_has_a_name_in_every_language():
             pass
         for event in state.events:
             collect(event.args)
-    assert words and not words - set(GAME.terms)
+    assert words and not words - set(TERMS)
     for word in words:
-        assert set(GAME.terms[word]) == set(LANGUAGES), word
+        assert set(TERMS[word]) == set(LANGUAGES), word
 
 
 @pytest.mark.parametrize("players", [1, 3])

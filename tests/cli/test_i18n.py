@@ -8,7 +8,7 @@ import pytest
 
 import tabulae
 from tabulae.core import Action, Event, Rng, load, random_steps
-from tabulae.i18n import LANGUAGES, GameText, default_language, translator
+from tabulae.i18n import LANGUAGES, GameText, default_language, glossary, translator
 from tabulae.i18n.catalogs import game_messages, interface_messages, read
 from tabulae.i18n.po import Catalog
 from tabulae.tui.renderer import Renderer, renderer
@@ -71,9 +71,12 @@ def test_every_event_action_and_help_of_every_game_is_translated_and_fills_in(ga
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_every_game_term_is_named_in_every_language(game):
-    for term, names in game.terms.items():
-        for lang in LANGUAGES:
-            assert names.get(lang), f"{game.id} term {term!r} has no {lang} name"
+    english = [msgid for msgid in read("en", game).messages if msgid.startswith(f"{game.id}.term.")]
+    assert english and set(glossary(game)) == {m.split(".term.", 1)[1] for m in english}
+    for lang in LANGUAGES:
+        catalog = read(lang, game).messages
+        unnamed = [msgid for msgid in english if not catalog.get(msgid)]
+        assert not unnamed, f"{lang} catalog of {game.id} names no {unnamed[:5]}"
 
 
 def words(value, keys: set[str], found: set[str]) -> None:
@@ -101,7 +104,7 @@ def test_the_generic_renderer_labels_every_view_key_and_word_of_a_game_that_name
             for seat in (*range(players), None):
                 words(state.view(seat), keys, found)
     assert keys and found
-    assert not (keys | found) - set(game.terms)
+    assert not (keys | found) - set(glossary(game))
 
 
 def test_plural_forms_follow_each_language():

@@ -9,10 +9,11 @@ import pytest
 from rich.console import Console
 
 from tabulae.core import Event, Rng, State, load, random_steps
-from tabulae.i18n import LANGUAGES, GameText, translator
+from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.tui.renderer import renderer
 
 SYLLA = load("sylla")
+TERMS = glossary(SYLLA)
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 
@@ -53,11 +54,9 @@ def test_the_ladder_famine_track_building_row_and_own_screen_are_shown_as_they_s
     for slot in view["building_row"]:
         if slot["building"]:
             row = next(line for line in shown if line.startswith(slot["colour"] + " "))
-            assert SYLLA.terms[slot["building"]]["en"] in row
+            assert TERMS[slot["building"]]["en"] in row
     sale = view["auction"]
-    assert (
-        f"For sale: {SYLLA.terms[sale['building']]['en']} (sale colour: {sale['colour']})" in text
-    )
+    assert f"For sale: {TERMS[sale['building']]['en']} (sale colour: {sale['colour']})" in text
     money = view["players"][0]["money"]
     assert re.search(rf"Behind the screen: {money} deniers?; tokens: Civic Spirit: ", text)
     bob = next(line for line in shown if re.match(r"Bob +\d+ +\? ", line))
@@ -88,7 +87,7 @@ def test_events_show_their_reward_and_in_phase_five_each_players_cubes():
     for card in view["events"]:
         reward = card["tendency"] or "prestige"
         assert re.search(
-            rf"{card['slot']} +{SYLLA.terms[card['event']]['en']} +{SYLLA.terms[reward]['en']}",
+            rf"{card['slot']} +{TERMS[card['event']]['en']} +{TERMS[reward]['en']}",
             shown,
         )
     for seat, name in enumerate(NAMES[:3]):
@@ -105,7 +104,7 @@ def test_while_choosing_the_seat_sees_its_own_set_and_none_of_the_others_picks()
     assert "Beslissen nog: Ann, Bob, Cy" in shown
     assert "choose" not in shown  # the set's cards by their names, never by notation
     for card in state.view(0)["my_set"]:
-        assert SYLLA.terms[card["type"]]["nl"] in shown
+        assert TERMS[card["type"]]["nl"] in shown
     assert "Bob heeft" not in shown and "Karakters" not in shown  # nobody holds cards yet
 
 

@@ -11,6 +11,7 @@ import pytest
 import tabulae
 from tabulae.games.builders.cards import BUILDINGS as BUILDING_CARDS
 from tabulae.games.builders.cards import CREW as CREW_CARDS
+from tabulae.i18n import glossary
 
 from .browser import board_clicks
 from .test_table import engine_scores
@@ -23,12 +24,12 @@ KEY = re.compile(r"\bbuilders\.|\b[a-z]+\.[a-z_]+\.[a-z_.]+")
 
 
 def names(lang: str) -> set[str]:
-    return {names[lang] for names in tabulae.load(GAME).terms.values()}
+    return {names[lang] for names in glossary(tabulae.load(GAME)).values()}
 
 
 def words_of(action: list) -> list[str]:
     """The glossary words an action names its cards and tools by."""
-    terms = tabulae.load(GAME).terms
+    terms = glossary(tabulae.load(GAME))
     kinds = ("slave", "tool")
     return [w for w in action[1:] if isinstance(w, str) and w in terms and w not in kinds]
 
@@ -95,7 +96,7 @@ def test_buttons_log_and_tooltips_name_the_cards(browser, lang):
     labels = page.eval_on_selector_all(
         "#actions button.action", "nodes => nodes.map(n => [n.dataset.action, n.textContent])"
     )
-    terms = tabulae.load(GAME).terms
+    terms = glossary(tabulae.load(GAME))
     sends = 0
     for action, label in labels:
         words = words_of(json.loads(action))

@@ -12,14 +12,14 @@ import tabulae
 from tabulae.core import Action, Match, Rng
 from tabulae.games.hadrians_wall.data import CARD_INDEX, PATTERNS, PLAYER_CARDS
 from tabulae.games.hadrians_wall.scouting import orient
-from tabulae.i18n import GameText, translator
+from tabulae.i18n import GameText, glossary, translator
 from tests.games.hadrians_wall.test_words import check
 
 from .browser import Browser, Person, board_clicks
 from .test_table import engine_scores
 
 GAME = "hadrians_wall"
-GAME_TERMS = tabulae.load(GAME).terms
+GAME_TERMS = glossary(tabulae.load(GAME))
 NAMES = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Feliks")
 OWN = ".hw-player.you"
 

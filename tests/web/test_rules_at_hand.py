@@ -9,6 +9,7 @@ import pytest
 import tabulae
 from tabulae.core import load
 from tabulae.games.sylla.components import load as sylla_components
+from tabulae.i18n import glossary
 from tabulae.i18n.catalogs import read
 
 from .browser import WAIT_MS, Person
@@ -32,7 +33,7 @@ def rules(lang: str, word: str) -> str:
 
 def rules_title(lang: str, word: str) -> str:
     """A part's title: its name, then its rules text."""
-    return f"{load(GAME).terms[word][lang]}\n{rules(lang, word)}"
+    return f"{glossary(load(GAME))[word][lang]}\n{rules(lang, word)}"
 
 
 def hovered_title(person: Person, selector: str) -> str:
@@ -60,11 +61,11 @@ def test_hovering_a_card_shows_its_name_and_rules_in_the_player_s_language(brows
     for design in DESIGNS:
         title = hovered_title(person, f"{BOARD} [data-design='{design.id}']")
         kinds = [design.type, *(["christian"] if design.christian else [])]
-        expected = [load(GAME).terms[design.id][lang], *(rules(lang, kind) for kind in kinds)]
+        expected = [glossary(load(GAME))[design.id][lang], *(rules(lang, kind) for kind in kinds)]
         assert title.split("\n") == expected
     # The Great Work on offer, or the next one.
     name, text = hovered_title(person, f"{BOARD} .great-work .work:is(.current, .next)").split("\n")
-    assert (name, text) in {(load(GAME).terms[w][lang], rules(lang, w)) for w in WORKS}
+    assert (name, text) in {(glossary(load(GAME))[w][lang], rules(lang, w)) for w in WORKS}
 
 
 def touch_person(browser, lang: str) -> Person:
@@ -149,11 +150,11 @@ def test_the_builders_parts_show_the_rules_that_govern_them(browser, lang):
             == f"{name}\n{helps[f'builders.help.{action}']}"
         )
     loan = hovered_title(person, ".builders [data-area=loans]")
-    assert loan == f"{builders.terms['loan'][lang]}\n{helps['builders.help.loan']}"
+    assert loan == f"{glossary(builders)['loan'][lang]}\n{helps['builders.help.loan']}"
     university = page.locator(".builders .university[data-material]").first
     material = university.get_attribute("data-material")
     assert hovered_title(person, f".builders .university[data-material='{material}']") == (
-        f"{builders.terms[material][lang]}\n{helps['builders.help.train']}"
+        f"{glossary(builders)[material][lang]}\n{helps['builders.help.train']}"
     )
 
 
@@ -169,7 +170,7 @@ def test_hadrian_s_wall_tracks_and_buildings_show_their_rules(browser, lang):
     tracks = {"wall_guard": "guard", "cippi": "cippi", "wall": "wall", "fort": "fort"}
     for track, action in tracks.items():
         name = hovered_title(person, f"[data-track={track}] .track-name")
-        assert name == f"{wall.terms[track][lang]}\n{helps[f'hadrians_wall.help.{action}']}"
+        assert name == f"{glossary(wall)[track][lang]}\n{helps[f'hadrians_wall.help.{action}']}"
         box = hovered_title(person, f"[data-track={track}] [data-box='1']").split("\n")
         assert box[1:] == [helps[f"hadrians_wall.help.{action}"]] and box[0]
     for selector, attribute, action in (
@@ -179,7 +180,7 @@ def test_hadrian_s_wall_tracks_and_buildings_show_their_rules(browser, lang):
         part = person.page.locator(selector).first
         word = part.get_attribute(attribute)
         assert hovered_title(person, f"{selector} >> nth=0") == (
-            f"{wall.terms[word][lang]}\n{helps[f'hadrians_wall.help.{action}']}"
+            f"{glossary(wall)[word][lang]}\n{helps[f'hadrians_wall.help.{action}']}"
         )
 
 
@@ -207,10 +208,10 @@ def test_hadrian_s_wall_right_sheet_shows_the_rules_of_each_area(browser, lang):
     person.wait_ready()
     for track in ("traders", "performers", "priests", "apparitores", "patricians"):
         citizen = person.page.locator(
-            ".track.citizen .track-name", has_text=wall.terms[track][lang]
+            ".track.citizen .track-name", has_text=glossary(wall)[track][lang]
         )
         assert citizen.first.get_attribute("title") == (
-            f"{wall.terms[track][lang]}\n{helps['hadrians_wall.help.citizen']}"
+            f"{glossary(wall)[track][lang]}\n{helps['hadrians_wall.help.citizen']}"
         )
     for area, (part, action) in RIGHT_SHEET.items():
         title = person.page.locator(f"[data-area={area}]").first.locator(part).first

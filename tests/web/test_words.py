@@ -22,7 +22,7 @@ import pytest
 
 import tabulae
 from tabulae.core import Rng, load
-from tabulae.i18n import LANGUAGES, bot_words, translator
+from tabulae.i18n import LANGUAGES, bot_words, glossary, translator
 from tabulae.i18n.catalogs import interface_messages, read
 from tabulae.server.interface import web_messages
 
@@ -186,7 +186,7 @@ def english_words(game: str, lang: str) -> set[str]:
     english = " ".join(
         [
             *read("en", rules).messages.values(),
-            *(names.get("en", "") for names in rules.terms.values()),
+            *(names.get("en", "") for names in glossary(rules).values()),
             *interface_messages(),
             *web_messages("pl"),  # the browser's msgids are its English text
             *bot_words(translator("en"))["labels"].values(),
@@ -195,7 +195,7 @@ def english_words(game: str, lang: str) -> set[str]:
     local = " ".join(
         [
             *read(lang, rules).messages.values(),
-            *(names.get(lang, "") for names in rules.terms.values()),
+            *(names.get(lang, "") for names in glossary(rules).values()),
             *read(lang, "tabulae").messages.values(),
             *web_messages(lang).values(),
         ]

@@ -14,7 +14,6 @@ from .notation import every_action
 from .recount import recount
 from .search import rollout_action
 from .state import BuildersState
-from .terms import TERMS
 
 
 class Builders(Game):
@@ -22,7 +21,6 @@ class Builders(Game):
     name = "The Builders: Antiquity"
     min_players = 2
     max_players = 4
-    terms = TERMS
     options = (
         Option(
             "fourth_apprentice",

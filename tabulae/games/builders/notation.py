@@ -12,7 +12,8 @@
 | `end` | end the turn |
 
 Cards are written by their id in `components.yaml` (`trading_post`, `craftsman_2`,
-`slave_4`, `machine_saw`), which the glossary (`terms`) names in each language, so that an
+`slave_4`, `machine_saw`), which the game's catalogs name in each language
+(``builders.term.<id>``), so that an
 action is shown with its cards' names. Tools are named by their word and Universities by the
 material they teach.
 """
@@ -22,7 +23,12 @@ from __future__ import annotations
 from tabulae.core import Action
 
 from .cards import BUILDINGS, LAST_CARD, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS, card
-from .terms import citizen
+
+
+def citizen(slave: str) -> str:
+    """The word for a slave card turned to its citizen side: `citizen_1` for `slave_1`."""
+    return "citizen_" + slave.removeprefix("slave_")
+
 
 WORD: tuple[str, ...] = ("", *(card(n).id for n in range(1, LAST_CARD + 1)))
 """Each card's word in the notation, by card number."""

@@ -22,7 +22,6 @@ from .state import (
     HadriansWallState,
     prospect_sources,
 )
-from .terms import TERMS
 
 
 class HadriansWall(Game):
@@ -30,7 +29,6 @@ class HadriansWall(Game):
     name = "Hadrian's Wall"
     min_players = 1
     max_players = 6
-    terms = TERMS
     options = (
         Option(
             "difficulty",

@@ -15,7 +15,6 @@ from .search import rollout_action
 from .setup import start
 from .state import SyllaState
 from .table import UP
-from .terms import build_terms
 
 
 class Sylla(Game):
@@ -64,11 +63,6 @@ class Sylla(Game):
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise BadOptions(f"edition {config['edition']!r} cannot be read: {error}") from None
         return config
-
-    @property
-    def terms(self) -> Mapping[str, Mapping[str, str]]:  # type: ignore[override]
-        """The rulebooks' names of every word the engine shows (standard edition)."""
-        return build_terms(load(STANDARD))
 
     def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> State:
         return start(SyllaState, self, players, rng, options)

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from tabulae.core import IllegalAction
+from tabulae.i18n import terms
 
 from .table import Table
-from .terms import build_terms
 
 
 def refused(what: str, reason: str, **args: Any) -> IllegalAction:
@@ -23,8 +23,7 @@ def refused(what: str, reason: str, **args: Any) -> IllegalAction:
 
 def english(s: Table, ident: str) -> str:
     """A term's English rulebook name, for the English reason."""
-    names = build_terms(s.comp).get(ident)
-    return names["en"] if names else ident
+    return terms(s.game, "en").get(ident, ident)
 
 
 def listed(s: Table, idents: Iterable[str]) -> str:

@@ -7,10 +7,12 @@ import pytest
 from tabulae.core import Action, BadOptions, Rng, random_playout
 from tabulae.games.builders import GAME
 from tabulae.games.builders.cards import APPRENTICES, BUILDINGS, RULES, SLAVES
+from tabulae.i18n import glossary
 
 from .positions import NUMBER, action, hand, lift, new, play, site, tool
 
 PYRAMID = NUMBER["pyramid"]
+TERMS = glossary(GAME)
 
 
 def test_setup():
@@ -354,17 +356,17 @@ def test_every_word_players_read_has_names():
     """Action words, materials, tools and kinds of card are terms with the rulebook's names."""
     words = {w for a in GAME.action_space(4) for w in a if isinstance(w, str)}
     words |= {"worker", "slave", "citizen", "machine", "turn", "over"}
-    assert words <= set(GAME.terms)
-    assert GAME.terms["slave"]["pl"] == "Więzień" and GAME.terms["mallet"]["pl"] == "Pobijak"
-    assert GAME.terms["lighthouse_of_alexandria"]["pl"] == "Latarnia w Aleksandrii"
-    assert all({"en", "pl", "nl", "ru"} <= set(GAME.terms[w]) for w in words)
+    assert words <= set(TERMS)
+    assert TERMS["slave"]["pl"] == "Więzień" and TERMS["mallet"]["pl"] == "Pobijak"
+    assert TERMS["lighthouse_of_alexandria"]["pl"] == "Latarnia w Aleksandrii"
+    assert all({"en", "pl", "nl", "ru"} <= set(TERMS[w]) for w in words)
 
 
 def test_every_building_machine_and_the_title_are_named_in_every_language():
     """The rulebook prints only the Lighthouse's name; the others are the card names translated."""
     for name in [b.id for b in BUILDINGS] + ["builders"]:
-        assert set(GAME.terms[name]) == {"en", "pl", "nl", "ru"}, name
-    assert GAME.terms["builders"]["nl"] == "De Bouwers: Oudheid"
-    assert GAME.terms["builders"]["ru"] == "Строители: Античность"
-    assert GAME.terms["machine_hoist"]["pl"] == "Wciągarka (Maszyna)"
-    assert GAME.terms["lighthouse_of_alexandria"]["ru"] == "Александрийский маяк"
+        assert set(TERMS[name]) == {"en", "pl", "nl", "ru"}, name
+    assert TERMS["builders"]["nl"] == "De Bouwers: Oudheid"
+    assert TERMS["builders"]["ru"] == "Строители: Античность"
+    assert TERMS["machine_hoist"]["pl"] == "Wciągarka (Maszyna)"
+    assert TERMS["lighthouse_of_alexandria"]["ru"] == "Александрийский маяк"

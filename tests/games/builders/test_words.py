@@ -18,10 +18,9 @@ from tabulae.core import Action, Event, IllegalAction, Rng
 from tabulae.games.builders import GAME
 from tabulae.games.builders import state as state_module
 from tabulae.games.builders import turn as turn_module
-from tabulae.games.builders.notation import NUMBER
+from tabulae.games.builders.notation import NUMBER, citizen
 from tabulae.games.builders.state import BuildersState
-from tabulae.games.builders.terms import citizen
-from tabulae.i18n import LANGUAGES, GameText, translator
+from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.i18n.catalogs import read
 from tabulae.tui.renderer import renderer
 
@@ -156,7 +155,7 @@ def english_only(lang: str) -> frozenset[str]:
         found = set()
         for template in read(lang, GAME).messages.values():
             found |= set(WORD.findall(template))
-        for names in GAME.terms.values():
+        for names in glossary(GAME).values():
             found |= set(WORD.findall(names.get(lang, "")))
         return {w.lower() for w in found}
 

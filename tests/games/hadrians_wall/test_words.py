@@ -22,7 +22,7 @@ import pytest
 from tabulae.core import Action, IllegalAction, Rng
 from tabulae.games.hadrians_wall import GAME
 from tabulae.games.hadrians_wall.refusals import KEY as REFUSED
-from tabulae.i18n import LANGUAGES, GameText, translator
+from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 
 SOURCE = Path(__file__).resolve().parents[3] / "tabulae" / "games" / "hadrians_wall"
 NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Feliks"]
@@ -46,7 +46,7 @@ def words(text: str) -> set[str]:
 
 
 def glossary_words(lang: str) -> set[str]:
-    return set().union(*(words(names.get(lang, "")) for names in GAME.terms.values()))
+    return set().union(*(words(names.get(lang, "")) for names in glossary(GAME).values()))
 
 
 # The words of the English messages and names; in Polish or Dutch, any of them is English
@@ -76,7 +76,7 @@ def check(text: str | None, lang: str, what: str) -> None:
 
 def term_words(value: Any) -> Iterator[str]:
     """The words of an argument that are terms (a card, a building, a cohort...)."""
-    if isinstance(value, str) and value in GAME.terms:
+    if isinstance(value, str) and value in glossary(GAME):
         yield value
     elif isinstance(value, list):
         for item in value:
@@ -92,7 +92,7 @@ def named(text: str, lang: str, message: str, args: dict[str, Any], what: str) -
     for name, value in args.items():
         if name in shown:
             for word in term_words(value):
-                assert GAME.terms[word][lang] in text, (
+                assert glossary(GAME)[word][lang] in text, (
                     f"{lang}: {word} unnamed in {text!r} ({what})"
                 )
 
@@ -185,7 +185,8 @@ def test_actions_events_views_and_refusals_are_in_words(lang, players):
 def view_words(view: Any, lang: str) -> None:
     """Every word of the view is a term with its name in `lang`: the board names them all."""
     if isinstance(view, str):
-        assert view in GAME.terms and lang in GAME.terms[view], f"{lang}: {view!r} has no name"
+        names = glossary(GAME)
+        assert view in names and lang in names[view], f"{lang}: {view!r} has no name"
     elif isinstance(view, list):
         for item in view:
             view_words(item, lang)

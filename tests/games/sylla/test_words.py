@@ -19,7 +19,7 @@ import pytest
 
 from tabulae.core import Action, Event, IllegalAction, Rng, random_steps
 from tabulae.games.sylla import GAME
-from tabulae.i18n import LANGUAGES, GameText, translator
+from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.i18n.catalogs import read
 
 NAMES = ("Ala", "Bartek", "Cyryl", "Dorota")
@@ -94,7 +94,7 @@ def english_words() -> frozenset[str]:
     words: set[str] = set()
     for message in read("en", GAME).messages.values():
         words |= set(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", " ", message)))
-    for names in GAME.terms.values():
+    for names in glossary(GAME).values():
         words |= set(re.findall(r"[A-Za-z]{3,}", names["en"]))
     return frozenset(word.lower() for word in words)
 
@@ -195,7 +195,7 @@ def test_what_the_board_shows_of_a_view_is_named(lang):
     for text, position, _ in words_in(lang):
         for view in position.views if position else ():
             for word in board_words(view):
-                assert word in GAME.terms, f"no rulebook name for {word!r}"
+                assert word in glossary(GAME), f"no rulebook name for {word!r}"
                 check(text.term(word), lang, word)
             if view["step"] not in ("", "over"):
                 check(text.message(f"sylla.step.{view['step']}"), lang, view["step"])

@@ -10,7 +10,6 @@ the most points wins, ties broken by the tiles left in hand; full ties share.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 from tabulae.core import Action, Event, Game, IllegalAction, Option, Result, Rng, State
@@ -31,24 +30,6 @@ class Tesserae(Game):
     options = (
         Option("rounds", 3, "rounds to play", minimum=1),
         Option("open_hands", False, "everyone sees every hand"),
-    )
-    terms = MappingProxyType(
-        {
-            term: MappingProxyType(dict(zip(("en", "pl", "nl", "ru"), names, strict=True)))
-            for term, *names in (
-                ("round", "Round", "Runda", "Ronde", "Раунд"),
-                ("phase", "Phase", "Faza", "Fase", "Фаза"),
-                ("turn", "Turn", "Kolejka", "Beurt", "Ход"),
-                ("points", "Points", "Punkty", "Punten", "Очки"),
-                ("stack", "Stack", "Stos", "Stapel", "Стопка"),
-                ("hands", "Tiles in hand", "Płytki w ręce", "Tegels in hand", "Плитки в руке"),
-                ("chosen", "Tile chosen", "Płytka wybrana", "Tegel gekozen", "Плитка выбрана"),
-                ("my_choice", "Your tile", "Twoja płytka", "Jouw tegel", "Ваша плитка"),
-                ("draw", "Drawing", "Dobieranie", "Trekken", "Добор"),
-                ("play", "Playing", "Zagrywanie", "Spelen", "Розыгрыш"),
-                ("over", "Game over", "Koniec gry", "Einde van het spel", "Конец игры"),
-            )
-        }
     )
 
     def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> TesseraeState:
