@@ -54,8 +54,8 @@ NEXT_PHASE: dict[str, tuple[str, Callable[[Table], None]]] = {
 }
 
 
-def advance(s: Table) -> None:
+def advance(table: Table) -> None:
     """Begin phases until one waits for a decision."""
-    while s.step == "":
-        s.phase, begin = NEXT_PHASE[s.phase]
-        begin(s)
+    while table.step == "":
+        table.phase, begin = NEXT_PHASE[table.phase]
+        begin(table)

@@ -32,17 +32,17 @@ ENGINE_WORDS = {
 }
 
 
-def build_terms(comp: Components) -> MappingProxyType:
-    if comp.edition not in _BUILT:
-        _BUILT[comp.edition] = _build(comp)
-    return _BUILT[comp.edition]
+def build_terms(components: Components) -> MappingProxyType:
+    if components.edition not in _BUILT:
+        _BUILT[components.edition] = _build(components)
+    return _BUILT[components.edition]
 
 
 _BUILT: dict[str, MappingProxyType] = {}
 
 
-def _build(comp: Components) -> MappingProxyType:
-    raw = comp.raw
+def _build(components: Components) -> MappingProxyType:
+    raw = components.raw
     terms: dict[str, Any] = {}
 
     def add(ident: str, names: Any) -> None:
@@ -51,11 +51,11 @@ def _build(comp: Components) -> MappingProxyType:
 
     christian = raw["character_types"]["christian_symbol"]["names"]
     colours = {item["id"]: item["names"] for item in raw["hex_colours"]["values"]}
-    for design in comp.designs:
+    for design in components.designs:
         names = dict(design.names)
         if design.christian:
             names = {k: f"{v} ({christian[k]})" for k, v in names.items() if k in christian}
-        elif _alike(comp, design):
+        elif _alike(components, design):
             # Two designs of one name (legionary_a, legionary_b) differ by the colours they show.
             names = {
                 k: f"{v} ({', '.join(colours[c][k] for c in design.hexes)})"
@@ -74,15 +74,15 @@ def _build(comp: Components) -> MappingProxyType:
     for section in ("player_colours", "hex_colours"):
         for item in raw[section]["values"]:
             add(item["id"], item["names"])
-    add("crane_card", comp.crane_names)
+    add("crane_card", components.crane_names)
     for ident, names in ENGINE_WORDS.items():
         add(ident, dict(zip(LANGUAGES, names, strict=True)))
     return MappingProxyType(terms)
 
 
-def _alike(comp: Components, design: Design) -> bool:
+def _alike(components: Components, design: Design) -> bool:
     """Whether another design shows the same name (a Christian one is told by its symbol)."""
     return any(
         other.id != design.id and not other.christian and other.names == design.names
-        for other in comp.designs
+        for other in components.designs
     )

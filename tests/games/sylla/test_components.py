@@ -96,7 +96,7 @@ def test_another_edition_is_a_data_file(tmp_path):
     corrected = load(str(path))
     assert corrected.events[corrected.index("events", "epidemic")].famine_symbols == 3
     state = GAME.new(3, seed=1, edition=str(path))
-    assert state.comp is corrected and COMP.events[0].famine_symbols == 0
+    assert state.components is corrected and COMP.events[0].famine_symbols == 0
 
 
 def test_an_unreadable_edition_is_refused():
