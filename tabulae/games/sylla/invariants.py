@@ -29,7 +29,7 @@ runs them. Each is a rule's consequence:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from .actions import CUBE_TYPES
 from .events import matches
@@ -40,7 +40,9 @@ AFTER_EVENTS = ("great_work", "ecclesia", "over")  # phases a round's removal ha
 
 def violations(table: Table) -> list[str]:
     """Every invariant `s` breaks, in words (empty when the position is sound)."""
-    problems: list[str] = []
+    problems = _seats(table) + _places(table)
+    if problems:  # the other checks read the table through these indices
+        return problems
     for check in CHECKS:
         problems += check(table)
     return problems
@@ -69,6 +71,119 @@ def _seats(table: Table) -> list[str]:
         problems.append(f"the First Consul is seat {table.first_consul}, not a seat of the game")
     if not 1 <= table.round <= table.components.rounds:
         problems.append(f"round {table.round} outside 1..{table.components.rounds}")
+    return problems
+
+
+PHASE_OF_STEP = {
+    "choose": "setup",
+    "elect": "first_consul",
+    "consul_token": "first_consul",
+    "recruit": "recruitment",
+    "offer": "buildings",
+    "auction": "buildings",
+    "pay": "buildings",
+    "insula": "buildings",
+    "revenue": "revenue",
+    "cube": "events",
+    "prevent": "events",
+    "flip": "events",
+    "remove": "events",
+    "commit": "great_work",
+    "free": "ecclesia",
+    "over": "over",
+}
+
+
+def _places(table: Table) -> list[str]:
+    """Every seat, card, tile, event, Great Work, slot and colour the table names exists, and
+    the decision it waits for is one of its phase."""
+    components, n = table.components, table.players
+    cards, cranes = len(components.cards), components.crane_cards
+    tiles, events, works = (
+        len(components.tiles),
+        len(components.events),
+        len(components.great_works),
+    )
+    colours, slots = len(components.tendencies), len(components.slot_colours)
+    problems: list[str] = []
+
+    def among(what: str, values: Iterable[int], low: int, high: int) -> None:
+        wrong = [v for v in values if not low <= v < high]
+        if wrong:
+            problems.append(f"{what} {wrong} outside {low}..{high - 1}")
+
+    among("seats", [table.actor, *table.queue, *table.flipping], 0, n)
+    among("the highest bidder and the seller", [table.high_bidder, table.seller], -1, n)
+    among("revenue tiles", table.revenue_tiles, 0, len(components.set_numerals))
+    among(
+        "character cards",
+        [*table.deck, *table.display, *(c for picks in table.starting_picks for c in picks)],
+        0,
+        cards,
+    )
+    among(
+        "cards in front of the players",
+        [c for hand in table.characters for c, _, _ in hand],
+        0,
+        cards + cranes,
+    )
+    among(
+        "kept buildings",
+        [k for kept in table.buildings for k, _ in kept],
+        0,
+        len(components.buildings),
+    )
+    holders = [h for hand in table.characters for _, _, h in hand]
+    among(
+        "events holding cards",
+        holders + [h for kept in table.buildings for _, h in kept],
+        -1,
+        events,
+    )
+    among("building tiles", table.building_stack, 0, tiles)
+    among("building row tiles", table.building_row, -1, tiles)
+    among("events", table.event_deck, 0, events)
+    among("events in play", table.event_row, -1, events)
+    among(
+        "Great Works",
+        [*table.great_work_stack, table.great_work_removed, *table.great_works_built],
+        0,
+        works,
+    )
+    among("the current Great Work", [table.great_work_current], -1, works)
+    among("event slots", [*table.prevented, *table.tied, *table.occurring], 0, 4)
+    among("the building row slot for sale", [table.offered_slot], -1, slots)
+    among(
+        "private token colours", [c for mine in table.private_tokens for c, _ in mine], 0, colours
+    )
+    sizes = {
+        "ladder markers": (table.ladder, colours),
+        "markers a Tavern moved": (table.markers_moved, colours + 1),
+        "event slots marked as occurred": (table.occurred, 4),
+        "event slots": (table.event_row, 4),
+        "event slots with cubes": (table.cubes, 4),
+        "building row slots": (table.building_row, slots),
+    }
+    problems += [
+        f"{len(v)} {what}, not {size}" for what, (v, size) in sizes.items() if len(v) != size
+    ]
+    problems += [
+        f"seat {p} has known tokens of {len(k)} tendencies, not {colours}"
+        for p, k in enumerate(table.known_tokens)
+        if len(k) != colours
+    ]
+    problems += [
+        f"cubes of {len(c)} seats on an event slot, not {n}" for c in table.cubes if len(c) != n
+    ]
+    problems += [
+        f"seat {p} has {len(c)} kinds of cubes left, not {len(CUBE_TYPES)}"
+        for p, c in enumerate(table.cubes_left)
+        if len(c) != len(CUBE_TYPES)
+    ]
+    if table.step == "":
+        problems.append("the table waits for no decision")
+    elif PHASE_OF_STEP[table.step] != table.phase:
+        problems.append(f"the decision {table.step!r} is not taken in the {table.phase} phase")
     return problems
 
 
@@ -301,7 +416,6 @@ def _this_phase(table: Table) -> list[str]:
 
 
 CHECKS: tuple[Callable[[Table], list[str]], ...] = (
-    _seats,
     _cards,
     _tiles,
     _events,

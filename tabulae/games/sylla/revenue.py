@@ -11,13 +11,16 @@ of building (the buildings are alike, so declining one declines them all).
 
 from __future__ import annotations
 
+from typing import Final
+
 from tabulae.core import Action, IllegalAction
 
 from .actions import DIRECTIONS, FAMINE, PASS, act
 from .refusals import english, listed, refused
 from .table import Table
 
-TEMPLE, TAVERN = "temple", "tavern"
+TEMPLE: Final = "temple"
+TAVERN: Final = "tavern"
 
 
 def begin(table: Table) -> None:

@@ -68,6 +68,7 @@ Decision = Literal[
 Character = tuple[int, bool, int]  # (card, tilted, held)
 Building = tuple[int, int]  # (building kind, held)
 PrivateToken = tuple[int, int]  # (colour, possible colours mask)
+BuildingUse = Literal["temple", "tavern"]  # a Private temple's or a Tavern's use
 
 
 class Table(Position):
@@ -125,7 +126,7 @@ class Table(Position):
     tiles_offered: int  # tiles offered this Buildings phase
     cards_owed: int  # cards the buyer still has to tilt to pay
     tokens_due: int  # tokens of his choice an Insula still gives the buyer
-    building_uses: list[str]  # the Private temple and Tavern uses left to the seat in turn
+    building_uses: list[BuildingUse]  # the Private temple and Tavern uses left to the seat in turn
     markers_moved: list[bool]  # markers a Tavern has moved this phase: tendencies, then Famine
     prevented: list[int]  # the slots of the prevented events
     tied: list[int]  # the slots the First Consul chooses among (to prevent, or to remove)
