@@ -264,8 +264,10 @@ def matches(table: Table, holds: str, card: int | None = None, kind: int | None 
     return (holds == "christian" and design.christian) or holds == design.type
 
 
-def _flip_names(table: Table, seat: int, holds: str) -> list[tuple[str, ...]]:
+def _flip_names(table: Table, seat: int, holds: str | None) -> list[tuple[str, ...]]:
     """The distinct choices a seat has: face-up eligible cards by name (and tilted or not)."""
+    if holds is None:  # an event that turns no cards
+        return []
     names: list[tuple[str, ...]] = []
     for card, tilted, held in table.characters[seat]:
         if held == UP and matches(table, holds, card=card):

@@ -77,21 +77,23 @@ def votes(table: Table, seat: int, deniers: int) -> int:
 def _resolve(table: Table) -> None:
     components = table.components
     work = components.great_works[table.great_work_current]
-    counted = [votes(table, p, c[1]) for p, c in enumerate(table.commitments)]
+    commitments = [c for c in table.commitments if c is not None]
+    assert len(commitments) == table.players  # resolved once everyone has committed
+    counted = [votes(table, p, c[1]) for p, c in enumerate(commitments)]
     table.tell(
         "thumbs",
-        thumbs=table.by_seat("up" if up else "down" for up, _ in table.commitments),
-        deniers=table.by_seat(d for _, d in table.commitments),
+        thumbs=table.by_seat("up" if up else "down" for up, _ in commitments),
+        deniers=table.by_seat(d for _, d in commitments),
         votes=table.by_seat(counted),
     )
-    for seat, (_, deniers) in enumerate(table.commitments):
+    for seat, (_, deniers) in enumerate(commitments):
         table.spend(seat, deniers)
-    for seat, (up, _) in enumerate(table.commitments):
+    for seat, (up, _) in enumerate(commitments):
         if not up:
             gift = counted[seat] // components.plebeians_per_votes * components.plebeians_prestige
             table.gain(seat, gift)
             table.tell("plebeians", seat=seat, votes=counted[seat], points=gift)
-    builders = {p: counted[p] for p, (up, _) in enumerate(table.commitments) if up}
+    builders = {p: counted[p] for p, (up, _) in enumerate(commitments) if up}
     for seat, points in awards(table, work.scoring, builders).items():
         table.gain(seat, points)
         table.tell("prestige", seat=seat, points=points, source=work.id)

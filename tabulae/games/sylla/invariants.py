@@ -29,7 +29,7 @@ runs them. Each is a rule's consequence:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sized
 
 from .actions import CUBE_TYPES
 from .events import matches
@@ -50,7 +50,7 @@ def violations(table: Table) -> list[str]:
 
 def _seats(table: Table) -> list[str]:
     n = table.players
-    per_seat = {
+    per_seat: dict[str, Sized] = {
         "prestige": table.prestige,
         "money": table.money,
         "known tokens": table.known_tokens,
@@ -156,7 +156,7 @@ def _places(table: Table) -> list[str]:
     among(
         "private token colours", [c for mine in table.private_tokens for c, _ in mine], 0, colours
     )
-    sizes = {
+    sizes: dict[str, tuple[Sized, int]] = {
         "ladder markers": (table.ladder, colours),
         "markers a Tavern moved": (table.markers_moved, colours + 1),
         "event slots marked as occurred": (table.occurred, 4),

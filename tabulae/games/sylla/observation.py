@@ -54,19 +54,17 @@ At four players that is 1,110 numbers with the standard edition.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from tabulae.core.game import Observation as Layout
+from tabulae.core.game import State
 
 from .components import EDITIONS, load
 from .revenue import TAVERN, TEMPLE
 from .rules import STEPS
-from .table import UP
-
-if TYPE_CHECKING:
-    from .table import Table
+from .table import UP, Table
 
 PHASES = (
     "setup",
@@ -165,7 +163,8 @@ class Observation(Layout):
         self.longest_game = 500 * players
         self.letters = {letter: i for i, letter in enumerate(components.letters_stacked)}
 
-    def encode(self, state: Table, seat: int, out: np.ndarray) -> None:
+    def encode(self, state: State, seat: int, out: np.ndarray) -> None:
+        assert isinstance(state, Table)
         at, components, n = self.at, self.components, state.players
         t, e, k = len(components.tendencies), len(components.events), len(components.buildings)
         c = len(components.card_names)
@@ -228,10 +227,10 @@ class Observation(Layout):
         options = state.options
         if options["limited_bank"]:
             spots.append(at["bank"])
-            counts.append(state.bank())
+            counts.append(_limited(state.bank()))
         if options["limited_tokens"]:
             spots += range(at["token_supply"], at["token_supply"] + t)
-            counts += [state.supply(i) for i in range(t)]
+            counts += [_limited(state.supply(i)) for i in range(t)]
         self._decision(state, seat, flags, spots, counts)
 
         over = step == "over"
@@ -314,3 +313,9 @@ class Observation(Layout):
             counts += (state.building_uses.count(TEMPLE), state.building_uses.count(TAVERN))
             start = at["tavern_moved"]
             flags += [start + m for m, done in enumerate(state.markers_moved) if done]
+
+
+def _limited(left: int | None) -> int:
+    """What a limited bank or supply holds (`None` only when it is unlimited)."""
+    assert left is not None
+    return left

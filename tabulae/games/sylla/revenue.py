@@ -17,7 +17,7 @@ from tabulae.core import Action, IllegalAction
 
 from .actions import DIRECTIONS, FAMINE, PASS, act
 from .refusals import english, listed, refused
-from .table import Table
+from .table import BuildingUse, Table
 
 TEMPLE: Final = "temple"
 TAVERN: Final = "tavern"
@@ -52,9 +52,9 @@ def _income(table: Table, seat: int) -> None:
     table.tell("income", seat=seat, deniers=paid, merchants=merchants, market_stalls=stalls)
     temples = table.face_up_buildings(seat, "private_temple")
     uses = table.options["private_temple_uses_per_phase"]
-    table.building_uses = [TEMPLE] * (temples * uses) + [TAVERN] * table.face_up_buildings(
-        seat, "tavern"
-    )
+    temple_uses: list[BuildingUse] = [TEMPLE] * (temples * uses)
+    tavern_uses: list[BuildingUse] = [TAVERN] * table.face_up_buildings(seat, "tavern")
+    table.building_uses = temple_uses + tavern_uses
 
 
 def _prompt(table: Table, seat: int) -> bool:

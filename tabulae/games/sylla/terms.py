@@ -75,8 +75,8 @@ def _build(components: Components) -> MappingProxyType:
         for item in raw[section]["values"]:
             add(item["id"], item["names"])
     add("crane_card", components.crane_names)
-    for ident, names in ENGINE_WORDS.items():
-        add(ident, dict(zip(LANGUAGES, names, strict=True)))
+    for ident, words in ENGINE_WORDS.items():
+        add(ident, dict(zip(LANGUAGES, words, strict=True)))
     return MappingProxyType(terms)
 
 
