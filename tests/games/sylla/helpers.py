@@ -3,16 +3,38 @@
 A test starts a real game, makes the starting choices through the protocol, then
 lays out the cards the example names (events in play, display, building row,
 Great Work) in place of the shuffled ones, as players would set up the example.
+`laid_out` does it on the position format: the arranging helpers change the position's
+fields, and the table is read back through `from_position`, which refuses a lay-out
+that breaks a rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import SimpleNamespace
 
 from tabulae.core import Action
 from tabulae.games.sylla import GAME
 from tabulae.games.sylla.state import SyllaState
 from tabulae.games.sylla.table import UP
+
+Laid = SyllaState | SimpleNamespace  # a table, or a position's fields being laid out
+
+
+def laid_out(state: SyllaState, *arrangements: Callable[[SimpleNamespace], object]) -> SyllaState:
+    """`state` with each arrangement made on its position's fields, read back through the
+    position format (so an arrangement that breaks a rule is refused with the reason)."""
+    data = state.position()
+    fields = SimpleNamespace(**json.loads(json.dumps(data["table"])))
+    fields.components = state.components
+    for arrange in arrangements:
+        arrange(fields)
+    del fields.components
+    data["table"] = json.loads(json.dumps(vars(fields)))
+    table = GAME.from_position(data)
+    assert isinstance(table, SyllaState)
+    return table
 
 
 def new_table(
@@ -24,8 +46,12 @@ def new_table(
     """A game whose seat N holds Revenue tile N+1 (so seat 0 is First Consul), past setup."""
     state = GAME.new(players, seed=seed, **options)
     assert isinstance(state, SyllaState)
-    state.revenue_tiles = tuple(range(players))
-    state.first_consul = state.actor = 0
+
+    def tiles_in_seat_order(table: SimpleNamespace) -> None:
+        table.revenue_tiles = list(range(players))
+        table.first_consul = table.actor = 0
+
+    state = laid_out(state, tiles_in_seat_order)
     for seat, designs in starting.items():
         for design in designs:
             play(state, seat, f"choose {design}")
@@ -37,11 +63,11 @@ def play(state: SyllaState, seat: int, *moves: str) -> None:
         state.apply(seat, Action.parse(move))
 
 
-def card_of(state: SyllaState, design: str, pool: Iterable[int]) -> int:
+def card_of(state: Laid, design: str, pool: Iterable[int]) -> int:
     return next(c for c in pool if state.components.card_names[c] == design)
 
 
-def give(state: SyllaState, seat: int, design: str, tilted: bool = False) -> None:
+def give(state: Laid, seat: int, design: str, tilted: bool = False) -> None:
     """Give a seat a card of a design: from the deck, one nobody holds, or the display."""
     held = {c for cards in state.characters for c, _, _ in cards} | set(state.display)
     free = [c for c in range(len(state.components.cards)) if c not in held]
@@ -52,7 +78,7 @@ def give(state: SyllaState, seat: int, design: str, tilted: bool = False) -> Non
     state.characters[seat].append((card, tilted, UP))
 
 
-def arrange_display(state: SyllaState, designs: Sequence[str]) -> None:
+def arrange_display(state: Laid, designs: Sequence[str]) -> None:
     """Put the display back in the deck and deal these designs instead."""
     state.deck.extend(state.display)
     state.display = []
@@ -62,7 +88,7 @@ def arrange_display(state: SyllaState, designs: Sequence[str]) -> None:
         state.display.append(card)
 
 
-def arrange_events(state: SyllaState, top_to_bottom: Sequence[str]) -> None:
+def arrange_events(state: Laid, top_to_bottom: Sequence[str]) -> None:
     """The three events above Decadence, from the top; the deck keeps the rest."""
     comp = state.components
     wanted = [comp.index("events", e) for e in top_to_bottom]
@@ -71,7 +97,7 @@ def arrange_events(state: SyllaState, top_to_bottom: Sequence[str]) -> None:
     state.event_deck = [i for i in every if i not in wanted]
 
 
-def arrange_row(state: SyllaState, buildings: Sequence[str | None]) -> None:
+def arrange_row(state: Laid, buildings: Sequence[str | None]) -> None:
     """The six tiles of the building row, left to right (None: an empty slot)."""
     comp = state.components
     pool = [*state.building_stack, *(t for t in state.building_row if t >= 0)]
@@ -88,7 +114,7 @@ def arrange_row(state: SyllaState, buildings: Sequence[str | None]) -> None:
     state.building_stack = sorted(pool, key=lambda t: letters.index(comp.tiles[t].letter))
 
 
-def arrange_great_work(state: SyllaState, *works: str) -> None:
+def arrange_great_work(state: Laid, *works: str) -> None:
     """The Great Works of the coming rounds, in order (the first is this round's)."""
     comp = state.components
     ids = [comp.index("great_works", w) for w in works]

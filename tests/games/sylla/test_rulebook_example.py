@@ -11,7 +11,6 @@ recruited Legionary give him only one; Blue is given a Vestal for his first cube
 import pytest
 
 from tabulae.core import IllegalAction
-from tabulae.games.sylla.ecclesia import begin as ecclesia
 from tabulae.games.sylla.famine import crisis
 
 from .helpers import (
@@ -19,8 +18,10 @@ from .helpers import (
     arrange_events,
     arrange_great_work,
     arrange_row,
+    enter,
     give,
     keys,
+    laid_out,
     names,
     new_table,
     play,
@@ -49,24 +50,16 @@ def example_table():
             BLACK: ["senator_plain", "legionary_b", "slave_plain", "slave_christian"],
         },
     )
-    give(state, BLUE, "vestal_a")
-    arrange_events(state, ["famine", "slave_revolt", "imperial_cult"])
-    arrange_display(
+    display = ["slave_plain", "legionary_b", "senator_plain", "vestal_a", "vestal_b"]
+    row = ["market_stall", "statue", "market_stall", "private_temple", "field", "insula"]
+    return laid_out(
         state,
-        [
-            "slave_plain",
-            "legionary_b",
-            "senator_plain",
-            "vestal_a",
-            "vestal_b",
-            "senator_christian",
-        ],
+        lambda table: give(table, BLUE, "vestal_a"),
+        lambda table: arrange_events(table, ["famine", "slave_revolt", "imperial_cult"]),
+        lambda table: arrange_display(table, [*display, "senator_christian"]),
+        lambda table: arrange_row(table, row),
+        lambda table: arrange_great_work(table, "public_baths"),
     )
-    arrange_row(
-        state, ["market_stall", "statue", "market_stall", "private_temple", "field", "insula"]
-    )
-    arrange_great_work(state, "public_baths")
-    return state
 
 
 def test_round_one_of_the_running_example():
@@ -216,13 +209,20 @@ def test_round_one_of_the_running_example():
 
 def test_one_more_vote_would_have_moved_health_two_spaces():
     """ "With one more vote it [Health] would have moved 2 spaces." (10 votes, per 5)."""
-    s = example_table()
-    s.ladder = [4, 4, 4]
-    from tabulae.games.sylla import great_work
 
-    s.great_work_current = s.components.index("great_works", "public_baths")
-    s.commitments = [(False, 0), (True, 3), (True, 5), (True, 1)]
-    great_work._resolve(s)
+    def public_baths_committed_to(table):
+        """Round one's Great Work phase: the Events phase has removed one event."""
+        table.phase, table.step = "great_work", "commit"
+        table.event_deck = table.event_deck[1:]
+        table.great_work_current = table.great_work_stack.pop()
+        table.ladder = [4, 4, 4]
+
+    s = laid_out(example_table(), public_baths_committed_to)
+    assert s.components.great_works[s.great_work_current].id == "public_baths"
+    play(s, BLUE, "thumb down 0")
+    play(s, RED, "thumb up 3")  # no Senator: 3 votes
+    play(s, WHITE, "thumb up 5")  # no Senator: 5 votes
+    play(s, BLACK, "thumb up 1")  # his Senator and 1 denier: 2 votes
     assert s.ladder[s.components.index("tendencies", HEALTH)] == 6
 
 
@@ -231,11 +231,14 @@ def test_civic_spirit_crisis_example():
     space on the left). Everyone shows his Civic Spirit tokens. Blue has 4, White and
     Red 2 each, Black 1: Blue gains 3 prestige and Black loses 3."
     """
-    s = example_table()
-    s.known_tokens = [[4, 0, 0], [2, 0, 0], [1, 0, 0], [0, 0, 0]]
-    s.private_tokens[WHITE] = [(0, 0b111)]  # one of White's came from an Insula
-    s.private_tokens[BLACK] = [(0, 0b111), (2, 0b111)]
-    s.ladder[0] = 1
+
+    def tokens_shown(table):
+        table.known_tokens = [[4, 0, 0], [2, 0, 0], [1, 0, 0], [0, 0, 0]]
+        table.private_tokens[WHITE] = [(0, 0b111)]  # one of White's came from an Insula
+        table.private_tokens[BLACK] = [(0, 0b111), (2, 0b111)]
+        table.ladder[0] = 1
+
+    s = laid_out(example_table(), tokens_shown)
     crisis(s, 0)
     assert s.prestige == [13, 10, 10, 7]
     event = s.events[-1]
@@ -251,18 +254,29 @@ def test_end_game_example():
     at the ladder positions: 8 Health tokens (3 points each), 5 Leisure tokens (3 points
     each) and 3 Civic Spirit tokens (1 point each)."
     """
-    s = example_table()
-    s.round = 5
-    s.characters[RED] = []
-    for design in ("senator_christian", "merchant_christian", "slave_christian", "slave_plain"):
-        give(s, RED, design, tilted=design == "slave_plain")  # tilted still counts
-    s.known_tokens[RED] = [3, 8, 5]
-    s.ladder = [2, 5, 6]  # values 1, 3, 3
-    s.money[RED] = 4
-    s.prestige[RED] = 20
-    s.first_consul = RED
-    s.phase = "end_of_game"
-    ecclesia(s)
+
+    def fifth_great_work(table):
+        """The fifth round's Great Work phase: five events have left the game, four Great
+        Works are built and the last is being committed to."""
+        table.round, table.phase, table.step = 5, "great_work", "commit"
+        table.event_deck = table.event_deck[5:]
+        table.great_works_built = [table.great_work_stack.pop() for _ in range(4)]
+        table.great_work_current = table.great_work_stack.pop()
+
+    def reds_holdings(table):
+        table.deck += [card for card, _, _ in table.characters[RED]]
+        table.characters[RED] = []
+        for design in ("senator_christian", "merchant_christian", "slave_christian"):
+            give(table, RED, design)
+        give(table, RED, "slave_plain", tilted=True)  # tilted still counts
+        table.known_tokens[RED] = [3, 8, 5]
+        table.ladder = [2, 5, 6]  # values 1, 3, 3
+        table.money[RED] = 4
+        table.prestige[RED] = 20
+        table.first_consul = RED
+
+    s = laid_out(example_table(), fifth_great_work, reds_holdings)
+    enter(s, "ecclesia")
     assert s.prestige[RED] == 20 + 6  # three face-up Christians
     assert s.to_move == (RED,)
     assert s.legal_actions(RED)[-1].args == (2,)
