@@ -90,37 +90,37 @@ def arrange_display(state: Laid, designs: Sequence[str]) -> None:
 
 def arrange_events(state: Laid, top_to_bottom: Sequence[str]) -> None:
     """The three events above Decadence, from the top; the deck keeps the rest."""
-    comp = state.components
-    wanted = [comp.index("events", e) for e in top_to_bottom]
-    every = [i for i in range(len(comp.events)) if not comp.events[i].permanent]
+    components = state.components
+    wanted = [components.index("events", e) for e in top_to_bottom]
+    every = [i for i in range(len(components.events)) if not components.events[i].permanent]
     state.event_row[:3] = wanted
     state.event_deck = [i for i in every if i not in wanted]
 
 
 def arrange_row(state: Laid, buildings: Sequence[str | None]) -> None:
     """The six tiles of the building row, left to right (None: an empty slot)."""
-    comp = state.components
+    components = state.components
     pool = [*state.building_stack, *(t for t in state.building_row if t >= 0)]
     row = []
     for kind in buildings:
         if kind is None:
             row.append(-1)
             continue
-        tile = next(t for t in pool if comp.buildings[comp.tiles[t].kind].id == kind)
+        tile = next(t for t in pool if components.buildings[components.tiles[t].kind].id == kind)
         pool.remove(tile)
         row.append(tile)
     state.building_row = row
-    letters = comp.letters_stacked
-    state.building_stack = sorted(pool, key=lambda t: letters.index(comp.tiles[t].letter))
+    letters = components.letters_stacked
+    state.building_stack = sorted(pool, key=lambda t: letters.index(components.tiles[t].letter))
 
 
 def arrange_great_work(state: Laid, *works: str) -> None:
     """The Great Works of the coming rounds, in order (the first is this round's)."""
-    comp = state.components
-    ids = [comp.index("great_works", w) for w in works]
+    components = state.components
+    ids = [components.index("great_works", w) for w in works]
     rest = [
         w
-        for w in range(len(comp.great_works))
+        for w in range(len(components.great_works))
         if w not in ids and w != state.great_work_removed and w not in state.great_works_built
     ]
     state.great_work_stack = rest + ids[::-1]

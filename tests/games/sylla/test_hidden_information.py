@@ -55,15 +55,15 @@ def test_determinize_reshuffles_decks_but_keeps_what_everyone_knows():
     s = started(4, seed=2)
     s.deck[:0] = [s.deck.pop(), s.deck.pop()]
     s.deck_known = 2
-    comp = s.components
-    top_set = comp.cards[s.deck[-1]][0]
+    components = s.components
+    top_set = components.cards[s.deck[-1]][0]
     orders = set()
     for k in range(20):
         copy = s.determinize(0, Rng(k))
         assert copy.deck[:2] == s.deck[:2] and sorted(copy.deck) == sorted(s.deck)
-        assert comp.cards[copy.deck[-1]][0] == top_set
-        assert [comp.tiles[t].letter for t in copy.building_stack] == [
-            comp.tiles[t].letter for t in s.building_stack
+        assert components.cards[copy.deck[-1]][0] == top_set
+        assert [components.tiles[t].letter for t in copy.building_stack] == [
+            components.tiles[t].letter for t in s.building_stack
         ]
         assert sorted(copy.event_deck) == sorted(s.event_deck)
         assert copy.great_work_stack[-1] == s.great_work_stack[-1]

@@ -77,15 +77,17 @@ def test_the_table():
     """Building stack C-B-A with six A tiles shown; Decadence fixed with three events above;
     Great Works: the first removed (public), the next visible; ladder on 4, Famine on 0."""
     s = GAME.new(4, seed=11)
-    comp = s.components
-    assert all(comp.tiles[t].letter == "A" for t in s.building_row) and len(s.building_row) == 6
-    letters = [comp.tiles[t].letter for t in s.building_stack]
+    components = s.components
+    assert (
+        all(components.tiles[t].letter == "A" for t in s.building_row) and len(s.building_row) == 6
+    )
+    letters = [components.tiles[t].letter for t in s.building_stack]
     assert letters == sorted(letters, key="CBA".index)
-    assert comp.events[s.event_row[3]].id == "decadence"
+    assert components.events[s.event_row[3]].id == "decadence"
     assert len(set(s.event_row)) == 4 and len(s.event_deck) == 6
     view = s.view(2)
-    assert view["great_work"]["removed"] == comp.great_works[s.great_work_removed].id
-    assert view["great_work"]["next"] == comp.great_works[s.great_work_stack[-1]].id
+    assert view["great_work"]["removed"] == components.great_works[s.great_work_removed].id
+    assert view["great_work"]["next"] == components.great_works[s.great_work_stack[-1]].id
     assert len(s.great_work_stack) == 5 and s.great_work_removed not in s.great_work_stack
     assert s.ladder == [4, 4, 4] and s.famine == 0 and s.prestige == [10] * 4
     assert view["building_stack_top"] == "A"
