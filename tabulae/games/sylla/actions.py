@@ -40,32 +40,36 @@ def act(kind: str, *args: int | str) -> Action:
     return Action(kind, *args)
 
 
-def flip_names(comp: Components) -> list[str]:
+def flip_names(components: Components) -> list[str]:
     """Names a `flip` can take: character designs, the Crane card and kept buildings."""
-    return [d.id for d in comp.designs] + [CRANE] + [b.id for b in comp.buildings if b.kept]
+    return (
+        [d.id for d in components.designs]
+        + [CRANE]
+        + [b.id for b in components.buildings if b.kept]
+    )
 
 
-def all_actions(comp: Components, players: int, options: Mapping[str, Any]) -> list[Action]:
+def all_actions(components: Components, players: int, options: Mapping[str, Any]) -> list[Action]:
     """Every action a configuration can ever offer, in a fixed order."""
-    tendencies = comp.tendencies
-    events = [e.id for e in comp.events]
+    tendencies = components.tendencies
+    events = [e.id for e in components.events]
     markers = [*tendencies, FAMINE] if options["tavern_may_move_famine"] else list(tendencies)
-    slaves = sum(1 for _, d in comp.cards if comp.designs[d].type == "slave")
-    character_names = [d.id for d in comp.designs] + [CRANE]
+    slaves = sum(1 for _, d in components.cards if components.designs[d].type == "slave")
+    character_names = [d.id for d in components.designs] + [CRANE]
     actions = [PASS]
-    actions += [act("choose", d.id) for d in comp.designs]
+    actions += [act("choose", d.id) for d in components.designs]
     actions += BID
     actions += [act("token", t) for t in tendencies]
-    actions += [act("recruit", d.id) for d in comp.designs]
-    sale_colours = dict.fromkeys(comp.slot_colours)
-    actions += [act("offer", b.id, c) for b in comp.buildings for c in sale_colours]
+    actions += [act("recruit", d.id) for d in components.designs]
+    sale_colours = dict.fromkeys(components.slot_colours)
+    actions += [act("offer", b.id, c) for b in components.buildings for c in sale_colours]
     actions += [act("tilt", name) for name in character_names]
     actions += [act("temple", t) for t in tendencies]
     actions += [act("tavern", m, d) for m in markers for d in DIRECTIONS]
     actions += [act("cube", c, e) for c in CUBE_TYPES for e in events]
     actions += [act("prevent", e) for e in events]
     actions += [act("remove", e) for e in events]
-    for name in flip_names(comp):
+    for name in flip_names(components):
         actions.append(act("flip", name))
         if name in character_names:
             actions.append(act("flip", name, TILTED))

@@ -19,35 +19,39 @@ from .refusals import listed, refused
 from .table import UP, Table
 
 
-def begin(s: Table) -> None:
-    s.tell("phase", round=s.round, phase="buildings")
-    s.offered = 0
-    s.seller = s.fc
-    _next_offer(s)
+def begin(table: Table) -> None:
+    table.tell("phase", round=table.round, phase="buildings")
+    table.tiles_offered = 0
+    table.seller = table.first_consul
+    _next_offer(table)
 
 
-def _next_offer(s: Table) -> None:
-    limit = s.count.tiles_offered_per_round
-    if any(t >= 0 for t in s.row) and (limit is None or s.offered < limit):
-        s.step, s.actor = "offer", s.seller
+def _next_offer(table: Table) -> None:
+    limit = table.player_count.tiles_offered_per_round
+    if any(t >= 0 for t in table.building_row) and (limit is None or table.tiles_offered < limit):
+        table.step, table.actor = "offer", table.seller
         return
-    left = [s.comp.buildings[s.comp.tiles[t].kind].id for t in s.row if t >= 0]
+    left = [
+        table.components.buildings[table.components.tiles[t].kind].id
+        for t in table.building_row
+        if t >= 0
+    ]
     if left:
-        s.tell("tiles_removed", buildings=left)
-    s.row = [-1] * len(s.row)
-    s.step = ""
+        table.tell("tiles_removed", buildings=left)
+    table.building_row = [-1] * len(table.building_row)
+    table.step = ""
 
 
-def colour(s: Table) -> str:
-    return s.comp.slot_colours[s.offer]
+def colour(table: Table) -> str:
+    return table.components.slot_colours[table.offered_slot]
 
 
-def payers(s: Table, seat: int, sale: str) -> list[int]:
+def payers(table: Table, seat: int, sale: str) -> list[int]:
     """Positions of a seat's face-up untilted cards showing the sale colour."""
-    hexes = s.comp.card_hexes
+    hexes = table.components.card_hexes
     return [
         i
-        for i, (card, tilted, held) in enumerate(s.chars[seat])
+        for i, (card, tilted, held) in enumerate(table.characters[seat])
         if not tilted and held == UP and sale in hexes[card]
     ]
 
@@ -55,73 +59,79 @@ def payers(s: Table, seat: int, sale: str) -> list[int]:
 # -- offer ----------------------------------------------------------------------------------
 
 
-def legal_offer(s: Table, seat: int) -> list[Action]:
+def legal_offer(table: Table, seat: int) -> list[Action]:
     """One action per kind of tile and sale colour: two alike tiles on slots of one colour
     are one choice."""
-    return list(dict.fromkeys(act("offer", *_slot_names(s, i)) for i in _filled(s)))
+    return list(dict.fromkeys(act("offer", *_slot_names(table, i)) for i in _filled(table)))
 
 
-def _filled(s: Table) -> list[int]:
-    return [i for i, t in enumerate(s.row) if t >= 0]
+def _filled(table: Table) -> list[int]:
+    return [i for i, t in enumerate(table.building_row) if t >= 0]
 
 
-def _slot_names(s: Table, slot: int) -> tuple[str, str]:
+def _slot_names(table: Table, slot: int) -> tuple[str, str]:
     """A building row slot as a player names it: its tile's kind and the slot's colour."""
-    return s.comp.buildings[s.comp.tiles[s.row[slot]].kind].id, s.comp.slot_colours[slot]
+    return table.components.buildings[
+        table.components.tiles[table.building_row[slot]].kind
+    ].id, table.components.slot_colours[slot]
 
 
-def why_offer(s: Table, seat: int, action: Action) -> IllegalAction:
-    row = list(dict.fromkeys(_slot_names(s, i)[0] for i in _filled(s)))
+def why_offer(table: Table, seat: int, action: Action) -> IllegalAction:
+    row = list(dict.fromkeys(_slot_names(table, i)[0] for i in _filled(table)))
     if action.kind != "offer":
         return refused(
-            "offer.expected", f"offer a building for sale first: {listed(s, row)}", buildings=row
+            "offer.expected",
+            f"offer a building for sale first: {listed(table, row)}",
+            buildings=row,
         )
     return refused(
         "offer.not_in_row",
-        f"no such building is for sale on a slot of that colour; for sale: {listed(s, row)}",
+        f"no such building is for sale on a slot of that colour; for sale: {listed(table, row)}",
         buildings=row,
     )
 
 
-def play_offer(s: Table, seat: int, action: Action) -> None:
-    s.offer = next(i for i in _filled(s) if _slot_names(s, i) == tuple(action.args))
-    s.offered += 1
-    tile = s.comp.tiles[s.row[s.offer]]
-    s.tell(
+def play_offer(table: Table, seat: int, action: Action) -> None:
+    table.offered_slot = next(
+        i for i in _filled(table) if _slot_names(table, i) == tuple(action.args)
+    )
+    table.tiles_offered += 1
+    tile = table.components.tiles[table.building_row[table.offered_slot]]
+    table.tell(
         "offer",
         seat=seat,
-        building=s.comp.buildings[tile.kind].id,
-        slot=s.offer + 1,
-        colour=colour(s),
+        building=table.components.buildings[tile.kind].id,
+        slot=table.offered_slot + 1,
+        colour=colour(table),
     )
-    s.queue = [*s.order_from(seat)[1:], seat]
-    s.high, s.leader = 0, -1
-    s.step = "auction"
-    _prompt_bid(s)
+    table.queue = [*table.order_from(seat)[1:], seat]
+    table.high_bid, table.high_bidder = 0, -1
+    table.step = "auction"
+    _prompt_bid(table)
 
 
 # -- auction --------------------------------------------------------------------------------
 
 
-def _prompt_bid(s: Table) -> None:
-    sale = colour(s)
-    while s.queue:
-        seat = s.queue[0]
-        if len(payers(s, seat, sale)) > s.high:
-            s.actor = seat
+def _prompt_bid(table: Table) -> None:
+    sale = colour(table)
+    while table.queue:
+        seat = table.queue[0]
+        if len(payers(table, seat, sale)) > table.high_bid:
+            table.actor = seat
             return
-        s.queue.pop(0)
-        s.tell("pass", seat=seat)
-    _sold(s)
+        table.queue.pop(0)
+        table.tell("pass", seat=seat)
+    _sold(table)
 
 
-def legal_auction(s: Table, seat: int) -> list[Action]:
-    most = len(payers(s, seat, colour(s)))
-    return [PASS, *BID[s.high + 1 : most + 1]]
+def legal_auction(table: Table, seat: int) -> list[Action]:
+    most = len(payers(table, seat, colour(table)))
+    return [PASS, *BID[table.high_bid + 1 : most + 1]]
 
 
-def why_auction(s: Table, seat: int, action: Action) -> IllegalAction:
-    sale = colour(s)
+def why_auction(table: Table, seat: int, action: Action) -> IllegalAction:
+    sale = colour(table)
     if action.kind != "bid" or len(action) != 2 or type(action[1]) is not int:
         return refused(
             "auction.expected",
@@ -129,13 +139,13 @@ def why_auction(s: Table, seat: int, action: Action) -> IllegalAction:
             colour=sale,
         )
     bid = action[1]
-    most = len(payers(s, seat, sale))
-    if bid <= s.high:
+    most = len(payers(table, seat, sale))
+    if bid <= table.high_bid:
         return refused(
             "bid.too_low",
-            f"a bid of {bid} is too low: the highest bid is {s.high}",
+            f"a bid of {bid} is too low: the highest bid is {table.high_bid}",
             votes=bid,
-            high=s.high,
+            high=table.high_bid,
         )
     if most == 0:
         return refused(
@@ -152,64 +162,66 @@ def why_auction(s: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_auction(s: Table, seat: int, action: Action) -> None:
-    s.queue.pop(0)
+def play_auction(table: Table, seat: int, action: Action) -> None:
+    table.queue.pop(0)
     if action == PASS:
-        s.tell("pass", seat=seat)
+        table.tell("pass", seat=seat)
     else:
-        s.high, s.leader = action[1], seat
-        s.tell("bid", seat=seat, votes=action[1])
-    _prompt_bid(s)
+        table.high_bid, table.high_bidder = action[1], seat
+        table.tell("bid", seat=seat, votes=action[1])
+    _prompt_bid(table)
 
 
-def _sold(s: Table) -> None:
-    if s.leader == -1:
-        tile = s.row[s.offer]
-        s.row[s.offer] = -1
-        s.tell("discarded", building=s.comp.buildings[s.comp.tiles[tile].kind].id)
-        if s.options["seller_after_all_pass"] == "next_clockwise":
-            s.seller = (s.seller + 1) % s.players
-        _next_offer(s)
+def _sold(table: Table) -> None:
+    if table.high_bidder == -1:
+        tile = table.building_row[table.offered_slot]
+        table.building_row[table.offered_slot] = -1
+        table.tell(
+            "discarded", building=table.components.buildings[table.components.tiles[tile].kind].id
+        )
+        if table.options["seller_after_all_pass"] == "next_clockwise":
+            table.seller = (table.seller + 1) % table.players
+        _next_offer(table)
         return
-    s.owed = s.high
-    s.step, s.actor = "pay", s.leader
-    _prompt_pay(s)
+    table.cards_owed = table.high_bid
+    table.step, table.actor = "pay", table.high_bidder
+    _prompt_pay(table)
 
 
 # -- payment --------------------------------------------------------------------------------
 
 
-def _choices(s: Table, seat: int) -> list[str]:
+def _choices(table: Table, seat: int) -> list[str]:
     names: list[str] = []
-    for i in payers(s, seat, colour(s)):
-        name = s.card_name(s.chars[seat][i][0])
+    for i in payers(table, seat, colour(table)):
+        name = table.card_name(table.characters[seat][i][0])
         if name not in names:
             names.append(name)
     return names
 
 
-def _prompt_pay(s: Table) -> None:
+def _prompt_pay(table: Table) -> None:
     """Tilt for the winner where there is no choice: every eligible card, or one kind."""
-    seat = s.leader
-    while s.owed:
-        eligible = payers(s, seat, colour(s))
-        if len(eligible) != s.owed and len(_choices(s, seat)) > 1:
+    seat = table.high_bidder
+    while table.cards_owed:
+        eligible = payers(table, seat, colour(table))
+        if len(eligible) != table.cards_owed and len(_choices(table, seat)) > 1:
             return
-        _tilt(s, seat, eligible[0])
-    _bought(s)
+        _tilt(table, seat, eligible[0])
+    _bought(table)
 
 
-def legal_pay(s: Table, seat: int) -> list[Action]:
-    return [act("tilt", name) for name in _choices(s, seat)]
+def legal_pay(table: Table, seat: int) -> list[Action]:
+    return [act("tilt", name) for name in _choices(table, seat)]
 
 
-def why_pay(s: Table, seat: int, action: Action) -> IllegalAction:
-    sale = colour(s)
+def why_pay(table: Table, seat: int, action: Action) -> IllegalAction:
+    sale = colour(table)
     if action.kind != "tilt":
         return refused(
             "pay.expected",
-            f"pay for the building first: tilt {s.owed} more card(s) showing {sale}",
-            cards=s.owed,
+            f"pay for the building first: tilt {table.cards_owed} more card(table) showing {sale}",
+            cards=table.cards_owed,
             colour=sale,
         )
     return refused(
@@ -217,72 +229,74 @@ def why_pay(s: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_pay(s: Table, seat: int, action: Action) -> None:
+def play_pay(table: Table, seat: int, action: Action) -> None:
     name = action[1]
     position = next(
-        i for i in payers(s, seat, colour(s)) if s.card_name(s.chars[seat][i][0]) == name
+        i
+        for i in payers(table, seat, colour(table))
+        if table.card_name(table.characters[seat][i][0]) == name
     )
-    _tilt(s, seat, position)
-    _prompt_pay(s)
+    _tilt(table, seat, position)
+    _prompt_pay(table)
 
 
-def _tilt(s: Table, seat: int, position: int) -> None:
-    card, _, held = s.chars[seat][position]
-    s.chars[seat][position] = (card, True, held)
-    s.owed -= 1
-    s.tell("tilt", seat=seat, card=s.card_name(card))
+def _tilt(table: Table, seat: int, position: int) -> None:
+    card, _, held = table.characters[seat][position]
+    table.characters[seat][position] = (card, True, held)
+    table.cards_owed -= 1
+    table.tell("tilt", seat=seat, card=table.card_name(card))
 
 
 # -- the purchase ---------------------------------------------------------------------------
 
 
-def _bought(s: Table) -> None:
-    comp, seat = s.comp, s.leader
-    tile = s.row[s.offer]
-    s.row[s.offer] = -1
-    kind = comp.buildings[comp.tiles[tile].kind]
-    s.tell("bought", seat=seat, building=kind.id, cards=s.high, colour=colour(s))
-    s.seller = seat
-    if s.count.one_purchase_per_colour:
-        sale = colour(s)
-        for slot, other in enumerate(s.row):
-            if other >= 0 and comp.slot_colours[slot] == sale:
-                s.row[slot] = -1
-                s.tell(
+def _bought(table: Table) -> None:
+    components, seat = table.components, table.high_bidder
+    tile = table.building_row[table.offered_slot]
+    table.building_row[table.offered_slot] = -1
+    kind = components.buildings[components.tiles[tile].kind]
+    table.tell("bought", seat=seat, building=kind.id, cards=table.high_bid, colour=colour(table))
+    table.seller = seat
+    if table.player_count.one_purchase_per_colour:
+        sale = colour(table)
+        for slot, other in enumerate(table.building_row):
+            if other >= 0 and components.slot_colours[slot] == sale:
+                table.building_row[slot] = -1
+                table.tell(
                     "tile_removed",
-                    building=comp.buildings[comp.tiles[other].kind].id,
+                    building=components.buildings[components.tiles[other].kind].id,
                     colour=sale,
                 )
     effect = kind.effect
     if kind.kept:
-        s.builds[seat].append((comp.tiles[tile].kind, UP))
+        table.buildings[seat].append((components.tiles[tile].kind, UP))
     if "prestige" in effect:
-        s.gain(seat, effect["prestige"])
-        s.tell("prestige", seat=seat, points=effect["prestige"], source=kind.id)
+        table.gain(seat, effect["prestige"])
+        table.tell("prestige", seat=seat, points=effect["prestige"], source=kind.id)
     if "deniers" in effect:
-        paid = s.earn(seat, effect["deniers"])
-        s.tell("deniers", seat=seat, deniers=paid, source=kind.id)
-    if "gain_crane_card" in effect and s.cranes_left:
-        card = len(comp.cards) + comp.crane_cards - s.cranes_left
-        s.cranes_left -= 1
-        s.chars[seat].append((card, True, UP))  # arrives tilted (S-19)
-        s.tell("crane", seat=seat)
+        paid = table.earn(seat, effect["deniers"])
+        table.tell("deniers", seat=seat, deniers=paid, source=kind.id)
+    if "gain_crane_card" in effect and table.cranes_left:
+        card = len(components.cards) + components.crane_cards - table.cranes_left
+        table.cranes_left -= 1
+        table.characters[seat].append((card, True, UP))  # arrives tilted (S-19)
+        table.tell("crane", seat=seat)
     if not kind.kept and "gain_tokens_of_choice" in effect:
-        s.tokens_due = effect["gain_tokens_of_choice"]
-        _prompt_tokens(s)
+        table.tokens_due = effect["gain_tokens_of_choice"]
+        _prompt_tokens(table)
         return
-    _next_offer(s)
+    _next_offer(table)
 
 
-def _prompt_tokens(s: Table) -> None:
-    if s.tokens_due and s.available_tendencies():
-        s.step, s.actor = "insula", s.leader
+def _prompt_tokens(table: Table) -> None:
+    if table.tokens_due and table.available_tendencies():
+        table.step, table.actor = "insula", table.high_bidder
         return
-    s.tokens_due = 0
-    _next_offer(s)
+    table.tokens_due = 0
+    _next_offer(table)
 
 
-def play_insula(s: Table, seat: int, action: Action) -> None:
-    s.take_token(seat, s.comp.index("tendencies", action[1]), "insula", secret=True)
-    s.tokens_due -= 1
-    _prompt_tokens(s)
+def play_insula(table: Table, seat: int, action: Action) -> None:
+    table.take_token(seat, table.components.index("tendencies", action[1]), "insula", secret=True)
+    table.tokens_due -= 1
+    _prompt_tokens(table)

@@ -16,55 +16,55 @@ from .refusals import listed, refused
 from .table import Table
 
 
-def begin(s: Table) -> None:
-    s.step = "elect"
-    s.queue = s.order_from(s.fc)
-    s.high, s.leader, s.leader_pay = -1, -1, 0
-    s.tell("phase", round=s.round, phase="first_consul")
-    _prompt(s)
+def begin(table: Table) -> None:
+    table.step = "elect"
+    table.queue = table.order_from(table.first_consul)
+    table.high_bid, table.high_bidder, table.high_bid_deniers = -1, -1, 0
+    table.tell("phase", round=table.round, phase="first_consul")
+    _prompt(table)
 
 
-def _bids(s: Table, seat: int) -> range:
+def _bids(table: Table, seat: int) -> range:
     """The bids a seat can make: its Senators plus 0..all its deniers, above the highest."""
-    senators = s.senators(seat)
-    low = max(senators, s.high + 1)
-    return range(low, min(senators + s.money[seat], CAP) + 1)
+    senators = table.senators(seat)
+    low = max(senators, table.high_bid + 1)
+    return range(low, min(senators + table.money[seat], CAP) + 1)
 
 
-def _prompt(s: Table) -> None:
+def _prompt(table: Table) -> None:
     """Skip the seats with nothing to decide: a forced opening bid or a forced pass."""
-    while s.queue:
-        seat = s.queue[0]
-        bids = _bids(s, seat)
-        if s.leader == -1 and len(bids) == 1:
-            _bid(s, seat, bids[0])
-        elif s.leader != -1 and not bids:
-            _pass(s, seat)
+    while table.queue:
+        seat = table.queue[0]
+        bids = _bids(table, seat)
+        if table.high_bidder == -1 and len(bids) == 1:
+            _bid(table, seat, bids[0])
+        elif table.high_bidder != -1 and not bids:
+            _pass(table, seat)
         else:
-            s.actor = seat
+            table.actor = seat
             return
-    _elected(s)
+    _elected(table)
 
 
-def legal_elect(s: Table, seat: int) -> list[Action]:
-    bids = [BID[n] for n in _bids(s, seat)]
-    return bids if s.leader == -1 else [PASS, *bids]
+def legal_elect(table: Table, seat: int) -> list[Action]:
+    bids = [BID[n] for n in _bids(table, seat)]
+    return bids if table.high_bidder == -1 else [PASS, *bids]
 
 
-def why_elect(s: Table, seat: int, action: Action) -> IllegalAction:
+def why_elect(table: Table, seat: int, action: Action) -> IllegalAction:
     if action == PASS:
         return refused("elect.must_open", "the First Consul must open the election with a bid")
     if action.kind != "bid" or len(action) != 2 or type(action[1]) is not int:
         return refused(
             "elect.expected", "the First Consul is being elected: bid your votes or pass"
         )
-    votes, senators = action[1], s.senators(seat)
-    if votes <= s.high:
+    votes, senators = action[1], table.senators(seat)
+    if votes <= table.high_bid:
         return refused(
             "bid.too_low",
-            f"a bid of {votes} is too low: the highest bid is {s.high}",
+            f"a bid of {votes} is too low: the highest bid is {table.high_bid}",
             votes=votes,
-            high=s.high,
+            high=table.high_bid,
         )
     if votes < senators:
         return refused(
@@ -76,65 +76,75 @@ def why_elect(s: Table, seat: int, action: Action) -> IllegalAction:
         return refused("bid.cap", f"bids go up to {CAP}", cap=CAP)
     return refused(
         "elect.deniers",
-        f"a bid of {votes} needs {votes - senators} deniers and you have {s.money[seat]}",
+        f"a bid of {votes} needs {votes - senators} deniers and you have {table.money[seat]}",
         votes=votes,
         deniers=votes - senators,
-        money=s.money[seat],
+        money=table.money[seat],
     )
 
 
-def play_elect(s: Table, seat: int, action: Action) -> None:
+def play_elect(table: Table, seat: int, action: Action) -> None:
     if action == PASS:
-        _pass(s, seat)
+        _pass(table, seat)
     else:
-        _bid(s, seat, action[1])
-    _prompt(s)
+        _bid(table, seat, action[1])
+    _prompt(table)
 
 
-def _bid(s: Table, seat: int, votes: int) -> None:
-    s.high, s.leader, s.leader_pay = votes, seat, votes - s.senators(seat)
-    s.queue.pop(0)
-    s.tell("bid", seat=seat, votes=votes, deniers=s.leader_pay)
+def _bid(table: Table, seat: int, votes: int) -> None:
+    table.high_bid, table.high_bidder, table.high_bid_deniers = (
+        votes,
+        seat,
+        votes - table.senators(seat),
+    )
+    table.queue.pop(0)
+    table.tell("bid", seat=seat, votes=votes, deniers=table.high_bid_deniers)
 
 
-def _pass(s: Table, seat: int) -> None:
-    s.queue.pop(0)
-    s.tell("pass", seat=seat)
+def _pass(table: Table, seat: int) -> None:
+    table.queue.pop(0)
+    table.tell("pass", seat=seat)
 
 
-def _elected(s: Table) -> None:
-    s.fc = s.leader
-    s.spend(s.fc, s.leader_pay)
-    s.tell("consul", seat=s.fc, votes=s.high, deniers=s.leader_pay)
-    if s.available_tendencies():
-        s.step, s.actor = "consul_token", s.fc
+def _elected(table: Table) -> None:
+    table.first_consul = table.high_bidder
+    table.spend(table.first_consul, table.high_bid_deniers)
+    table.tell(
+        "consul", seat=table.first_consul, votes=table.high_bid, deniers=table.high_bid_deniers
+    )
+    if table.available_tendencies():
+        table.step, table.actor = "consul_token", table.first_consul
     else:
-        _famine(s)
+        _famine(table)
 
 
-def legal_token(s: Table, seat: int) -> list[Action]:
-    return [act("token", s.comp.tendencies[t]) for t in s.available_tendencies()]
+def legal_token(table: Table, seat: int) -> list[Action]:
+    return [act("token", table.components.tendencies[t]) for t in table.available_tendencies()]
 
 
-def why_token(s: Table, seat: int, action: Action) -> IllegalAction:
-    left = [a[1] for a in legal_token(s, seat)]
+def why_token(table: Table, seat: int, action: Action) -> IllegalAction:
+    left = [a[1] for a in legal_token(table, seat)]
     if action.kind != "token":
         return refused(
-            "token.expected", f"take a Res Publica token first: {listed(s, left)}", tendencies=left
+            "token.expected",
+            f"take a Res Publica token first: {listed(table, left)}",
+            tendencies=left,
         )
     return refused(
         "token.unavailable",
-        f"no token of that tendency can be taken; left: {listed(s, left)}",
+        f"no token of that tendency can be taken; left: {listed(table, left)}",
         tendencies=left,
     )
 
 
-def play_consul_token(s: Table, seat: int, action: Action) -> None:
-    s.take_token(seat, s.comp.index("tendencies", action[1]), "first_consul", secret=False)
-    _famine(s)
+def play_consul_token(table: Table, seat: int, action: Action) -> None:
+    table.take_token(
+        seat, table.components.index("tendencies", action[1]), "first_consul", secret=False
+    )
+    _famine(table)
 
 
-def _famine(s: Table) -> None:
-    symbols = sum(s.comp.events[e].famine_symbols for e in s.row_events if e >= 0)
-    s.move_famine(symbols, "famine_symbols")
-    s.step = ""
+def _famine(table: Table) -> None:
+    symbols = sum(table.components.events[e].famine_symbols for e in table.event_row if e >= 0)
+    table.move_famine(symbols, "famine_symbols")
+    table.step = ""

@@ -15,101 +15,103 @@ from .refusals import refused
 from .table import UP, Table
 
 
-def begin(s: Table) -> None:
-    comp = s.comp
-    s.tell("phase", round=s.round, phase="ecclesia")
-    for seat in range(s.players):
+def begin(table: Table) -> None:
+    components = table.components
+    table.tell("phase", round=table.round, phase="ecclesia")
+    for seat in range(table.players):
         christians = sum(
             1
-            for card, _, held in s.chars[seat]
-            if held == UP and not s.is_crane(card) and comp.design_of(card).christian
+            for card, _, held in table.characters[seat]
+            if held == UP and not table.is_crane(card) and components.design_of(card).christian
         )
-        points = christians * comp.ecclesia_christian
-        s.gain(seat, points)
-        s.tell("christians", seat=seat, christians=christians, points=points)
-    s.queue = [p for p in s.order_from(s.fc) if len(_choices(s, p)) > 1]
-    s.step = "free"
-    _prompt(s)
+        points = christians * components.ecclesia_christian
+        table.gain(seat, points)
+        table.tell("christians", seat=seat, christians=christians, points=points)
+    table.queue = [p for p in table.order_from(table.first_consul) if len(_choices(table, p)) > 1]
+    table.step = "free"
+    _prompt(table)
 
 
-def slaves(s: Table, seat: int) -> int:
+def slaves(table: Table, seat: int) -> int:
     """Face-up Slaves, tilted or not."""
-    comp = s.comp
+    components = table.components
     return sum(
         1
-        for card, _, held in s.chars[seat]
-        if held == UP and not s.is_crane(card) and comp.design_of(card).type == "slave"
+        for card, _, held in table.characters[seat]
+        if held == UP and not table.is_crane(card) and components.design_of(card).type == "slave"
     )
 
 
-def _choices(s: Table, seat: int) -> range:
-    return range(min(slaves(s, seat), s.money[seat] // s.comp.ecclesia_slave_cost) + 1)
+def _choices(table: Table, seat: int) -> range:
+    return range(
+        min(slaves(table, seat), table.money[seat] // table.components.ecclesia_slave_cost) + 1
+    )
 
 
-def _prompt(s: Table) -> None:
-    if s.queue:
-        s.actor = s.queue[0]
+def _prompt(table: Table) -> None:
+    if table.queue:
+        table.actor = table.queue[0]
         return
-    _politics(s)
+    _politics(table)
 
 
-def legal_free(s: Table, seat: int) -> list[Action]:
-    return [FREE[n] for n in _choices(s, seat)]
+def legal_free(table: Table, seat: int) -> list[Action]:
+    return [FREE[n] for n in _choices(table, seat)]
 
 
-def why_free(s: Table, seat: int, action: Action) -> IllegalAction:
+def why_free(table: Table, seat: int, action: Action) -> IllegalAction:
     if action.kind != "free" or len(action) != 2 or type(action[1]) is not int:
         return refused("free.expected", "Ecclesia: free some of your Slaves, or none")
-    cost = s.comp.ecclesia_slave_cost
+    cost = table.components.ecclesia_slave_cost
     return refused(
         "free.cannot",
-        f"you cannot free {action[1]} Slaves: you have {slaves(s, seat)} face up "
-        f"and {s.money[seat]} deniers ({cost} per Slave)",
+        f"you cannot free {action[1]} Slaves: you have {slaves(table, seat)} face up "
+        f"and {table.money[seat]} deniers ({cost} per Slave)",
         slaves=action[1],
-        face_up=slaves(s, seat),
-        money=s.money[seat],
+        face_up=slaves(table, seat),
+        money=table.money[seat],
         cost=cost,
     )
 
 
-def play_free(s: Table, seat: int, action: Action) -> None:
-    comp, freed = s.comp, action[1]
-    s.spend(seat, freed * comp.ecclesia_slave_cost)
-    s.gain(seat, freed * comp.ecclesia_slave_prestige)
-    s.tell("freed", seat=seat, slaves=freed, points=freed * comp.ecclesia_slave_prestige)
-    s.queue.pop(0)
-    _prompt(s)
+def play_free(table: Table, seat: int, action: Action) -> None:
+    components, freed = table.components, action[1]
+    table.spend(seat, freed * components.ecclesia_slave_cost)
+    table.gain(seat, freed * components.ecclesia_slave_prestige)
+    table.tell("freed", seat=seat, slaves=freed, points=freed * components.ecclesia_slave_prestige)
+    table.queue.pop(0)
+    _prompt(table)
 
 
-def _politics(s: Table) -> None:
-    comp = s.comp
-    values = [comp.ladder_values[pos - 1] for pos in s.ladder]
+def _politics(table: Table) -> None:
+    components = table.components
+    values = [components.ladder_values[pos - 1] for pos in table.ladder]
     tokens, politics = [], []
-    for seat in range(s.players):
-        counts = s.tokens(seat)
+    for seat in range(table.players):
+        counts = table.tokens(seat)
         tokens.append(counts)
         points = sum(n * v for n, v in zip(counts, values, strict=True))
-        s.gain(seat, points)
-        s.tell("politics", seat=seat, tokens=counts, values=values, points=points)
+        table.gain(seat, points)
+        table.tell("politics", seat=seat, tokens=counts, values=values, points=points)
         politics.append(points)
-    s.final = {
-        "prestige": list(s.prestige),
-        **_ecclesia(s),
+    table.final = {
+        "prestige": list(table.prestige),
+        **_ecclesia(table),
         "politics": politics,
-        "tokens": {t: [row[i] for row in tokens] for i, t in enumerate(comp.tendencies)},
-        "ladder_values": dict(zip(comp.tendencies, values, strict=True)),
-        "money": list(s.money),
+        "tokens": {t: [row[i] for row in tokens] for i, t in enumerate(components.tendencies)},
+        "ladder_values": dict(zip(components.tendencies, values, strict=True)),
+        "money": list(table.money),
     }
-    winners = [p for p in range(s.players) if s.prestige[p] == max(s.prestige)]
-    s.tell("end", prestige=s.by_seat(s.prestige), winner_seats=winners)
-    s.step = "over"
-    s.phase = "over"
+    winners = [p for p in range(table.players) if table.prestige[p] == max(table.prestige)]
+    table.tell("end", prestige=table.by_seat(table.prestige), winner_seats=winners)
+    table.step = "over"
+    table.phase = "over"
 
 
-def _ecclesia(s: Table) -> dict[str, list[int]]:
+def _ecclesia(table: Table) -> dict[str, list[int]]:
     """Each player's prestige from his Christians and his freed Slaves, for the score sheet."""
-    scored = {"christians": [0] * s.players, "freed": [0] * s.players}
-    for event in s.events:
+    scored = {"christians": [0] * table.players, "freed": [0] * table.players}
+    for event in table.events:
         kind = event.key.removeprefix("sylla.")
         if kind in scored:
             scored[kind][event.args["seat"]] += event.args["points"]

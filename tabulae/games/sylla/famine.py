@@ -16,73 +16,80 @@ from .table import Table
 CRISIS_POINTS = 3
 
 
-def begin(s: Table) -> None:
-    comp = s.comp
-    s.tell("phase", round=s.round, phase="famine_and_crisis")
-    field = comp.buildings[comp.index("buildings", "field")].effect["famine_loss_reduction"]
-    for seat in s.order_from(s.fc):
-        fields = s.face_up_buildings(seat, "field")
-        lost = s.lose(seat, max(0, s.famine - field * fields))
-        s.tell("famine_loss", seat=seat, level=s.famine, fields=fields, points=lost)
-    for tendency in range(len(comp.tendencies)):
-        if s.ladder[tendency] in comp.crisis_positions:
-            crisis(s, tendency)
-    if s.round < comp.rounds:
-        _end_of_round(s)
-        s.phase = "end_of_round"
+def begin(table: Table) -> None:
+    components = table.components
+    table.tell("phase", round=table.round, phase="famine_and_crisis")
+    field = components.buildings[components.index("buildings", "field")].effect[
+        "famine_loss_reduction"
+    ]
+    for seat in table.order_from(table.first_consul):
+        fields = table.face_up_buildings(seat, "field")
+        lost = table.lose(seat, max(0, table.famine - field * fields))
+        table.tell("famine_loss", seat=seat, level=table.famine, fields=fields, points=lost)
+    for tendency in range(len(components.tendencies)):
+        if table.ladder[tendency] in components.crisis_positions:
+            crisis(table, tendency)
+    if table.round < components.rounds:
+        _end_of_round(table)
+        table.phase = "end_of_round"
     else:
-        s.phase = "end_of_game"
-    s.step = ""
+        table.phase = "end_of_game"
+    table.step = ""
 
 
-def crisis(s: Table, tendency: int) -> None:
+def crisis(table: Table, tendency: int) -> None:
     """Everyone shows one colour's tokens: the most gain, the fewest lose (S-36)."""
-    counts = [s.tokens(p)[tendency] for p in range(s.players)]
+    counts = [table.tokens(p)[tendency] for p in range(table.players)]
     most, fewest = max(counts), min(counts)
     gained, lost = [], []
     if most != fewest:
-        for seat in range(s.players):
+        for seat in range(table.players):
             if counts[seat] == most:
-                s.gain(seat, CRISIS_POINTS)
+                table.gain(seat, CRISIS_POINTS)
                 gained.append(seat)
             elif counts[seat] == fewest:
-                s.lose(seat, CRISIS_POINTS)
+                table.lose(seat, CRISIS_POINTS)
                 lost.append(seat)
-    s.tell(
+    table.tell(
         "crisis",
-        tendency=s.comp.tendencies[tendency],
-        tokens=s.by_seat(counts),
+        tendency=table.components.tendencies[tendency],
+        tokens=table.by_seat(counts),
         gained_seats=gained,
         lost_seats=lost,
     )
-    _reveal(s, tendency)
+    _reveal(table, tendency)
 
 
-def _reveal(s: Table, tendency: int) -> None:
+def _reveal(table: Table, tendency: int) -> None:
     """The shown colour is known from now on, and ruled out for the other hidden tokens."""
     bit = 1 << tendency
-    for seat in range(s.players):
+    for seat in range(table.players):
         kept = []
-        for colour, possible in s.hidden[seat]:
+        for colour, possible in table.private_tokens[seat]:
             possible &= ~bit
             if colour == tendency:
-                s.known[seat][tendency] += 1
+                table.known_tokens[seat][tendency] += 1
             elif possible & (possible - 1) == 0:  # one colour left: known too
-                s.known[seat][colour] += 1
+                table.known_tokens[seat][colour] += 1
             else:
                 kept.append((colour, possible))
-        s.hidden[seat] = kept
+        table.private_tokens[seat] = kept
 
 
-def _end_of_round(s: Table) -> None:
-    comp = s.comp
-    for seat in range(s.players):
-        s.chars[seat] = [(card, False, held) for card, _, held in s.chars[seat]]
-    s.round += 1
-    s.tell("round", round=s.round)
-    deal_display(s)
-    s.row = [s.stack.pop() if s.stack else -1 for _ in comp.slot_colours]
-    s.tell(
+def _end_of_round(table: Table) -> None:
+    components = table.components
+    for seat in range(table.players):
+        table.characters[seat] = [(card, False, held) for card, _, held in table.characters[seat]]
+    table.round += 1
+    table.tell("round", round=table.round)
+    deal_display(table)
+    table.building_row = [
+        table.building_stack.pop() if table.building_stack else -1 for _ in components.slot_colours
+    ]
+    table.tell(
         "building_row",
-        buildings=[comp.buildings[comp.tiles[t].kind].id if t >= 0 else None for t in s.row],
+        buildings=[
+            components.buildings[components.tiles[t].kind].id if t >= 0 else None
+            for t in table.building_row
+        ],
     )

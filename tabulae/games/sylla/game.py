@@ -53,6 +53,8 @@ class Sylla(Game):
         ),
     )
 
+    position_class = SyllaState
+
     def configure(
         self, players: int, options: Mapping[str, Any] | None = None, *, remote: bool = False
     ) -> Mapping[str, Any]:
@@ -91,32 +93,32 @@ class Sylla(Game):
         famine saved, Senators as Great Work votes.
         """
         assert isinstance(state, SyllaState)
-        s, comp = state, state.comp
-        if s.step == "over":
-            return float(s.prestige[seat])
-        values = [comp.ladder_values[pos - 1] for pos in s.ladder]
-        worth = float(s.prestige[seat])
-        worth += sum(n * v for n, v in zip(s.tokens(seat), values, strict=True))
-        worth += 0.5 * s.money[seat]
-        left = comp.rounds - s.round + 1
-        for card, _, held in s.chars[seat]:
-            if held != UP or s.is_crane(card):
+        table, components = state, state.components
+        if table.step == "over":
+            return float(table.prestige[seat])
+        values = [components.ladder_values[pos - 1] for pos in table.ladder]
+        worth = float(table.prestige[seat])
+        worth += sum(n * v for n, v in zip(table.tokens(seat), values, strict=True))
+        worth += 0.5 * table.money[seat]
+        left = components.rounds - table.round + 1
+        for card, _, held in table.characters[seat]:
+            if held != UP or table.is_crane(card):
                 continue
-            design = comp.design_of(card)
-            worth += comp.ecclesia_christian if design.christian else 0
+            design = components.design_of(card)
+            worth += components.ecclesia_christian if design.christian else 0
             if design.type == "slave":
-                worth += comp.ecclesia_slave_prestige - 0.5 * comp.ecclesia_slave_cost
+                worth += components.ecclesia_slave_prestige - 0.5 * components.ecclesia_slave_cost
             elif design.type in ("senator", "merchant"):
                 worth += 0.5 * left
             else:
                 worth += 0.3 * left
-        for kind, held in s.builds[seat]:
+        for kind, held in table.buildings[seat]:
             if held == UP:
-                building = comp.buildings[kind].id
+                building = components.buildings[kind].id
                 if building == "market_stall":
                     worth += 1.0 * left
                 elif building == "field":
-                    worth += min(2, s.famine) * left
+                    worth += min(2, table.famine) * left
                 else:
                     worth += 0.5 * left
         return worth

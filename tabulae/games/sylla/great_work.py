@@ -20,25 +20,29 @@ from .refusals import refused
 from .table import Table
 
 
-def begin(s: Table) -> None:
-    s.tell("phase", round=s.round, phase="great_work")
-    if not s.gw_stack:
-        s.step = ""
+def begin(table: Table) -> None:
+    table.tell("phase", round=table.round, phase="great_work")
+    if not table.great_work_stack:
+        table.step = ""
         return
-    s.gw_current = s.gw_stack.pop()
-    comp = s.comp
-    upcoming = comp.great_works[s.gw_stack[-1]].id if s.gw_stack else None
-    s.tell("great_work", work=comp.great_works[s.gw_current].id, next=upcoming)
-    s.commits = [None] * s.players
-    s.step = "commit"
+    table.great_work_current = table.great_work_stack.pop()
+    components = table.components
+    upcoming = (
+        components.great_works[table.great_work_stack[-1]].id if table.great_work_stack else None
+    )
+    table.tell(
+        "great_work", work=components.great_works[table.great_work_current].id, next=upcoming
+    )
+    table.commitments = [None] * table.players
+    table.step = "commit"
 
 
-def legal_commit(s: Table, seat: int) -> list[Action]:
-    most = min(s.money[seat], CAP) + 1
+def legal_commit(table: Table, seat: int) -> list[Action]:
+    most = min(table.money[seat], CAP) + 1
     return [*THUMB[True][:most], *THUMB[False][:most]]
 
 
-def why_commit(s: Table, seat: int, action: Action) -> IllegalAction:
+def why_commit(table: Table, seat: int, action: Action) -> IllegalAction:
     if (
         action.kind != "thumb"
         or len(action) != 3
@@ -52,62 +56,64 @@ def why_commit(s: Table, seat: int, action: Action) -> IllegalAction:
         )
     return refused(
         "commit.money",
-        f"you cannot commit {action[2]} deniers: you have {s.money[seat]}",
+        f"you cannot commit {action[2]} deniers: you have {table.money[seat]}",
         deniers=action[2],
-        money=s.money[seat],
+        money=table.money[seat],
     )
 
 
-def play_commit(s: Table, seat: int, action: Action) -> None:
-    s.commits[seat] = (action[1] == "up", action[2])
-    s.tell("committed", seat=seat)
-    s.tell("commitment", (seat,), seat=seat, thumb=action[1], deniers=action[2])
-    if all(c is not None for c in s.commits):
-        _resolve(s)
+def play_commit(table: Table, seat: int, action: Action) -> None:
+    table.commitments[seat] = (action[1] == "up", action[2])
+    table.tell("committed", seat=seat)
+    table.tell("commitment", (seat,), seat=seat, thumb=action[1], deniers=action[2])
+    if all(c is not None for c in table.commitments):
+        _resolve(table)
 
 
-def votes(s: Table, seat: int, deniers: int) -> int:
-    return s.active(seat, "senator") + deniers
+def votes(table: Table, seat: int, deniers: int) -> int:
+    return table.active(seat, "senator") + deniers
 
 
-def _resolve(s: Table) -> None:
-    comp = s.comp
-    work = comp.great_works[s.gw_current]
-    counted = [votes(s, p, c[1]) for p, c in enumerate(s.commits)]
-    s.tell(
+def _resolve(table: Table) -> None:
+    components = table.components
+    work = components.great_works[table.great_work_current]
+    commitments = [c for c in table.commitments if c is not None]
+    assert len(commitments) == table.players  # resolved once everyone has committed
+    counted = [votes(table, p, c[1]) for p, c in enumerate(commitments)]
+    table.tell(
         "thumbs",
-        thumbs=s.by_seat("up" if up else "down" for up, _ in s.commits),
-        deniers=s.by_seat(d for _, d in s.commits),
-        votes=s.by_seat(counted),
+        thumbs=table.by_seat("up" if up else "down" for up, _ in commitments),
+        deniers=table.by_seat(d for _, d in commitments),
+        votes=table.by_seat(counted),
     )
-    for seat, (_, deniers) in enumerate(s.commits):
-        s.spend(seat, deniers)
-    for seat, (up, _) in enumerate(s.commits):
+    for seat, (_, deniers) in enumerate(commitments):
+        table.spend(seat, deniers)
+    for seat, (up, _) in enumerate(commitments):
         if not up:
-            gift = counted[seat] // comp.plebeians_per_votes * comp.plebeians_prestige
-            s.gain(seat, gift)
-            s.tell("plebeians", seat=seat, votes=counted[seat], points=gift)
-    builders = {p: counted[p] for p, (up, _) in enumerate(s.commits) if up}
-    for seat, points in awards(s, work.scoring, builders).items():
-        s.gain(seat, points)
-        s.tell("prestige", seat=seat, points=points, source=work.id)
+            gift = counted[seat] // components.plebeians_per_votes * components.plebeians_prestige
+            table.gain(seat, gift)
+            table.tell("plebeians", seat=seat, votes=counted[seat], points=gift)
+    builders = {p: counted[p] for p, (up, _) in enumerate(commitments) if up}
+    for seat, points in awards(table, work.scoring, builders).items():
+        table.gain(seat, points)
+        table.tell("prestige", seat=seat, points=points, source=work.id)
     effect = work.ladder_effect
     if effect:
         total = sum(builders.values())
         steps = total // effect["per_votes"] * effect["steps"]
-        steps *= s.count.great_work_ladder_steps_multiplier
-        s.tell("work_votes", work=work.id, votes=total)
+        steps *= table.player_count.great_work_ladder_steps_multiplier
+        table.tell("work_votes", work=work.id, votes=total)
         if steps and effect["marker"] == "famine":
-            s.move_famine(steps, work.id)
+            table.move_famine(steps, work.id)
         elif steps:
-            s.move_marker(comp.index("tendencies", effect["marker"]), steps, work.id)
-    s.gw_built.append(s.gw_current)
-    s.gw_current = -1
-    s.commits = [None] * s.players
-    s.step = ""
+            table.move_marker(components.index("tendencies", effect["marker"]), steps, work.id)
+    table.great_works_built.append(table.great_work_current)
+    table.great_work_current = -1
+    table.commitments = [None] * table.players
+    table.step = ""
 
 
-def awards(s: Table, scoring: Mapping[str, Any], builders: dict[int, int]) -> dict[int, int]:
+def awards(table: Table, scoring: Mapping[str, Any], builders: dict[int, int]) -> dict[int, int]:
     """Prestige per thumb-up seat: by rank with shared places, or by vote thresholds."""
     result: dict[int, int] = {}
     if scoring["type"] == "threshold":
@@ -118,8 +124,8 @@ def awards(s: Table, scoring: Mapping[str, Any], builders: dict[int, int]) -> di
                     break
         return result
     prizes = scoring["awards"]
-    if s.comp.great_works[s.gw_current].id == "pantheon":
-        prizes = s.count.pantheon_awards
+    if table.components.great_works[table.great_work_current].id == "pantheon":
+        prizes = table.player_count.pantheon_awards
     for seat, v in builders.items():
         place = sum(1 for other in builders.values() if other > v)
         if v >= 1 and place < len(prizes):

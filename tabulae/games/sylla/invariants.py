@@ -29,7 +29,7 @@ runs them. Each is a rule's consequence:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sized
 
 from .actions import CUBE_TYPES
 from .events import matches
@@ -38,209 +38,330 @@ from .table import ALL, UP, Table
 AFTER_EVENTS = ("great_work", "ecclesia", "over")  # phases a round's removal has passed
 
 
-def violations(s: Table) -> list[str]:
+def violations(table: Table) -> list[str]:
     """Every invariant `s` breaks, in words (empty when the position is sound)."""
-    problems: list[str] = []
+    problems = _seats(table) + _places(table)
+    if problems:  # the other checks read the table through these indices
+        return problems
     for check in CHECKS:
-        problems += check(s)
+        problems += check(table)
     return problems
 
 
-def _seats(s: Table) -> list[str]:
-    n = s.players
-    per_seat = {
-        "prestige": s.prestige,
-        "money": s.money,
-        "known tokens": s.known,
-        "private tokens": s.hidden,
-        "characters": s.chars,
-        "buildings": s.builds,
-        "starting picks": s.picks,
-        "readiness": s.ready,
-        "cubes left": s.cubes_left,
-        "commitments": s.commits,
+def _seats(table: Table) -> list[str]:
+    n = table.players
+    per_seat: dict[str, Sized] = {
+        "prestige": table.prestige,
+        "money": table.money,
+        "known tokens": table.known_tokens,
+        "private tokens": table.private_tokens,
+        "characters": table.characters,
+        "buildings": table.buildings,
+        "starting picks": table.starting_picks,
+        "readiness": table.ready,
+        "cubes left": table.cubes_left,
+        "commitments": table.commitments,
     }
     problems = [
         f"{what} for {len(v)} seats, not {n}" for what, v in per_seat.items() if len(v) != n
     ]
-    if len(set(s.revenue)) != n:
-        problems.append(f"revenue tiles {s.revenue} are not one each for {n} seats")
-    if not 0 <= s.fc < n:
-        problems.append(f"the First Consul is seat {s.fc}, not a seat of the game")
-    if not 1 <= s.round <= s.comp.rounds:
-        problems.append(f"round {s.round} outside 1..{s.comp.rounds}")
+    if len(set(table.revenue_tiles)) != n:
+        problems.append(f"revenue tiles {table.revenue_tiles} are not one each for {n} seats")
+    if not 0 <= table.first_consul < n:
+        problems.append(f"the First Consul is seat {table.first_consul}, not a seat of the game")
+    if not 1 <= table.round <= table.components.rounds:
+        problems.append(f"round {table.round} outside 1..{table.components.rounds}")
     return problems
 
 
-def _cards(s: Table) -> list[str]:
-    comp = s.comp
-    total = len(comp.cards)
-    owned = [card for hand in s.chars for card, _, _ in hand]
+PHASE_OF_STEP = {
+    "choose": "setup",
+    "elect": "first_consul",
+    "consul_token": "first_consul",
+    "recruit": "recruitment",
+    "offer": "buildings",
+    "auction": "buildings",
+    "pay": "buildings",
+    "insula": "buildings",
+    "revenue": "revenue",
+    "cube": "events",
+    "prevent": "events",
+    "flip": "events",
+    "remove": "events",
+    "commit": "great_work",
+    "free": "ecclesia",
+    "over": "over",
+}
+
+
+def _places(table: Table) -> list[str]:
+    """Every seat, card, tile, event, Great Work, slot and colour the table names exists, and
+    the decision it waits for is one of its phase."""
+    components, n = table.components, table.players
+    cards, cranes = len(components.cards), components.crane_cards
+    tiles, events, works = (
+        len(components.tiles),
+        len(components.events),
+        len(components.great_works),
+    )
+    colours, slots = len(components.tendencies), len(components.slot_colours)
+    problems: list[str] = []
+
+    def among(what: str, values: Iterable[int], low: int, high: int) -> None:
+        wrong = [v for v in values if not low <= v < high]
+        if wrong:
+            problems.append(f"{what} {wrong} outside {low}..{high - 1}")
+
+    among("seats", [table.actor, *table.queue, *table.flipping], 0, n)
+    among("the highest bidder and the seller", [table.high_bidder, table.seller], -1, n)
+    among("revenue tiles", table.revenue_tiles, 0, len(components.set_numerals))
+    among(
+        "character cards",
+        [*table.deck, *table.display, *(c for picks in table.starting_picks for c in picks)],
+        0,
+        cards,
+    )
+    among(
+        "cards in front of the players",
+        [c for hand in table.characters for c, _, _ in hand],
+        0,
+        cards + cranes,
+    )
+    among(
+        "kept buildings",
+        [k for kept in table.buildings for k, _ in kept],
+        0,
+        len(components.buildings),
+    )
+    holders = [h for hand in table.characters for _, _, h in hand]
+    among(
+        "events holding cards",
+        holders + [h for kept in table.buildings for _, h in kept],
+        -1,
+        events,
+    )
+    among("building tiles", table.building_stack, 0, tiles)
+    among("building row tiles", table.building_row, -1, tiles)
+    among("events", table.event_deck, 0, events)
+    among("events in play", table.event_row, -1, events)
+    among(
+        "Great Works",
+        [*table.great_work_stack, table.great_work_removed, *table.great_works_built],
+        0,
+        works,
+    )
+    among("the current Great Work", [table.great_work_current], -1, works)
+    among("event slots", [*table.prevented, *table.tied, *table.occurring], 0, 4)
+    among("the building row slot for sale", [table.offered_slot], -1, slots)
+    among(
+        "private token colours", [c for mine in table.private_tokens for c, _ in mine], 0, colours
+    )
+    sizes: dict[str, tuple[Sized, int]] = {
+        "ladder markers": (table.ladder, colours),
+        "markers a Tavern moved": (table.markers_moved, colours + 1),
+        "event slots marked as occurred": (table.occurred, 4),
+        "event slots": (table.event_row, 4),
+        "event slots with cubes": (table.cubes, 4),
+        "building row slots": (table.building_row, slots),
+    }
+    problems += [
+        f"{len(v)} {what}, not {size}" for what, (v, size) in sizes.items() if len(v) != size
+    ]
+    problems += [
+        f"seat {p} has known tokens of {len(k)} tendencies, not {colours}"
+        for p, k in enumerate(table.known_tokens)
+        if len(k) != colours
+    ]
+    problems += [
+        f"cubes of {len(c)} seats on an event slot, not {n}" for c in table.cubes if len(c) != n
+    ]
+    problems += [
+        f"seat {p} has {len(c)} kinds of cubes left, not {len(CUBE_TYPES)}"
+        for p, c in enumerate(table.cubes_left)
+        if len(c) != len(CUBE_TYPES)
+    ]
+    if table.step == "":
+        problems.append("the table waits for no decision")
+    elif PHASE_OF_STEP[table.step] != table.phase:
+        problems.append(f"the decision {table.step!r} is not taken in the {table.phase} phase")
+    return problems
+
+
+def _cards(table: Table) -> list[str]:
+    components = table.components
+    total = len(components.cards)
+    owned = [card for hand in table.characters for card, _, _ in hand]
     characters = [card for card in owned if card < total]
     cranes = sorted(card for card in owned if card >= total)
-    choose = s.count.starting_characters
+    choose = table.player_count.starting_characters
     problems = []
-    if s.phase == "setup":
-        for seat, picks in enumerate(s.picks):
-            own = comp.set_cards[s.revenue[seat]]
+    if table.phase == "setup":
+        for seat, picks in enumerate(table.starting_picks):
+            own = components.set_cards[table.revenue_tiles[seat]]
             if len(set(picks)) != len(picks) or not set(picks) <= set(own):
                 problems.append(f"seat {seat} picked {picks}, not distinct cards of its own set")
-            if len(picks) > choose or s.ready[seat] != (len(picks) == choose):
+            if len(picks) > choose or table.ready[seat] != (len(picks) == choose):
                 problems.append(f"seat {seat} picked {len(picks)} of {choose} starting characters")
-        if characters or s.deck or s.display:
+        if characters or table.deck or table.display:
             problems.append("character cards are dealt before everyone has chosen")
-    elif any(s.picks):
+    elif any(table.starting_picks):
         problems.append("starting picks are still hidden after the choice")
     else:
-        for seat, hand in enumerate(s.chars):
+        for seat, hand in enumerate(table.characters):
             if sum(card < total for card, _, _ in hand) < choose:
                 problems.append(f"seat {seat} holds fewer than its {choose} starting characters")
-        places = s.deck + s.display + characters
+        places = table.deck + table.display + characters
         if len(places) != total or set(places) != set(range(total)):
             doubled = sorted(c for c, k in Counter(places).items() if k > 1)
             problems.append(
                 f"{len(places)} character cards in the deck, display and hands, not each of the "
                 f"{total} once (twice: {doubled})"
             )
-    dealt = comp.crane_cards - s.cranes_left
-    if not 0 <= dealt <= comp.crane_cards or cranes != list(range(total, total + dealt)):
-        problems.append(f"Crane cards held {cranes} do not match the {s.cranes_left} left")
-    if len(s.display) > s.count.display_size:
-        problems.append(f"{len(s.display)} cards on a display of {s.count.display_size}")
-    if not 0 <= s.deck_known <= len(s.deck):
-        problems.append(f"{s.deck_known} known cards under a deck of {len(s.deck)}")
+    dealt = components.crane_cards - table.cranes_left
+    if not 0 <= dealt <= components.crane_cards or cranes != list(range(total, total + dealt)):
+        problems.append(f"Crane cards held {cranes} do not match the {table.cranes_left} left")
+    if len(table.display) > table.player_count.display_size:
+        problems.append(
+            f"{len(table.display)} cards on a display of {table.player_count.display_size}"
+        )
+    if not 0 <= table.deck_known <= len(table.deck):
+        problems.append(f"{table.deck_known} known cards under a deck of {len(table.deck)}")
     return problems
 
 
-def _tiles(s: Table) -> list[str]:
-    comp = s.comp
-    tiles = s.stack + [t for t in s.row if t >= 0]
+def _tiles(table: Table) -> list[str]:
+    components = table.components
+    tiles = table.building_stack + [t for t in table.building_row if t >= 0]
     problems = []
     if len(set(tiles)) != len(tiles):
         problems.append("a building tile is in the stack or the row twice")
-    if len(s.row) != len(comp.slot_colours):
-        problems.append(f"a building row of {len(s.row)} slots")
-    in_box = Counter(t.kind for t in comp.tiles)
-    kept = Counter(kind for b in s.builds for kind, _ in b)
-    seen = Counter(comp.tiles[t].kind for t in tiles) + kept
+    if len(table.building_row) != len(components.slot_colours):
+        problems.append(f"a building row of {len(table.building_row)} slots")
+    in_box = Counter(t.kind for t in components.tiles)
+    kept = Counter(kind for b in table.buildings for kind, _ in b)
+    seen = Counter(components.tiles[t].kind for t in tiles) + kept
     for kind, count in seen.items():
         if count > in_box[kind]:
-            problems.append(f"{count} {comp.buildings[kind].id} tiles; the box has {in_box[kind]}")
+            problems.append(
+                f"{count} {components.buildings[kind].id} tiles; the box has {in_box[kind]}"
+            )
     for kind in kept:
-        if not comp.buildings[kind].kept:
-            problems.append(f"a {comp.buildings[kind].id} is kept, but it acts once and goes")
+        if not components.buildings[kind].kept:
+            problems.append(f"a {components.buildings[kind].id} is kept, but it acts once and goes")
     return problems
 
 
-def _events(s: Table) -> list[str]:
-    comp = s.comp
-    row = [e for e in s.row_events if e >= 0]
+def _events(table: Table) -> list[str]:
+    components = table.components
+    row = [e for e in table.event_row if e >= 0]
     problems = []
-    if len(s.row_events) != 4 or not comp.events[s.row_events[3]].permanent:
+    if len(table.event_row) != 4 or not components.events[table.event_row[3]].permanent:
         problems.append("Decadence is not in the bottom slot of four")
-    if len(set(row + s.event_deck)) != len(row) + len(s.event_deck):
+    if len(set(row + table.event_deck)) != len(row) + len(table.event_deck):
         problems.append("an event is in play or in the event deck twice")
-    gone = len(comp.events) - len(row) - len(s.event_deck)
-    finished = s.round - 1 + (s.phase in AFTER_EVENTS)
+    gone = len(components.events) - len(row) - len(table.event_deck)
+    finished = table.round - 1 + (table.phase in AFTER_EVENTS)
     if gone != finished:
         problems.append(f"{gone} events have left the game after {finished} Events phases")
-    for slot, e in enumerate(s.row_events):
-        if e < 0 and s.occurred[slot]:
+    for slot, e in enumerate(table.event_row):
+        if e < 0 and table.occurred[slot]:
             problems.append(f"an empty event slot {slot} is marked as occurred")
     return problems
 
 
-def _face_down(s: Table) -> list[str]:
-    comp = s.comp
+def _face_down(table: Table) -> list[str]:
+    components = table.components
     problems = []
-    for seat in range(s.players):
-        for card, _, event in s.chars[seat]:
-            if event != UP and not _can_hold(s, event, card=card):
+    for seat in range(table.players):
+        for card, _, event in table.characters[seat]:
+            if event != UP and not _can_hold(table, event, card=card):
                 problems.append(
-                    f"seat {seat}'s {s.card_name(card)} is face down, held by no event that can"
+                    f"seat {seat}'s {table.card_name(card)} is face down, held by no event that can"
                 )
-        for kind, event in s.builds[seat]:
-            if event != UP and not _can_hold(s, event, kind=kind):
+        for kind, event in table.buildings[seat]:
+            if event != UP and not _can_hold(table, event, kind=kind):
                 problems.append(
-                    f"seat {seat}'s {comp.buildings[kind].id} is face down, held by no event "
+                    f"seat {seat}'s {components.buildings[kind].id} is face down, held by no event "
                     "that can"
                 )
     return problems
 
 
-def _can_hold(s: Table, event: int, card: int | None = None, kind: int | None = None) -> bool:
-    holds = s.comp.events[event].holds if event in s.row_events else None
-    return holds is not None and matches(s, holds, card=card, kind=kind)
+def _can_hold(table: Table, event: int, card: int | None = None, kind: int | None = None) -> bool:
+    holds = table.components.events[event].holds if event in table.event_row else None
+    return holds is not None and matches(table, holds, card=card, kind=kind)
 
 
-def _money_and_tokens(s: Table) -> list[str]:
-    comp = s.comp
-    problems = [f"seat {p} has {m} deniers" for p, m in enumerate(s.money) if m < 0]
-    bank = s.bank()
+def _money_and_tokens(table: Table) -> list[str]:
+    components = table.components
+    problems = [f"seat {p} has {m} deniers" for p, m in enumerate(table.money) if m < 0]
+    bank = table.bank()
     if bank is not None and bank < 0:
-        problems.append(f"players hold {sum(s.money)} deniers; the box has {comp.coins}")
-    for seat in range(s.players):
-        if any(k < 0 for k in s.known[seat]):
-            problems.append(f"seat {seat} holds {s.known[seat]} tokens")
-        for colour, possible in s.hidden[seat]:
+        problems.append(f"players hold {sum(table.money)} deniers; the box has {components.coins}")
+    for seat in range(table.players):
+        if any(k < 0 for k in table.known_tokens[seat]):
+            problems.append(f"seat {seat} holds {table.known_tokens[seat]} tokens")
+        for colour, possible in table.private_tokens[seat]:
             if not possible >> colour & 1 or possible & ~ALL or possible & (possible - 1) == 0:
                 problems.append(
                     f"seat {seat}'s private token {colour} has possible colours {possible:b}"
                 )
-    if s.options["open_screens"] and any(s.hidden):
+    if table.options["open_screens"] and any(table.private_tokens):
         problems.append("a token is private although screens are open")
-    if s.options["limited_tokens"]:
-        for t, name in enumerate(comp.tendencies):
-            held = sum(s.tokens(p)[t] for p in range(s.players))
-            if held > comp.tokens_per_tendency:
+    if table.options["limited_tokens"]:
+        for t, name in enumerate(components.tendencies):
+            held = sum(table.tokens(p)[t] for p in range(table.players))
+            if held > components.tokens_per_tendency:
                 problems.append(
-                    f"{held} {name} tokens held; the supply has {comp.tokens_per_tendency}"
+                    f"{held} {name} tokens held; the supply has {components.tokens_per_tendency}"
                 )
     return problems
 
 
-def _tracks(s: Table) -> list[str]:
-    comp = s.comp
-    top = len(comp.ladder_values)
+def _tracks(table: Table) -> list[str]:
+    components = table.components
+    top = len(components.ladder_values)
     problems = [
         f"the {name} marker is on {pos}, off the ladder 1..{top}"
-        for name, pos in zip(comp.tendencies, s.ladder, strict=True)
+        for name, pos in zip(components.tendencies, table.ladder, strict=True)
         if not 1 <= pos <= top
     ]
-    if not comp.famine_min <= s.famine <= comp.famine_max:
-        problems.append(f"the Famine marker is on {s.famine}")
-    for seat, points in enumerate(s.prestige):
-        if points < comp.prestige_floor:
-            problems.append(f"seat {seat} has {points} prestige, below {comp.prestige_floor}")
+    if not components.famine_min <= table.famine <= components.famine_max:
+        problems.append(f"the Famine marker is on {table.famine}")
+    for seat, points in enumerate(table.prestige):
+        if points < components.prestige_floor:
+            problems.append(f"seat {seat} has {points} prestige, below {components.prestige_floor}")
     return problems
 
 
-def _great_works(s: Table) -> list[str]:
-    current = [s.gw_current] if s.gw_current >= 0 else []
-    works = [*s.gw_stack, s.gw_removed, *s.gw_built, *current]
+def _great_works(table: Table) -> list[str]:
+    current = [table.great_work_current] if table.great_work_current >= 0 else []
+    works = [*table.great_work_stack, table.great_work_removed, *table.great_works_built, *current]
     problems = []
-    if sorted(works) != list(range(len(s.comp.great_works))):
+    if sorted(works) != list(range(len(table.components.great_works))):
         problems.append(f"the Great Works {works} are not each card once")
-    finished = s.round - 1 + (s.phase in ("ecclesia", "over"))
-    if len(s.gw_built) != finished:
-        problems.append(f"{len(s.gw_built)} Great Works built after {finished} rounds")
-    if (s.gw_current >= 0) != (s.step == "commit"):
+    finished = table.round - 1 + (table.phase in ("ecclesia", "over"))
+    if len(table.great_works_built) != finished:
+        problems.append(f"{len(table.great_works_built)} Great Works built after {finished} rounds")
+    if (table.great_work_current >= 0) != (table.step == "commit"):
         problems.append("a Great Work is current outside its commitment")
     return problems
 
 
-def _tilt_and_cubes(s: Table) -> list[str]:
+def _tilt_and_cubes(table: Table) -> list[str]:
     problems = []
-    if s.phase in ("first_consul", "recruitment") and any(t for h in s.chars for _, t, _ in h):
-        problems.append(f"a card is tilted in the {s.phase} phase")
-    if s.phase != "events" and any(any(c) for c in s.cubes):
-        problems.append(f"cubes on events in the {s.phase} phase")
-    if s.step != "cube":
+    if table.phase in ("first_consul", "recruitment") and any(
+        t for h in table.characters for _, t, _ in h
+    ):
+        problems.append(f"a card is tilted in the {table.phase} phase")
+    if table.phase != "events" and any(any(c) for c in table.cubes):
+        problems.append(f"cubes on events in the {table.phase} phase")
+    if table.step != "cube":
         return problems
-    for seat in range(s.players):
-        fighters = [s.active(seat, kind) for kind in CUBE_TYPES]
-        placed = sum(c[seat] for c in s.cubes)
-        left = s.cubes_left[seat]
+    for seat in range(table.players):
+        fighters = [table.active(seat, kind) for kind in CUBE_TYPES]
+        placed = sum(c[seat] for c in table.cubes)
+        left = table.cubes_left[seat]
         if placed + sum(left) > sum(fighters) or any(
             k > f for k, f in zip(left, fighters, strict=True)
         ):
@@ -250,17 +371,17 @@ def _tilt_and_cubes(s: Table) -> list[str]:
     return problems
 
 
-def _this_phase(s: Table) -> list[str]:
+def _this_phase(table: Table) -> list[str]:
     """Limits per phase, counted in the log since the phase began."""
-    start = len(s.events)
-    while start and s.events[start - 1].key != "sylla.phase":
+    start = len(table.events)
+    while start and table.events[start - 1].key != "sylla.phase":
         start -= 1
     occurs: Counter[str] = Counter()
     turned: Counter[tuple[str, int]] = Counter()
     taverns: Counter[str] = Counter()
     recruits: Counter[int] = Counter()
     offered = 0
-    for e in s.events[start:]:
+    for e in table.events[start:]:
         if e.key == "sylla.occurs":
             occurs[e.args["event"]] += 1
         elif e.key == "sylla.face_down":
@@ -282,20 +403,19 @@ def _this_phase(s: Table) -> list[str]:
         if n > 1
     ]
     problems += [f"Taverns moved {m} {n} times in one phase" for m, n in taverns.items() if n > 1]
-    share = s.count.recruits_per_player
+    share = table.player_count.recruits_per_player
     problems += [
         f"seat {seat} recruited {n} cards in one phase, not {share}"
         for seat, n in recruits.items()
         if n > share
     ]
-    limit = s.count.tiles_offered_per_round
+    limit = table.player_count.tiles_offered_per_round
     if limit is not None and offered > limit:
         problems.append(f"{offered} tiles offered in one Buildings phase, not {limit}")
     return problems
 
 
 CHECKS: tuple[Callable[[Table], list[str]], ...] = (
-    _seats,
     _cards,
     _tiles,
     _events,

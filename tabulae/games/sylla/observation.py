@@ -54,19 +54,17 @@ At four players that is 1,110 numbers with the standard edition.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from tabulae.core.game import Observation as Layout
+from tabulae.core.game import State
 
 from .components import EDITIONS, load
 from .revenue import TAVERN, TEMPLE
 from .rules import STEPS
-from .table import UP
-
-if TYPE_CHECKING:
-    from .table import Table
+from .table import UP, Table
 
 PHASES = (
     "setup",
@@ -89,11 +87,15 @@ AUCTION_STEPS = frozenset(("auction", "pay", "insula"))
 
 class Observation(Layout):
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
-        comp = EDITIONS.get(options["edition"]) or load(options["edition"])
-        self.comp = comp
-        t, e, k = len(comp.tendencies), len(comp.events), len(comp.buildings)
-        c, g, sets = len(comp.card_names), len(comp.great_works), len(comp.set_numerals)
-        slots, p = len(comp.slot_colours), players
+        components = EDITIONS.get(options["edition"]) or load(options["edition"])
+        self.components = components
+        t, e, k = len(components.tendencies), len(components.events), len(components.buildings)
+        c, g, sets = (
+            len(components.card_names),
+            len(components.great_works),
+            len(components.set_numerals),
+        )
+        slots, p = len(components.slot_colours), players
         super().__init__(
             [
                 ("round", (1,)),
@@ -113,7 +115,7 @@ class Observation(Layout):
                 ("to_prevent", (1,)),
                 ("building_row", (slots, k)),
                 ("building_stack", (1,)),
-                ("building_stack_top", (len(comp.letters_stacked),)),
+                ("building_stack_top", (len(components.letters_stacked),)),
                 ("display", (c,)),
                 ("deck", (1,)),
                 ("deck_top_set", (sets,)),
@@ -159,27 +161,28 @@ class Observation(Layout):
         # Longest game: five rounds of bounded phases; random games of four players end within 270
         # decisions, so 500 per player leaves room for any real game.
         self.longest_game = 500 * players
-        self.letters = {letter: i for i, letter in enumerate(comp.letters_stacked)}
+        self.letters = {letter: i for i, letter in enumerate(components.letters_stacked)}
 
-    def encode(self, state: Table, seat: int, out: np.ndarray) -> None:
-        at, comp, n = self.at, self.comp, state.players
-        t, e, k = len(comp.tendencies), len(comp.events), len(comp.buildings)
-        c = len(comp.card_names)
+    def encode(self, state: State, seat: int, out: np.ndarray) -> None:
+        assert isinstance(state, Table)
+        at, components, n = self.at, self.components, state.players
+        t, e, k = len(components.tendencies), len(components.events), len(components.buildings)
+        c = len(components.card_names)
         step, phase = state.step, state.phase
         flags = [at["phase"] + PHASES.index(phase), at["step"] + STEP_NAMES.index(step)]
         spots = [at["round"], at["famine"], at["event_deck"], at["building_stack"], at["deck"]]
-        counts = [state.round, state.famine, len(state.event_deck), len(state.stack)]
+        counts = [state.round, state.famine, len(state.event_deck), len(state.building_stack)]
         counts.append(len(state.deck))
         spots += [at["great_work_stack"], at["cranes_left"]]
-        counts += [len(state.gw_stack), state.cranes_left]
+        counts += [len(state.great_work_stack), state.cranes_left]
         start = at["to_move"]
         flags += [start + (p - seat) % n for p in state.to_move]
-        flags.append(at["first_consul"] + (state.fc - seat) % n)
+        flags.append(at["first_consul"] + (state.first_consul - seat) % n)
         spots += range(at["ladder"], at["ladder"] + t)
         counts += state.ladder
 
         row, occurred, cubes = at["event_row"], at["event_occurred"], at["event_cubes"]
-        for slot, event in enumerate(state.row_events):
+        for slot, event in enumerate(state.event_row):
             if event < 0:
                 continue
             flags.append(row + event)
@@ -188,7 +191,7 @@ class Observation(Layout):
             spots += [cubes + event * n + (p - seat) % n for p in range(n)]
             counts += state.cubes[slot]
         if step in ("prevent", "remove", "flip"):
-            events = state.row_events
+            events = state.event_row
             for name, slots in (
                 ("prevented", state.prevented),
                 ("tied", state.tied),
@@ -197,38 +200,46 @@ class Observation(Layout):
                 flags += [at[name] + events[x] for x in slots]
             if step == "prevent":
                 spots.append(at["to_prevent"])
-                counts.append(state.need)
+                counts.append(state.prevent_needed)
 
         start = at["building_row"]
-        tiles = comp.tiles
-        flags += [start + i * k + tiles[tile].kind for i, tile in enumerate(state.row) if tile >= 0]
-        if state.stack:
-            flags.append(at["building_stack_top"] + self.letters[tiles[state.stack[-1]].letter])
+        tiles = components.tiles
+        flags += [
+            start + i * k + tiles[tile].kind
+            for i, tile in enumerate(state.building_row)
+            if tile >= 0
+        ]
+        if state.building_stack:
+            flags.append(
+                at["building_stack_top"] + self.letters[tiles[state.building_stack[-1]].letter]
+            )
         start = at["display"]
         flags += [start + card for card in state.display]
         if state.deck:
-            flags.append(at["deck_top_set"] + comp.cards[state.deck[-1]][0])
-        if state.gw_current >= 0:
-            flags.append(at["great_work"] + state.gw_current)
-        if state.gw_stack:
-            flags.append(at["next_great_work"] + state.gw_stack[-1])
-        flags.append(at["removed_great_work"] + state.gw_removed)
+            flags.append(at["deck_top_set"] + components.cards[state.deck[-1]][0])
+        if state.great_work_current >= 0:
+            flags.append(at["great_work"] + state.great_work_current)
+        if state.great_work_stack:
+            flags.append(at["next_great_work"] + state.great_work_stack[-1])
+        flags.append(at["removed_great_work"] + state.great_work_removed)
         start = at["built_great_works"]
-        flags += [start + w for w in state.gw_built]
+        flags += [start + w for w in state.great_works_built]
         options = state.options
         if options["limited_bank"]:
             spots.append(at["bank"])
-            counts.append(state.bank())
+            counts.append(_limited(state.bank()))
         if options["limited_tokens"]:
             spots += range(at["token_supply"], at["token_supply"] + t)
-            counts += [state.supply(i) for i in range(t)]
+            counts += [_limited(state.supply(i)) for i in range(t)]
         self._decision(state, seat, flags, spots, counts)
 
         over = step == "over"
         open_screens = options["open_screens"]
         for p in range(n):
             rel = (p - seat) % n
-            flags.append(at["revenue_tile"] + rel * len(comp.set_numerals) + state.revenue[p])
+            flags.append(
+                at["revenue_tile"] + rel * len(components.set_numerals) + state.revenue_tiles[p]
+            )
             spots.append(at["prestige"] + rel)
             counts.append(state.prestige[p])
             if p == seat or open_screens or over:
@@ -238,11 +249,11 @@ class Observation(Layout):
                 spots += range(at["tokens"] + rel * t, at["tokens"] + rel * t + t)
                 counts += state.tokens(p)
             spots += range(at["known_tokens"] + rel * t, at["known_tokens"] + rel * t + t)
-            counts += state.known[p]
-            for _, possible in state.hidden[p]:
+            counts += state.known_tokens[p]
+            for _, possible in state.private_tokens[p]:
                 out[at["unknown_tokens"] + rel * MASKS + possible - 1] += 1.0
             base = rel * c
-            for card, tilted, held in state.chars[p]:
+            for card, tilted, held in state.characters[p]:
                 flags.append(at["characters"] + base + card)
                 if tilted:
                     flags.append(at["tilted"] + base + card)
@@ -250,13 +261,13 @@ class Observation(Layout):
                     flags.append(at["face_down"] + base + card)
                     out[at["held_by"] + rel * e + held] += 1.0
             base = rel * k
-            for kind, held in state.builds[p]:
+            for kind, held in state.buildings[p]:
                 out[at["buildings"] + base + kind] += 1.0
                 if held != UP:
                     out[at["buildings_face_down"] + base + kind] += 1.0
             if step == "choose" and state.ready[p]:
                 flags.append(at["ready"] + rel)
-            if step == "commit" and state.commits[p] is not None:
+            if step == "commit" and state.commitments[p] is not None:
                 flags.append(at["committed"] + rel)
             if phase == "events":
                 spots += (at["cubes_left"] + rel * 2, at["cubes_left"] + rel * 2 + 1)
@@ -270,12 +281,12 @@ class Observation(Layout):
         """What the decision in progress shows, as `view` shows it to this seat."""
         at, n, step = self.at, state.players, state.step
         if step == "choose":
-            own = state.picks[seat]
+            own = state.starting_picks[seat]
             flags += [at["my_choice"] + card for card in own]
-            left = self.comp.set_cards[state.revenue[seat]]
+            left = self.components.set_cards[state.revenue_tiles[seat]]
             flags += [at["my_set"] + card for card in left if card not in own]
         elif step == "commit":
-            mine = state.commits[seat]
+            mine = state.commitments[seat]
             if mine is not None:
                 flags.append(at["my_commitment"] + (0 if mine[0] else 1))
                 spots.append(at["my_commitment"] + 2)
@@ -284,21 +295,27 @@ class Observation(Layout):
             state.phase == "buildings" and step in AUCTION_STEPS
         ):
             spots.append(at["high"])
-            counts.append(state.high)
-            if state.leader >= 0:
-                flags.append(at["leader"] + (state.leader - seat) % n)
+            counts.append(state.high_bid)
+            if state.high_bidder >= 0:
+                flags.append(at["leader"] + (state.high_bidder - seat) % n)
             flags += [at["waiting"] + (p - seat) % n for p in state.queue]
             if step != "elect":
                 flags.append(at["seller"] + (state.seller - seat) % n)
-                flags.append(at["auction_slot"] + state.offer)
+                flags.append(at["auction_slot"] + state.offered_slot)
                 spots += (at["owed"], at["tokens_due"])
-                counts += (state.owed, state.tokens_due)
+                counts += (state.cards_owed, state.tokens_due)
         elif step == "offer":
             flags.append(at["seller"] + (state.seller - seat) % n)
             spots.append(at["offered"])
-            counts.append(state.offered)
+            counts.append(state.tiles_offered)
         elif step == "revenue":
             spots += (at["revenue_uses"], at["revenue_uses"] + 1)
-            counts += (state.uses.count(TEMPLE), state.uses.count(TAVERN))
+            counts += (state.building_uses.count(TEMPLE), state.building_uses.count(TAVERN))
             start = at["tavern_moved"]
-            flags += [start + m for m, done in enumerate(state.moved) if done]
+            flags += [start + m for m, done in enumerate(state.markers_moved) if done]
+
+
+def _limited(left: int | None) -> int:
+    """What a limited bank or supply holds (`None` only when it is unlimited)."""
+    assert left is not None
+    return left

@@ -18,22 +18,24 @@ from .famine import CRISIS_POINTS
 from .table import UP, Table
 
 
-def recount(s: Table) -> Result | None:
+def recount(table: Table) -> Result | None:
     """The result of a finished game, scored again; None while it runs."""
-    if s.step != "over":
+    if table.step != "over":
         return None
-    comp, n = s.comp, s.players
-    prestige = [comp.prestige_start] * n
+    components, n = table.components, table.players
+    prestige = [components.prestige_start] * n
 
     def lose(seat: int, points: int) -> None:
-        prestige[seat] = max(comp.prestige_floor, prestige[seat] - points)
+        prestige[seat] = max(components.prestige_floor, prestige[seat] - points)
 
-    decadence = next(e for e in comp.events if e.permanent)
-    field = comp.buildings[comp.index("buildings", "field")].effect["famine_loss_reduction"]
-    famine = comp.famine_start
+    decadence = next(e for e in components.events if e.permanent)
+    field = components.buildings[components.index("buildings", "field")].effect[
+        "famine_loss_reduction"
+    ]
+    famine = components.famine_start
     cubes = [0] * n
     work: GreatWork | None = None
-    for event in s.events:
+    for event in table.events:
         key, args = event.key, event.args
         if key == "sylla.cubes":
             cubes = [0] * n
@@ -44,14 +46,14 @@ def recount(s: Table) -> Result | None:
                 if cubes[seat] == max(cubes):
                     prestige[seat] += decadence.majority_prestige
         elif key == "sylla.bought":
-            bought = comp.buildings[comp.index("buildings", args["building"])]
+            bought = components.buildings[components.index("buildings", args["building"])]
             prestige[args["seat"]] += bought.effect.get("prestige", 0)
         elif key == "sylla.great_work":
-            work = comp.great_works[comp.index("great_works", args["work"])]
+            work = components.great_works[components.index("great_works", args["work"])]
         elif key == "sylla.thumbs":
             assert work is not None, "votes shown before any Great Work"
             thumbs, votes = list(args["thumbs"].values()), list(args["votes"].values())
-            for seat, points in enumerate(_great_work(s, work, thumbs, votes)):
+            for seat, points in enumerate(_great_work(table, work, thumbs, votes)):
                 prestige[seat] += points
         elif key == "sylla.famine":
             famine = args["after"]
@@ -66,28 +68,32 @@ def recount(s: Table) -> Result | None:
                     elif count == min(shown):
                         lose(seat, CRISIS_POINTS)
         elif key == "sylla.freed":
-            prestige[args["seat"]] += args["slaves"] * comp.ecclesia_slave_prestige
-    values = [comp.ladder_values[position - 1] for position in s.ladder]
+            prestige[args["seat"]] += args["slaves"] * components.ecclesia_slave_prestige
+    values = [components.ladder_values[position - 1] for position in table.ladder]
     for seat in range(n):
         christians = sum(
-            1 for card, _, held in s.chars[seat] if held == UP and comp.card_christian[card]
+            1
+            for card, _, held in table.characters[seat]
+            if held == UP and components.card_christian[card]
         )
-        prestige[seat] += christians * comp.ecclesia_christian
-        prestige[seat] += sum(k * v for k, v in zip(s.tokens(seat), values, strict=True))
+        prestige[seat] += christians * components.ecclesia_christian
+        prestige[seat] += sum(k * v for k, v in zip(table.tokens(seat), values, strict=True))
     return Result.ranked(prestige, details={"prestige": list(prestige)})
 
 
-def _great_work(s: Table, work: GreatWork, thumbs: list[str], votes: list[int]) -> list[int]:
+def _great_work(table: Table, work: GreatWork, thumbs: list[str], votes: list[int]) -> list[int]:
     """Prestige from one Great Work: the People's gift for thumbs down (S-32), the awards
     by rank with shared places, or by the highest threshold reached, for thumbs up (S-33)."""
-    comp = s.comp
-    points = [0] * s.players
+    components = table.components
+    points = [0] * table.players
     up = {
         seat: v for seat, (thumb, v) in enumerate(zip(thumbs, votes, strict=True)) if thumb == "up"
     }
     for seat, thumb in enumerate(thumbs):
         if thumb == "down":
-            points[seat] = votes[seat] // comp.plebeians_per_votes * comp.plebeians_prestige
+            points[seat] = (
+                votes[seat] // components.plebeians_per_votes * components.plebeians_prestige
+            )
     scoring = work.scoring
     if scoring["type"] == "threshold":
         for seat, v in up.items():
@@ -96,7 +102,7 @@ def _great_work(s: Table, work: GreatWork, thumbs: list[str], votes: list[int]) 
         return points
     prizes = scoring["awards"]
     if work.id == "pantheon":
-        prizes = comp.player_counts[s.players].pantheon_awards
+        prizes = components.player_counts[table.players].pantheon_awards
     for seat, v in up.items():
         place = sum(other > v for other in up.values())
         if v >= 1 and place < len(prizes):

@@ -14,49 +14,58 @@ from .refusals import listed, refused
 from .table import UP, Table
 
 
-def begin(s: Table) -> None:
-    s.tell("phase", round=s.round, phase="recruitment")
-    times = s.count.recruits_per_player
-    s.queue = [p for p in s.order_from(s.fc) for _ in range(times)]
-    s.step = "recruit"
-    _prompt(s)
+def begin(table: Table) -> None:
+    table.tell("phase", round=table.round, phase="recruitment")
+    times = table.player_count.recruits_per_player
+    table.queue = [p for p in table.order_from(table.first_consul) for _ in range(times)]
+    table.step = "recruit"
+    _prompt(table)
 
 
-def _prompt(s: Table) -> None:
-    if s.queue and s.display:
-        s.actor = s.queue[0]
+def _prompt(table: Table) -> None:
+    if table.queue and table.display:
+        table.actor = table.queue[0]
         return
-    if s.display:
-        s.deck[:0] = s.display[::-1]  # the first card left ends at the very bottom
-        s.deck_known += len(s.display)
-        s.tell("to_deck_bottom", cards=[s.comp.design_of(c).id for c in s.display])
-        s.display = []
-    s.queue = []
-    s.step = ""
+    if table.display:
+        table.deck[:0] = table.display[::-1]  # the first card left ends at the very bottom
+        table.deck_known += len(table.display)
+        table.tell(
+            "to_deck_bottom", cards=[table.components.design_of(c).id for c in table.display]
+        )
+        table.display = []
+    table.queue = []
+    table.step = ""
 
 
-def legal_recruit(s: Table, seat: int) -> list[Action]:
+def legal_recruit(table: Table, seat: int) -> list[Action]:
     """One action per design on display: two cards of one design look alike face up."""
-    return [act("recruit", name) for name in dict.fromkeys(s.comp.card_names[c] for c in s.display)]
+    return [
+        act("recruit", name)
+        for name in dict.fromkeys(table.components.card_names[c] for c in table.display)
+    ]
 
 
-def why_recruit(s: Table, seat: int, action: Action) -> IllegalAction:
-    shown = [a[1] for a in legal_recruit(s, seat)]
+def why_recruit(table: Table, seat: int, action: Action) -> IllegalAction:
+    shown = [a[1] for a in legal_recruit(table, seat)]
     if action.kind != "recruit":
         return refused(
-            "recruit.expected", f"recruit a character on display: {listed(s, shown)}", cards=shown
+            "recruit.expected",
+            f"recruit a character on display: {listed(table, shown)}",
+            cards=shown,
         )
     return refused(
         "recruit.not_on_display",
-        f"no such card is on display; there are: {listed(s, shown)}",
+        f"no such card is on display; there are: {listed(table, shown)}",
         cards=shown,
     )
 
 
-def play_recruit(s: Table, seat: int, action: Action) -> None:
-    slot = next(i for i, c in enumerate(s.display) if s.comp.card_names[c] == action[1])
-    card = s.display.pop(slot)
-    s.chars[seat].append((card, False, UP))
-    s.queue.pop(0)
-    s.tell("recruit", seat=seat, card=action[1], slot=slot + 1)
-    _prompt(s)
+def play_recruit(table: Table, seat: int, action: Action) -> None:
+    slot = next(
+        i for i, c in enumerate(table.display) if table.components.card_names[c] == action[1]
+    )
+    card = table.display.pop(slot)
+    table.characters[seat].append((card, False, UP))
+    table.queue.pop(0)
+    table.tell("recruit", seat=seat, card=action[1], slot=slot + 1)
+    _prompt(table)

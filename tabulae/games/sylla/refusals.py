@@ -2,7 +2,7 @@
 give it in each player's language (`sylla.refused.<what>` in `locale/<lang>/sylla.po`).
 
 Arguments follow the events' conventions: terms by their ids (shown by their rulebook names),
-seats as `*_seat(s)`, counts as numbers. A refusal never repeats what was typed: hostile input
+seats as `*_seat(table)`, counts as numbers. A refusal never repeats what was typed: hostile input
 is answered with what may be played instead.
 """
 
@@ -21,10 +21,10 @@ def refused(what: str, reason: str, **args: Any) -> IllegalAction:
     return IllegalAction(reason, key=f"sylla.refused.{what}", args=args)
 
 
-def english(s: Table, ident: str) -> str:
+def english(table: Table, ident: str) -> str:
     """A term's English rulebook name, for the English reason."""
-    return terms(s.game, "en").get(ident, ident)
+    return terms(table.game, "en").get(ident, ident)
 
 
-def listed(s: Table, idents: Iterable[str]) -> str:
-    return ", ".join(english(s, ident) for ident in idents)
+def listed(table: Table, idents: Iterable[str]) -> str:
+    return ", ".join(english(table, ident) for ident in idents)

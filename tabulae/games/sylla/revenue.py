@@ -11,83 +11,92 @@ of building (the buildings are alike, so declining one declines them all).
 
 from __future__ import annotations
 
+from typing import Final
+
 from tabulae.core import Action, IllegalAction
 
 from .actions import DIRECTIONS, FAMINE, PASS, act
 from .refusals import english, listed, refused
-from .table import Table
+from .table import BuildingUse, Table
 
-TEMPLE, TAVERN = "temple", "tavern"
-
-
-def begin(s: Table) -> None:
-    s.tell("phase", round=s.round, phase="revenue")
-    s.queue = s.order_from(s.fc)
-    s.moved = [False] * (len(s.comp.tendencies) + 1)
-    s.step = "revenue"
-    _next_player(s)
+TEMPLE: Final = "temple"
+TAVERN: Final = "tavern"
 
 
-def _next_player(s: Table) -> None:
-    while s.queue:
-        seat = s.queue[0]
-        _income(s, seat)
-        if _prompt(s, seat):
+def begin(table: Table) -> None:
+    table.tell("phase", round=table.round, phase="revenue")
+    table.queue = table.order_from(table.first_consul)
+    table.markers_moved = [False] * (len(table.components.tendencies) + 1)
+    table.step = "revenue"
+    _next_player(table)
+
+
+def _next_player(table: Table) -> None:
+    while table.queue:
+        seat = table.queue[0]
+        _income(table, seat)
+        if _prompt(table, seat):
             return
-        s.queue.pop(0)
-    s.step = ""
+        table.queue.pop(0)
+    table.step = ""
 
 
-def _income(s: Table, seat: int) -> None:
-    comp = s.comp
-    merchants = s.active(seat, "merchant")
-    stalls = s.face_up_buildings(seat, "market_stall")
-    stall_income = comp.buildings[comp.index("buildings", "market_stall")].effect["income"]
-    paid = s.earn(seat, comp.revenue_income + merchants + stall_income * stalls)
-    s.tell("income", seat=seat, deniers=paid, merchants=merchants, market_stalls=stalls)
-    temples = s.face_up_buildings(seat, "private_temple")
-    uses = s.options["private_temple_uses_per_phase"]
-    s.uses = [TEMPLE] * (temples * uses) + [TAVERN] * s.face_up_buildings(seat, "tavern")
+def _income(table: Table, seat: int) -> None:
+    components = table.components
+    merchants = table.active(seat, "merchant")
+    stalls = table.face_up_buildings(seat, "market_stall")
+    stall_income = components.buildings[components.index("buildings", "market_stall")].effect[
+        "income"
+    ]
+    paid = table.earn(seat, components.revenue_income + merchants + stall_income * stalls)
+    table.tell("income", seat=seat, deniers=paid, merchants=merchants, market_stalls=stalls)
+    temples = table.face_up_buildings(seat, "private_temple")
+    uses = table.options["private_temple_uses_per_phase"]
+    temple_uses: list[BuildingUse] = [TEMPLE] * (temples * uses)
+    tavern_uses: list[BuildingUse] = [TAVERN] * table.face_up_buildings(seat, "tavern")
+    table.building_uses = temple_uses + tavern_uses
 
 
-def _prompt(s: Table, seat: int) -> bool:
+def _prompt(table: Table, seat: int) -> bool:
     """Whether the seat has a building use to decide; uses nobody could make are dropped."""
-    while s.uses and not _offers(s, seat):
-        s.uses = [u for u in s.uses if u != s.uses[0]]
-    if s.uses:
-        s.actor = seat
+    while table.building_uses and not _offers(table, seat):
+        table.building_uses = [u for u in table.building_uses if u != table.building_uses[0]]
+    if table.building_uses:
+        table.actor = seat
         return True
     return False
 
 
-def _temple_cost(s: Table) -> int:
-    return s.comp.buildings[s.comp.index("buildings", "private_temple")].effect["pay"]
+def _temple_cost(table: Table) -> int:
+    return table.components.buildings[table.components.index("buildings", "private_temple")].effect[
+        "pay"
+    ]
 
 
-def _markers(s: Table) -> list[str]:
-    markers = list(s.comp.tendencies)
-    return [*markers, FAMINE] if s.options["tavern_may_move_famine"] else markers
+def _markers(table: Table) -> list[str]:
+    markers = list(table.components.tendencies)
+    return [*markers, FAMINE] if table.options["tavern_may_move_famine"] else markers
 
 
-def _position(s: Table, marker: int) -> tuple[int, int, int]:
+def _position(table: Table, marker: int) -> tuple[int, int, int]:
     """(position, lowest, highest) of a ladder marker, or of Famine (the last index)."""
-    if marker == len(s.comp.tendencies):
-        return s.famine, s.comp.famine_min, s.comp.famine_max
-    return s.ladder[marker], 1, len(s.comp.ladder_values)
+    if marker == len(table.components.tendencies):
+        return table.famine, table.components.famine_min, table.components.famine_max
+    return table.ladder[marker], 1, len(table.components.ladder_values)
 
 
-def _offers(s: Table, seat: int) -> list[Action]:
+def _offers(table: Table, seat: int) -> list[Action]:
     """The uses of the next building, without `pass`."""
-    if s.uses[0] == TEMPLE:
-        if s.money[seat] < _temple_cost(s):
+    if table.building_uses[0] == TEMPLE:
+        if table.money[seat] < _temple_cost(table):
             return []
-        return [act(TEMPLE, s.comp.tendencies[t]) for t in s.available_tendencies()]
-    lock = s.options["tavern_may_lock_at_end"]
+        return [act(TEMPLE, table.components.tendencies[t]) for t in table.available_tendencies()]
+    lock = table.options["tavern_may_lock_at_end"]
     moves = []
-    for m, name in enumerate(_markers(s)):
-        if s.moved[m]:
+    for m, name in enumerate(_markers(table)):
+        if table.markers_moved[m]:
             continue
-        here, low, high = _position(s, m)
+        here, low, high = _position(table, m)
         if lock or here > low:
             moves.append(act(TAVERN, name, "left"))
         if lock or here < high:
@@ -95,72 +104,75 @@ def _offers(s: Table, seat: int) -> list[Action]:
     return moves
 
 
-def legal_revenue(s: Table, seat: int) -> list[Action]:
-    return [PASS, *_offers(s, seat)]
+def legal_revenue(table: Table, seat: int) -> list[Action]:
+    return [PASS, *_offers(table, seat)]
 
 
-def why_revenue(s: Table, seat: int, action: Action) -> IllegalAction:
-    use = s.uses[0]
+def why_revenue(table: Table, seat: int, action: Action) -> IllegalAction:
+    use = table.building_uses[0]
     building = "private_temple" if use == TEMPLE else "tavern"
     if action.kind != use:
         return refused(
             "revenue.expected",
-            f"use your {english(s, building)} or pass",
+            f"use your {english(table, building)} or pass",
             building=building,
         )
     if use == TEMPLE:
-        if s.money[seat] < _temple_cost(s):
+        if table.money[seat] < _temple_cost(table):
             return refused(
                 "temple.cost",
-                f"a Private temple token costs {_temple_cost(s)} deniers; you have {s.money[seat]}",
-                cost=_temple_cost(s),
-                money=s.money[seat],
+                f"a Private temple token costs {_temple_cost(table)} deniers; "
+                f"you have {table.money[seat]}",
+                cost=_temple_cost(table),
+                money=table.money[seat],
             )
-        left = [a[1] for a in _offers(s, seat)]
+        left = [a[1] for a in _offers(table, seat)]
         return refused(
             "token.unavailable",
-            f"no token of that tendency can be taken; left: {listed(s, left)}",
+            f"no token of that tendency can be taken; left: {listed(table, left)}",
             tendencies=left,
         )
-    if len(action) != 3 or action[1] not in _markers(s) or action[2] not in DIRECTIONS:
-        markers = _markers(s)
+    if len(action) != 3 or action[1] not in _markers(table) or action[2] not in DIRECTIONS:
+        markers = _markers(table)
         return refused(
             "tavern.expected",
-            f"a Tavern moves a marker one space left or right: {listed(s, markers)}",
+            f"a Tavern moves a marker one space left or right: {listed(table, markers)}",
             markers=markers,
         )
-    if s.moved[_markers(s).index(action[1])]:
+    if table.markers_moved[_markers(table).index(action[1])]:
         return refused(
             "tavern.moved",
-            f"{english(s, action[1])} has already been moved by a Tavern this phase",
+            f"{english(table, action[1])} has already been moved by a Tavern this phase",
             marker=action[1],
         )
     return refused(
         "tavern.end",
-        f"{english(s, action[1])} is at the end of its track and cannot be locked there",
+        f"{english(table, action[1])} is at the end of its track and cannot be locked there",
         marker=action[1],
     )
 
 
-def play_revenue(s: Table, seat: int, action: Action) -> None:
-    use = s.uses[0]
+def play_revenue(table: Table, seat: int, action: Action) -> None:
+    use = table.building_uses[0]
     if action == PASS:
-        s.uses = [u for u in s.uses if u != use]
-        s.tell("pass", seat=seat, building=use)
+        table.building_uses = [u for u in table.building_uses if u != use]
+        table.tell("pass", seat=seat, building=use)
     elif use == TEMPLE:
-        s.uses.pop(0)
-        s.spend(seat, _temple_cost(s))
-        s.take_token(seat, s.comp.index("tendencies", action[1]), "private_temple", secret=True)
+        table.building_uses.pop(0)
+        table.spend(seat, _temple_cost(table))
+        table.take_token(
+            seat, table.components.index("tendencies", action[1]), "private_temple", secret=True
+        )
     else:
-        s.uses.pop(0)
-        marker = _markers(s).index(action[1])
-        s.moved[marker] = True
+        table.building_uses.pop(0)
+        marker = _markers(table).index(action[1])
+        table.markers_moved[marker] = True
         step = 1 if action[2] == "right" else -1
-        s.tell("tavern", seat=seat, marker=action[1], direction=action[2])
-        if marker == len(s.comp.tendencies):
-            s.move_famine(step, "tavern")
+        table.tell("tavern", seat=seat, marker=action[1], direction=action[2])
+        if marker == len(table.components.tendencies):
+            table.move_famine(step, "tavern")
         else:
-            s.move_marker(marker, step, "tavern")
-    if not _prompt(s, seat):
-        s.queue.pop(0)
-        _next_player(s)
+            table.move_marker(marker, step, "tavern")
+    if not _prompt(table, seat):
+        table.queue.pop(0)
+        _next_player(table)

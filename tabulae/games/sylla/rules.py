@@ -13,7 +13,7 @@ from typing import NamedTuple
 from tabulae.core import Action, IllegalAction
 
 from . import buildings, consul, ecclesia, events, famine, great_work, recruitment, revenue, setup
-from .table import Table
+from .table import Phase, Table
 
 
 class Step(NamedTuple):
@@ -41,7 +41,7 @@ STEPS: dict[str, Step] = {
 }
 
 # phase -> (the phase after it, how that one begins)
-NEXT_PHASE: dict[str, tuple[str, Callable[[Table], None]]] = {
+NEXT_PHASE: dict[Phase, tuple[Phase, Callable[[Table], None]]] = {
     "setup": ("first_consul", consul.begin),
     "first_consul": ("recruitment", recruitment.begin),
     "recruitment": ("buildings", buildings.begin),
@@ -54,8 +54,8 @@ NEXT_PHASE: dict[str, tuple[str, Callable[[Table], None]]] = {
 }
 
 
-def advance(s: Table) -> None:
+def advance(table: Table) -> None:
     """Begin phases until one waits for a decision."""
-    while s.step == "":
-        s.phase, begin = NEXT_PHASE[s.phase]
-        begin(s)
+    while table.step == "":
+        table.phase, begin = NEXT_PHASE[table.phase]
+        begin(table)

@@ -22,130 +22,140 @@ from .table import UP, Table
 def start(
     kind: type[Table], game: Game, players: int, rng: Rng, options: Mapping[str, Any]
 ) -> Table:
-    comp = load(options["edition"])
-    s = kind.__new__(kind)
-    s.game, s.players, s.options, s.rng = game, players, options, rng
-    s.count = comp.player_counts[players]
-    s.events = []
-    s.round, s.phase, s.step = 1, "setup", "choose"
-    s.revenue = tuple(rng.sample(range(len(comp.set_numerals)), players))
-    s.fc = s.actor = min(range(players), key=lambda p: s.revenue[p])
-    s.prestige = [comp.prestige_start] * players
-    s.money = [0] * players
-    s.known = [[0] * len(comp.tendencies) for _ in range(players)]
-    s.hidden = [[] for _ in range(players)]
-    s.ladder = [comp.ladder_start] * len(comp.tendencies)
-    s.famine = comp.famine_start
-    s.chars = [[] for _ in range(players)]
-    s.builds = [[] for _ in range(players)]
-    s.picks = [[] for _ in range(players)]
-    s.ready = [False] * players
-    s.deck, s.deck_known, s.display = [], 0, []
-    s.stack = []
-    for letter in comp.letters_stacked:  # C at the bottom, A on top; each letter shuffled
-        tiles = [i for i, t in enumerate(comp.tiles) if t.letter == letter]
+    components = load(options["edition"])
+    table = kind.__new__(kind)
+    table.game, table.players, table.options, table.rng = game, players, options, rng
+    table.events = []
+    table.round, table.phase, table.step = 1, "setup", "choose"
+    table.revenue_tiles = tuple(rng.sample(range(len(components.set_numerals)), players))
+    table.first_consul = table.actor = min(range(players), key=lambda p: table.revenue_tiles[p])
+    table.prestige = [components.prestige_start] * players
+    table.money = [0] * players
+    table.known_tokens = [[0] * len(components.tendencies) for _ in range(players)]
+    table.private_tokens = [[] for _ in range(players)]
+    table.ladder = [components.ladder_start] * len(components.tendencies)
+    table.famine = components.famine_start
+    table.characters = [[] for _ in range(players)]
+    table.buildings = [[] for _ in range(players)]
+    table.starting_picks = [[] for _ in range(players)]
+    table.ready = [False] * players
+    table.deck, table.deck_known, table.display = [], 0, []
+    table.building_stack = []
+    for letter in components.letters_stacked:  # C at the bottom, A on top; each letter shuffled
+        tiles = [i for i, t in enumerate(components.tiles) if t.letter == letter]
         rng.shuffle(tiles)
-        s.stack += tiles
-    s.row = [s.stack.pop() for _ in comp.slot_colours]
-    decadence = next(i for i, e in enumerate(comp.events) if e.permanent)
-    s.event_deck = [i for i in range(len(comp.events)) if i != decadence]
-    rng.shuffle(s.event_deck)
-    s.row_events = [s.event_deck.pop() for _ in range(3)] + [decadence]
-    s.occurred = [False] * 4
-    s.cubes = [[0] * players for _ in range(4)]
-    s.gw_stack = list(range(len(comp.great_works)))
-    rng.shuffle(s.gw_stack)
-    s.gw_removed = s.gw_stack.pop()  # known to all (S-04)
-    s.gw_current, s.gw_built = -1, []
-    s.cranes_left = comp.crane_cards
-    s.queue, s.high, s.leader, s.leader_pay = [], 0, -1, 0
-    s.seller = s.offer = -1
-    s.offered = s.owed = s.tokens_due = 0
-    s.uses, s.moved = [], [False] * (len(comp.tendencies) + 1)
-    s.cubes_left = [[0, 0] for _ in range(players)]
-    s.prevented, s.tied, s.need, s.occurring, s.flipping = [], [], 0, [], []
-    s.commits = [None] * players
-    s.final = {}
-    s.tell(
+        table.building_stack += tiles
+    table.building_row = [table.building_stack.pop() for _ in components.slot_colours]
+    decadence = next(i for i, e in enumerate(components.events) if e.permanent)
+    table.event_deck = [i for i in range(len(components.events)) if i != decadence]
+    rng.shuffle(table.event_deck)
+    table.event_row = [table.event_deck.pop() for _ in range(3)] + [decadence]
+    table.occurred = [False] * 4
+    table.cubes = [[0] * players for _ in range(4)]
+    table.great_work_stack = list(range(len(components.great_works)))
+    rng.shuffle(table.great_work_stack)
+    table.great_work_removed = table.great_work_stack.pop()  # known to all (S-04)
+    table.great_work_current, table.great_works_built = -1, []
+    table.cranes_left = components.crane_cards
+    table.queue, table.high_bid, table.high_bidder, table.high_bid_deniers = [], 0, -1, 0
+    table.seller = table.offered_slot = -1
+    table.tiles_offered = table.cards_owed = table.tokens_due = 0
+    table.building_uses, table.markers_moved = [], [False] * (len(components.tendencies) + 1)
+    table.cubes_left = [[0, 0] for _ in range(players)]
+    table.prevented, table.tied, table.prevent_needed, table.occurring, table.flipping = (
+        [],
+        [],
+        0,
+        [],
+        [],
+    )
+    table.commitments = [None] * players
+    table.final = {}
+    table.tell(
         "setup",
         players=players,
-        colours=list(comp.colours[:players]),
-        revenue_tiles=[comp.set_numerals[t] for t in s.revenue],
-        first_consul_seat=s.fc,
-        buildings=[comp.buildings[comp.tiles[t].kind].id for t in s.row],
-        events=[comp.events[e].id for e in s.row_events],
-        great_work_removed=comp.great_works[s.gw_removed].id,
-        great_work=comp.great_works[s.gw_stack[-1]].id,
-        starting_characters=s.count.starting_characters,
+        colours=list(components.colours[:players]),
+        revenue_tiles=[components.set_numerals[t] for t in table.revenue_tiles],
+        first_consul_seat=table.first_consul,
+        buildings=[components.buildings[components.tiles[t].kind].id for t in table.building_row],
+        events=[components.events[e].id for e in table.event_row],
+        great_work_removed=components.great_works[table.great_work_removed].id,
+        great_work=components.great_works[table.great_work_stack[-1]].id,
+        starting_characters=table.player_count.starting_characters,
     )
-    return s
+    return table
 
 
-def own_set(s: Table, seat: int) -> tuple[int, ...]:
-    return s.comp.set_cards[s.revenue[seat]]
+def own_set(table: Table, seat: int) -> tuple[int, ...]:
+    return table.components.set_cards[table.revenue_tiles[seat]]
 
 
-def legal_choose(s: Table, seat: int) -> list[Action]:
-    taken = {s.comp.cards[c][1] for c in s.picks[seat]}
+def legal_choose(table: Table, seat: int) -> list[Action]:
+    taken = {table.components.cards[c][1] for c in table.starting_picks[seat]}
     return [
-        act("choose", s.comp.designs[s.comp.cards[c][1]].id)
-        for c in own_set(s, seat)
-        if s.comp.cards[c][1] not in taken
+        act("choose", table.components.designs[table.components.cards[c][1]].id)
+        for c in own_set(table, seat)
+        if table.components.cards[c][1] not in taken
     ]
 
 
-def why_choose(s: Table, seat: int, action: Action) -> IllegalAction:
-    left = [a[1] for a in legal_choose(s, seat)]
+def why_choose(table: Table, seat: int, action: Action) -> IllegalAction:
+    left = [a[1] for a in legal_choose(table, seat)]
     if action.kind != "choose":
         return refused(
             "choose.expected",
-            f"choose your starting characters first: {listed(s, left)}",
+            f"choose your starting characters first: {listed(table, left)}",
             cards=left,
         )
     return refused(
         "choose.not_in_set",
-        f"that is not a card of your set left to choose: {listed(s, left)}",
+        f"that is not a card of your set left to choose: {listed(table, left)}",
         cards=left,
     )
 
 
-def play_choose(s: Table, seat: int, action: Action) -> None:
-    design = s.comp.index("designs", action[1])
-    card = next(c for c in own_set(s, seat) if s.comp.cards[c][1] == design)
-    s.picks[seat].append(card)
-    s.tell("chose", (seat,), seat=seat, card=action[1])
-    if len(s.picks[seat]) == s.count.starting_characters:
-        s.ready[seat] = True
-        s.tell("ready", seat=seat)
-    if all(s.ready):
-        _reveal(s)
+def play_choose(table: Table, seat: int, action: Action) -> None:
+    design = table.components.index("designs", action[1])
+    card = next(c for c in own_set(table, seat) if table.components.cards[c][1] == design)
+    table.starting_picks[seat].append(card)
+    table.tell("chose", (seat,), seat=seat, card=action[1])
+    if len(table.starting_picks[seat]) == table.player_count.starting_characters:
+        table.ready[seat] = True
+        table.tell("ready", seat=seat)
+    if all(table.ready):
+        _reveal(table)
 
 
-def _reveal(s: Table) -> None:
+def _reveal(table: Table) -> None:
     """Everyone reveals at once; money, the deck and the display follow (S-01, S-02)."""
-    comp = s.comp
-    for p in range(s.players):
-        s.chars[p] = [(c, False, UP) for c in sorted(s.picks[p])]
-        merchants = sum(1 for c in s.picks[p] if comp.design_of(c).type == "merchant")
-        s.earn(p, comp.starting_money + comp.starting_money_per_merchant * merchants)
-    s.tell(
+    components = table.components
+    for p in range(table.players):
+        table.characters[p] = [(c, False, UP) for c in sorted(table.starting_picks[p])]
+        merchants = sum(
+            1 for c in table.starting_picks[p] if components.design_of(c).type == "merchant"
+        )
+        table.earn(
+            p, components.starting_money + components.starting_money_per_merchant * merchants
+        )
+    table.tell(
         "revealed",
-        characters=s.by_seat(
-            [comp.design_of(c).id for c in sorted(s.picks[p])] for p in range(s.players)
+        characters=table.by_seat(
+            [components.design_of(c).id for c in sorted(table.starting_picks[p])]
+            for p in range(table.players)
         ),
     )
-    chosen = {c for picks in s.picks for c in picks}
-    s.deck = [c for c in range(len(comp.cards)) if c not in chosen]
-    s.rng.shuffle(s.deck)
-    s.picks = [[] for _ in range(s.players)]
-    deal_display(s)
-    s.step = ""
+    chosen = {c for picks in table.starting_picks for c in picks}
+    table.deck = [c for c in range(len(components.cards)) if c not in chosen]
+    table.rng.shuffle(table.deck)
+    table.starting_picks = [[] for _ in range(table.players)]
+    deal_display(table)
+    table.step = ""
 
 
-def deal_display(s: Table) -> None:
+def deal_display(table: Table) -> None:
     """Deal the recruitment display from the top of the deck (6 cards, 5 with 3 players)."""
-    for _ in range(s.count.display_size):
-        if s.deck:
-            s.display.append(s.deck.pop())
-    s.deck_known = min(s.deck_known, len(s.deck))
-    s.tell("display", cards=[s.comp.design_of(c).id for c in s.display])
+    for _ in range(table.player_count.display_size):
+        if table.deck:
+            table.display.append(table.deck.pop())
+    table.deck_known = min(table.deck_known, len(table.deck))
+    table.tell("display", cards=[table.components.design_of(c).id for c in table.display])

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabulae.core import Action, Result
+from tabulae.core import Action, BadPosition, Result
 
+from .invariants import violations
 from .refusals import refused
 from .rules import STEPS, advance
 from .table import Table
@@ -14,6 +15,12 @@ from .view import build_view
 
 class SyllaState(Table):
     __slots__ = ()
+
+    def check_position(self) -> None:
+        """Refuse a position that breaks a rule's invariant, saying which."""
+        problems = violations(self)
+        if problems:
+            raise BadPosition(problems[0])
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move:

@@ -1,105 +1,149 @@
-"""The Sylla position's data: everything on the table and behind the screens, and its copies.
+"""The Sylla position: everything on the table and behind the screens, each field declared once.
 
-Owned cards are tuples, replaced when they change, so a copy is a shallow copy
-of each list. A character (or Crane card) is ``(card, tilted, held)`` and a kept
-building is ``(kind, held)``, where ``held`` is -1 for a face-up card and else
-the index of the event that turned it face down and holds it (S-27..S-29).
+The fields below are the position: `tabulae.core.Table` derives from them its slots, its
+copies and the position format (`docs/positions/sylla.md`). Owned cards are tuples, replaced
+when they change. A character (or Crane card) is ``(card, tilted, held)`` and a kept building
+is ``(kind, held)``, where ``held`` is -1 for a face-up card and else the index of the event
+that turned it face down and holds it (S-27..S-29).
 
-Tokens: ``known[p]`` counts tokens whose colour every player knows (the First
-Consul's, the events', and those shown in a crisis); ``hidden[p]`` lists the
-others as ``(colour, possible)`` pairs, ``possible`` being the bit mask of the
-colours the other players cannot yet rule out. A crisis reveals one colour's
-count, which turns that colour's hidden tokens into known ones and rules it out
-for the rest. This is exactly what the other seats know, so `determinize`
-re-samples each hidden colour within its mask.
+Tokens: ``known_tokens[p]`` counts tokens whose colour every player knows (the First
+Consul's, the events', and those shown in a crisis); ``private_tokens[p]`` lists the others as
+``(colour, possible)`` pairs, ``possible`` being the bit mask of the colours the other
+players cannot yet rule out. A crisis reveals one colour's count, which turns that colour's
+private tokens into known ones and rules it out for the rest. This is exactly what the other
+seats know, so `determinize` re-samples each private colour within its mask.
+
+Indices: a card is its place in the edition's card list (Crane cards follow the 40
+characters), a tile its place in the tile list, an event or a Great Work its place in its
+list; -1 stands for "none" in a slot or a seat field.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, Literal
 
-from tabulae.core import Event, Game, Rng, State
+from tabulae.core import Event, Rng
+from tabulae.core import Table as Position
 
 from .actions import CAP
-from .components import EDITIONS, Components, load
+from .components import EDITIONS, Components, PlayerCount, load
 
 UP = -1  # a face-up card's `held`
 ALL = 0b111  # every tendency possible
 
+Phase = Literal[
+    "setup",
+    "first_consul",
+    "recruitment",
+    "buildings",
+    "revenue",
+    "events",
+    "great_work",
+    "famine_and_crisis",
+    "end_of_round",
+    "end_of_game",
+    "ecclesia",
+    "over",
+]
+Decision = Literal[
+    "",  # between phases, never seen outside `apply`
+    "choose",
+    "elect",
+    "consul_token",
+    "recruit",
+    "offer",
+    "auction",
+    "pay",
+    "insula",
+    "revenue",
+    "cube",
+    "prevent",
+    "flip",
+    "remove",
+    "commit",
+    "free",
+    "over",
+]
+Character = tuple[int, bool, int]  # (card, tilted, held)
+Building = tuple[int, int]  # (building kind, held)
+PrivateToken = tuple[int, int]  # (colour, possible colours mask)
+BuildingUse = Literal["temple", "tavern"]  # a Private temple's or a Tavern's use
 
-class Table(State):
-    __slots__ = (
-        "game",
-        "players",
-        "options",
-        "events",
-        "rng",
-        "count",
-        "round",
-        "phase",
-        "step",
-        "actor",
-        "fc",
-        "prestige",
-        "money",
-        "known",
-        "hidden",
-        "ladder",
-        "famine",
-        "revenue",
-        "chars",
-        "builds",
-        "picks",
-        "ready",
-        "deck",
-        "deck_known",
-        "display",
-        "stack",
-        "row",
-        "event_deck",
-        "row_events",
-        "occurred",
-        "cubes",
-        "gw_stack",
-        "gw_removed",
-        "gw_current",
-        "gw_built",
-        "cranes_left",
-        "queue",
-        "high",
-        "leader",
-        "leader_pay",
-        "seller",
-        "offer",
-        "offered",
-        "owed",
-        "tokens_due",
-        "uses",
-        "moved",
-        "cubes_left",
-        "prevented",
-        "tied",
-        "need",
-        "occurring",
-        "flipping",
-        "commits",
-        "final",
-    )
 
-    game: Game
-    players: int
-    options: Mapping[str, Any]
-    events: list[Event]
-    rng: Rng
-    chars: list[list[tuple[int, bool, int]]]  # per seat: (card, tilted, held)
-    builds: list[list[tuple[int, int]]]  # per seat: (building kind, held)
-    hidden: list[list[tuple[int, int]]]  # per seat: (colour, possible colours mask)
+class Table(Position):
+    """A Sylla position. Seats are 0..players-1, clockwise."""
+
+    position_version = 1
+
+    rng: Rng  # the table's own shuffles: the character deck once everyone has chosen
+    # -- the round ---------------------------------------------------------------------------
+    round: int  # the round, 1..5 ("runda")
+    phase: Phase  # the phase of the round the phase marker shows
+    step: Decision  # the decision the phase waits for
+    actor: int  # the seat that decides, for a decision of one player
+    first_consul: int  # the seat of the First Consul ("Pierwszy Konsul")
+    # -- the players, by seat ----------------------------------------------------------------
+    revenue_tiles: tuple[int, ...]  # each seat's Revenue tile: the character set it chose from
+    prestige: list[int]  # prestige points on the score track
+    money: list[int]  # deniers behind the screen
+    known_tokens: list[list[int]]  # Res Publica tokens whose colour all know, by tendency
+    private_tokens: list[list[PrivateToken]]  # the others, taken behind the screen
+    characters: list[list[Character]]  # the characters (and Crane cards) in front of a player
+    buildings: list[list[Building]]  # the buildings a player keeps in front of him
+    starting_picks: list[list[int]]  # starting characters chosen so far, secretly (S-03)
+    ready: list[bool]  # whether a seat has chosen all its starting characters
+    # -- the Res Publica ---------------------------------------------------------------------
+    ladder: list[int]  # each tendency's marker on the ladder, 1..7
+    famine: int  # the Famine marker on its track
+    # -- the characters ----------------------------------------------------------------------
+    deck: list[int]  # the character deck, bottom first
+    deck_known: int  # cards at the bottom of the deck whose order all know (put back, S-11)
+    display: list[int]  # the characters on display for recruitment
+    cranes_left: int  # Crane cards left in their pile
+    # -- the buildings -----------------------------------------------------------------------
+    building_stack: list[int]  # the tile stack, bottom first: C, then B, then A
+    building_row: list[int]  # the tile on each coloured slot of the building row, -1: empty
+    # -- the events --------------------------------------------------------------------------
+    event_deck: list[int]  # the event deck, bottom first
+    event_row: list[int]  # the event in each of the four slots, top first; Decadence last
+    occurred: list[bool]  # whether the event in a slot has occurred while in play
+    cubes: list[list[int]]  # cubes on each event slot, by seat (phase V)
+    cubes_left: list[list[int]]  # each seat's Legionary and Vestal cubes still to place
+    # -- the Great Works ---------------------------------------------------------------------
+    great_work_stack: list[int]  # the Great Work cards, bottom first; the top one is next
+    great_work_removed: int  # the card removed at setup, known to all (S-04)
+    great_work_current: int  # the card being committed to (phase VI), -1: none
+    great_works_built: list[int]  # the cards built, one per finished round
+    commitments: list[tuple[bool, int] | None]  # each seat's secret thumb and deniers
+    # -- the decision under way --------------------------------------------------------------
+    queue: list[int]  # the seats still to act in this phase, in turn
+    high_bid: int  # the highest bid so far: votes in the election, cards in an auction
+    high_bidder: int  # the seat that made it, -1: none yet
+    high_bid_deniers: int  # the deniers of the election's highest bid (Senators vote free)
+    seller: int  # the seat that offers the next building tile
+    offered_slot: int  # the building row slot of the tile for sale, -1: none yet
+    tiles_offered: int  # tiles offered this Buildings phase
+    cards_owed: int  # cards the buyer still has to tilt to pay
+    tokens_due: int  # tokens of his choice an Insula still gives the buyer
+    building_uses: list[BuildingUse]  # the Private temple and Tavern uses left to the seat in turn
+    markers_moved: list[bool]  # markers a Tavern has moved this phase: tendencies, then Famine
+    prevented: list[int]  # the slots of the prevented events
+    tied: list[int]  # the slots the First Consul chooses among (to prevent, or to remove)
+    prevent_needed: int  # how many of the tied events the First Consul still prevents
+    occurring: list[int]  # the slots of the events still to occur, top first
+    flipping: list[int]  # the seats still to turn a card face down for the occurring event
+    final: dict[str, Any]  # the final score sheet, once the game is over
 
     @property
-    def comp(self) -> Components:
+    def components(self) -> Components:
         """The edition's components: static, shared, and kept out of the position itself."""
         return EDITIONS.get(self.options["edition"]) or load(self.options["edition"])
+
+    @property
+    def player_count(self) -> PlayerCount:
+        """The rules that change with the number of players."""
+        return self.components.player_counts[self.players]
 
     # -- the protocol ----------------------------------------------------------------------
 
@@ -109,77 +153,16 @@ class Table(State):
         if step == "choose":
             return tuple(p for p in range(self.players) if not self.ready[p])
         if step == "commit":
-            return tuple(p for p in range(self.players) if self.commits[p] is None)
+            return tuple(p for p in range(self.players) if self.commitments[p] is None)
         if step == "over":
             return ()
         return (self.actor,)
-
-    # -- copies ----------------------------------------------------------------------------
-
-    def clone(self) -> Table:
-        twin = type(self).__new__(type(self))
-        twin.game = self.game
-        twin.players = self.players
-        twin.options = self.options
-        twin.events = list(self.events)
-        twin.rng = self.rng.clone()
-        twin.count = self.count
-        twin.round = self.round
-        twin.phase = self.phase
-        twin.step = self.step
-        twin.actor = self.actor
-        twin.fc = self.fc
-        twin.prestige = list(self.prestige)
-        twin.money = list(self.money)
-        twin.known = [list(k) for k in self.known]
-        twin.hidden = [list(h) for h in self.hidden]
-        twin.ladder = list(self.ladder)
-        twin.famine = self.famine
-        twin.revenue = self.revenue
-        twin.chars = [list(c) for c in self.chars]
-        twin.builds = [list(b) for b in self.builds]
-        twin.picks = [list(p) for p in self.picks]
-        twin.ready = list(self.ready)
-        twin.deck = list(self.deck)
-        twin.deck_known = self.deck_known
-        twin.display = list(self.display)
-        twin.stack = list(self.stack)
-        twin.row = list(self.row)
-        twin.event_deck = list(self.event_deck)
-        twin.row_events = list(self.row_events)
-        twin.occurred = list(self.occurred)
-        twin.cubes = [list(c) for c in self.cubes]
-        twin.gw_stack = list(self.gw_stack)
-        twin.gw_removed = self.gw_removed
-        twin.gw_current = self.gw_current
-        twin.gw_built = list(self.gw_built)
-        twin.cranes_left = self.cranes_left
-        twin.queue = list(self.queue)
-        twin.high = self.high
-        twin.leader = self.leader
-        twin.leader_pay = self.leader_pay
-        twin.seller = self.seller
-        twin.offer = self.offer
-        twin.offered = self.offered
-        twin.owed = self.owed
-        twin.tokens_due = self.tokens_due
-        twin.uses = list(self.uses)
-        twin.moved = list(self.moved)
-        twin.cubes_left = [list(c) for c in self.cubes_left]
-        twin.prevented = list(self.prevented)
-        twin.tied = list(self.tied)
-        twin.need = self.need
-        twin.occurring = list(self.occurring)
-        twin.flipping = list(self.flipping)
-        twin.commits = list(self.commits)
-        twin.final = dict(self.final)
-        return twin
 
     def determinize(self, seat: int | None, rng: Rng) -> Table:
         """A copy with what `seat` cannot know re-sampled (see rulings, Hidden information).
 
         Re-sampled: the other seats' unrevealed starting choices and Great Work
-        commitments, the colours of their hidden tokens, the order of the
+        commitments, the colours of their private tokens, the order of the
         character deck (below the known bottom cards it keeps, and with a card
         of the visible set numeral on top), of each letter of the building
         stack, of the event deck and of the Great Works under the visible one.
@@ -191,27 +174,30 @@ class Table(State):
         twin.events = [e for e in self.events if e.audience is None or seat in e.audience]
         others = [p for p in range(self.players) if p != seat]
         for p in others:
-            if self.picks[p] and self.step == "choose":
-                own = self.comp.set_cards[self.revenue[p]]
-                twin.picks[p] = rng.sample(own, len(self.picks[p]))
-            if self.step == "commit" and self.commits[p] is not None:
-                twin.commits[p] = (rng.below(2) == 1, rng.below(min(self.money[p], CAP) + 1))
+            if self.starting_picks[p] and self.step == "choose":
+                own = self.components.set_cards[self.revenue_tiles[p]]
+                twin.starting_picks[p] = rng.sample(own, len(self.starting_picks[p]))
+            if self.step == "commit" and self.commitments[p] is not None:
+                twin.commitments[p] = (
+                    rng.below(2) == 1,
+                    rng.below(min(self.money[p], CAP) + 1),
+                )
         if not self.options["open_screens"] and self.step != "over":
             _resample_tokens(twin, others, rng)
         _resample_deck(twin, rng)
         _resample_stack(twin, rng)
         twin.event_deck.sort()
         rng.shuffle(twin.event_deck)
-        if len(twin.gw_stack) > 1:
-            below = sorted(twin.gw_stack[:-1])
+        if len(twin.great_work_stack) > 1:
+            below = sorted(twin.great_work_stack[:-1])
             rng.shuffle(below)
-            twin.gw_stack[:-1] = below
+            twin.great_work_stack[:-1] = below
         return twin
 
     # -- reading the table -----------------------------------------------------------------
 
     def name(self, seat: int) -> str:
-        return f"{self.comp.colours[seat]} (seat {seat})"
+        return f"{self.components.colours[seat]} (seat {seat})"
 
     def order_from(self, seat: int) -> list[int]:
         """Clockwise from `seat`, `seat` first."""
@@ -219,39 +205,39 @@ class Table(State):
         return [(seat + i) % n for i in range(n)]
 
     def is_crane(self, card: int) -> bool:
-        return self.comp.card_types[card] == "crane"
+        return self.components.card_types[card] == "crane"
 
     def hexes(self, card: int) -> tuple[str, ...]:
-        return self.comp.card_hexes[card]
+        return self.components.card_hexes[card]
 
     def card_name(self, card: int) -> str:
         """The design id of a character card, or `crane` for a Crane card."""
-        return self.comp.card_names[card]
+        return self.components.card_names[card]
 
     def active(self, seat: int, kind: str) -> int:
         """Face-up, untilted characters of a type: the ones whose ability works now."""
-        types = self.comp.card_types
+        types = self.components.card_types
         return sum(
             1
-            for card, tilted, held in self.chars[seat]
+            for card, tilted, held in self.characters[seat]
             if not tilted and held == UP and types[card] == kind
         )
 
     def senators(self, seat: int) -> int:
         """Face-up Senators: votes in the election (tilting does not matter there, S-08)."""
-        types = self.comp.card_types
+        types = self.components.card_types
         return sum(
-            1 for card, _, held in self.chars[seat] if held == UP and types[card] == "senator"
+            1 for card, _, held in self.characters[seat] if held == UP and types[card] == "senator"
         )
 
     def face_up_buildings(self, seat: int, kind: str) -> int:
-        k = self.comp.index("buildings", kind)
-        return sum(1 for b, held in self.builds[seat] if b == k and held == UP)
+        k = self.components.index("buildings", kind)
+        return sum(1 for b, held in self.buildings[seat] if b == k and held == UP)
 
     def tokens(self, seat: int) -> list[int]:
         """The true count of each tendency's tokens a seat holds."""
-        counts = list(self.known[seat])
-        for colour, _ in self.hidden[seat]:
+        counts = list(self.known_tokens[seat])
+        for colour, _ in self.private_tokens[seat]:
             counts[colour] += 1
         return counts
 
@@ -274,7 +260,7 @@ class Table(State):
         """Deniers left in the bank, or None when the bank is unlimited (S-41)."""
         if not self.options["limited_bank"]:
             return None
-        return self.comp.coins - sum(self.money)
+        return self.components.coins - sum(self.money)
 
     def earn(self, seat: int, amount: int) -> int:
         """Pay `amount` from the bank (only what it holds when limited); returns the sum paid."""
@@ -293,7 +279,7 @@ class Table(State):
     def lose(self, seat: int, points: int) -> int:
         """Lose prestige down to the floor (S-07); returns the points actually lost."""
         before = self.prestige[seat]
-        self.prestige[seat] = max(self.comp.prestige_floor, before - points)
+        self.prestige[seat] = max(self.components.prestige_floor, before - points)
         return before - self.prestige[seat]
 
     def supply(self, tendency: int) -> int | None:
@@ -301,35 +287,41 @@ class Table(State):
         if not self.options["limited_tokens"]:
             return None
         held = sum(self.tokens(p)[tendency] for p in range(self.players))
-        return self.comp.tokens_per_tendency - held
+        return self.components.tokens_per_tendency - held
 
     def available_tendencies(self) -> list[int]:
-        return [t for t in range(len(self.comp.tendencies)) if self.supply(t) != 0]
+        return [t for t in range(len(self.components.tendencies)) if self.supply(t) != 0]
 
     def take_token(self, seat: int, tendency: int, source: str, secret: bool) -> None:
         """A token to a seat: in public, or behind the screen with its colour private."""
-        name = self.comp.tendencies[tendency]
+        name = self.components.tendencies[tendency]
         if secret and not self.options["open_screens"]:
-            self.hidden[seat].append((tendency, ALL))
+            self.private_tokens[seat].append((tendency, ALL))
             self.tell("token_hidden", seat=seat, source=source)
             self.tell("token", (seat,), seat=seat, tendency=name, source=source)
         else:
-            self.known[seat][tendency] += 1
+            self.known_tokens[seat][tendency] += 1
             self.tell("token", seat=seat, tendency=name, source=source)
 
     def move_marker(self, marker: int, steps: int, cause: str) -> None:
         """Move a ladder marker (clamped at both ends, S-05)."""
         before = self.ladder[marker]
-        after = min(len(self.comp.ladder_values), max(1, before + steps))
+        after = min(len(self.components.ladder_values), max(1, before + steps))
         self.ladder[marker] = after
         self.tell(
-            "marker", marker=self.comp.tendencies[marker], before=before, after=after, cause=cause
+            "marker",
+            marker=self.components.tendencies[marker],
+            before=before,
+            after=after,
+            cause=cause,
         )
 
     def move_famine(self, steps: int, cause: str) -> None:
         """Move the Famine marker (clamped to its track, S-06)."""
         before = self.famine
-        self.famine = min(self.comp.famine_max, max(self.comp.famine_min, before + steps))
+        self.famine = min(
+            self.components.famine_max, max(self.components.famine_min, before + steps)
+        )
         self.tell("famine", before=before, after=self.famine, cause=cause)
 
 
@@ -339,25 +331,25 @@ def _resample_tokens(twin: Table, others: list[int], rng: Rng) -> None:
     With limited tokens the supply is public, so the colours of all those hidden
     tokens together are known: they are dealt out again within the masks.
     """
-    colours = len(twin.comp.tendencies)
+    colours = len(twin.components.tendencies)
     if twin.options["limited_tokens"]:
         _redeal_tokens(twin, others, rng)
         return
     for p in others:
         fresh = []
-        for _, mask in twin.hidden[p]:
+        for _, mask in twin.private_tokens[p]:
             options = [c for c in range(colours) if mask >> c & 1]
             fresh.append((options[rng.below(len(options))], mask))
-        twin.hidden[p] = fresh
+        twin.private_tokens[p] = fresh
 
 
 def _redeal_tokens(twin: Table, others: list[int], rng: Rng) -> None:
     """Deal the known multiset of hidden colours to the hidden tokens, respecting masks."""
-    colours = len(twin.comp.tendencies)
+    colours = len(twin.components.tendencies)
     totals = [0] * colours
     groups: dict[int, list[tuple[int, int]]] = {}
     for p in others:
-        for i, (colour, mask) in enumerate(twin.hidden[p]):
+        for i, (colour, mask) in enumerate(twin.private_tokens[p]):
             totals[colour] += 1
             groups.setdefault(mask, []).append((p, i))
     masks = sorted(groups)
@@ -366,7 +358,7 @@ def _redeal_tokens(twin: Table, others: list[int], rng: Rng) -> None:
         dealt = [c for c in range(colours) for _ in range(counts[c])]
         rng.shuffle(dealt)
         for (p, i), colour in zip(groups[mask], dealt, strict=True):
-            twin.hidden[p][i] = (colour, mask)
+            twin.private_tokens[p][i] = (colour, mask)
 
 
 def _split(masks: list[int], sizes: list[int], totals: list[int], colours: int) -> list[list[int]]:
@@ -403,9 +395,9 @@ def _resample_deck(twin: Table, rng: Rng) -> None:
     unknown = sorted(twin.deck[twin.deck_known :])
     if len(unknown) < 2:
         return
-    top_set = twin.comp.cards[twin.deck[-1]][0]
+    top_set = twin.components.cards[twin.deck[-1]][0]
     rng.shuffle(unknown)
-    same = [i for i, c in enumerate(unknown) if twin.comp.cards[c][0] == top_set]
+    same = [i for i, c in enumerate(unknown) if twin.components.cards[c][0] == top_set]
     pick = same[rng.below(len(same))]
     unknown[pick], unknown[-1] = unknown[-1], unknown[pick]
     twin.deck[twin.deck_known :] = unknown
@@ -413,8 +405,8 @@ def _resample_deck(twin: Table, rng: Rng) -> None:
 
 def _resample_stack(twin: Table, rng: Rng) -> None:
     """Shuffle the building stack within each run of one letter (C, B, A from the bottom)."""
-    tiles = twin.comp.tiles
-    stack = twin.stack
+    tiles = twin.components.tiles
+    stack = twin.building_stack
     start = 0
     while start < len(stack):
         end = start

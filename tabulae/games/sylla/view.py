@@ -13,115 +13,131 @@ from typing import Any
 from .table import UP, Table
 
 
-def build_view(s: Table, seat: int | None) -> dict[str, Any]:
-    comp = s.comp
+def build_view(table: Table, seat: int | None) -> dict[str, Any]:
+    components = table.components
     view: dict[str, Any] = {
-        "round": s.round,
-        "rounds": comp.rounds,
-        "phase": s.phase,
-        "step": s.step,
-        "to_move": list(s.to_move),
+        "round": table.round,
+        "rounds": components.rounds,
+        "phase": table.phase,
+        "step": table.step,
+        "to_move": list(table.to_move),
         "you": seat,
-        "first_consul": s.fc,
-        "players": [_player(s, p, seat) for p in range(s.players)],
-        "ladder": {t: s.ladder[i] for i, t in enumerate(comp.tendencies)},
-        "ladder_values": list(comp.ladder_values),
-        "crisis_positions": list(comp.crisis_positions),
-        "famine": s.famine,
-        "famine_max": comp.famine_max,
-        "events": [_event(s, slot) for slot in range(len(s.row_events))],
-        "event_deck": len(s.event_deck),
+        "first_consul": table.first_consul,
+        "players": [_player(table, p, seat) for p in range(table.players)],
+        "ladder": {t: table.ladder[i] for i, t in enumerate(components.tendencies)},
+        "ladder_values": list(components.ladder_values),
+        "crisis_positions": list(components.crisis_positions),
+        "famine": table.famine,
+        "famine_max": components.famine_max,
+        "events": [_event(table, slot) for slot in range(len(table.event_row))],
+        "event_deck": len(table.event_deck),
         "building_row": [
             {
                 "slot": i + 1,
-                "colour": comp.slot_colours[i],
-                "building": comp.buildings[comp.tiles[t].kind].id if t >= 0 else None,
+                "colour": components.slot_colours[i],
+                "building": components.buildings[components.tiles[t].kind].id if t >= 0 else None,
             }
-            for i, t in enumerate(s.row)
+            for i, t in enumerate(table.building_row)
         ],
-        "building_stack": len(s.stack),
-        "building_stack_top": comp.tiles[s.stack[-1]].letter if s.stack else None,
-        "display": [_card(s, c) for c in s.display],
-        "deck": len(s.deck),
-        "deck_top_set": comp.set_numerals[comp.cards[s.deck[-1]][0]] if s.deck else None,
+        "building_stack": len(table.building_stack),
+        "building_stack_top": components.tiles[table.building_stack[-1]].letter
+        if table.building_stack
+        else None,
+        "display": [_card(table, c) for c in table.display],
+        "deck": len(table.deck),
+        "deck_top_set": components.set_numerals[components.cards[table.deck[-1]][0]]
+        if table.deck
+        else None,
         "great_work": {
-            "current": comp.great_works[s.gw_current].id if s.gw_current >= 0 else None,
-            "next": comp.great_works[s.gw_stack[-1]].id if s.gw_stack else None,
-            "removed": comp.great_works[s.gw_removed].id,
-            "built": [comp.great_works[w].id for w in s.gw_built],
-            "stack": len(s.gw_stack),
+            "current": components.great_works[table.great_work_current].id
+            if table.great_work_current >= 0
+            else None,
+            "next": components.great_works[table.great_work_stack[-1]].id
+            if table.great_work_stack
+            else None,
+            "removed": components.great_works[table.great_work_removed].id,
+            "built": [components.great_works[w].id for w in table.great_works_built],
+            "stack": len(table.great_work_stack),
         },
-        "cranes_left": s.cranes_left,
+        "cranes_left": table.cranes_left,
     }
-    if s.options["limited_bank"]:
-        view["bank"] = s.bank()
-    if s.options["limited_tokens"]:
-        view["token_supply"] = {t: s.supply(i) for i, t in enumerate(comp.tendencies)}
-    view.update(_decision(s, seat))
-    if s.step == "over":
-        result = s.result()
+    if table.options["limited_bank"]:
+        view["bank"] = table.bank()
+    if table.options["limited_tokens"]:
+        view["token_supply"] = {t: table.supply(i) for i, t in enumerate(components.tendencies)}
+    view.update(_decision(table, seat))
+    if table.step == "over":
+        result = table.result()
         view["result"] = result.to_json() if result else None
     return view
 
 
-def _card(s: Table, card: int) -> dict[str, Any]:
-    comp = s.comp
-    if s.is_crane(card):
-        return {"card": "crane", "type": "crane", "christian": False, "hexes": list(s.hexes(card))}
-    design = comp.design_of(card)
+def _card(table: Table, card: int) -> dict[str, Any]:
+    components = table.components
+    if table.is_crane(card):
+        return {
+            "card": "crane",
+            "type": "crane",
+            "christian": False,
+            "hexes": list(table.hexes(card)),
+        }
+    design = components.design_of(card)
     return {
         "card": design.id,
-        "set": comp.set_numerals[comp.cards[card][0]],
+        "set": components.set_numerals[components.cards[card][0]],
         "type": design.type,
         "christian": design.christian,
         "hexes": list(design.hexes),
     }
 
 
-def _held(s: Table, held: int) -> dict[str, Any]:
+def _held(table: Table, held: int) -> dict[str, Any]:
     return {
         "face_down": held != UP,
-        "held_by": s.comp.events[held].id if held != UP else None,
+        "held_by": table.components.events[held].id if held != UP else None,
     }
 
 
-def _player(s: Table, p: int, seat: int | None) -> dict[str, Any]:
-    comp = s.comp
-    secret = s.screened(seat, p)
+def _player(table: Table, p: int, seat: int | None) -> dict[str, Any]:
+    components = table.components
+    secret = table.screened(seat, p)
     data: dict[str, Any] = {
         "seat": p,
-        "colour": comp.colours[p],
-        "revenue_tile": comp.set_numerals[s.revenue[p]],
-        "prestige": s.prestige[p],
-        "money": None if secret else s.money[p],
-        "tokens": None if secret else dict(zip(comp.tendencies, s.tokens(p), strict=True)),
-        "known_tokens": dict(zip(comp.tendencies, s.known[p], strict=True)),
+        "colour": components.colours[p],
+        "revenue_tile": components.set_numerals[table.revenue_tiles[p]],
+        "prestige": table.prestige[p],
+        "money": None if secret else table.money[p],
+        "tokens": None
+        if secret
+        else dict(zip(components.tendencies, table.tokens(p), strict=True)),
+        "known_tokens": dict(zip(components.tendencies, table.known_tokens[p], strict=True)),
         "unknown_tokens": [
-            [t for i, t in enumerate(comp.tendencies) if possible >> i & 1]
-            for _, possible in s.hidden[p]
+            [t for i, t in enumerate(components.tendencies) if possible >> i & 1]
+            for _, possible in table.private_tokens[p]
         ],
         "characters": [
-            {**_card(s, card), "tilted": tilted, **_held(s, held)}
-            for card, tilted, held in s.chars[p]
+            {**_card(table, card), "tilted": tilted, **_held(table, held)}
+            for card, tilted, held in table.characters[p]
         ],
         "buildings": [
-            {"building": comp.buildings[kind].id, **_held(s, held)} for kind, held in s.builds[p]
+            {"building": components.buildings[kind].id, **_held(table, held)}
+            for kind, held in table.buildings[p]
         ],
     }
-    if s.step == "choose":
-        data["ready"] = s.ready[p]
-    if s.phase == "events":
-        data["cubes_left"] = dict(zip(("legionary", "vestal"), s.cubes_left[p], strict=True))
-    if s.step == "commit":
-        data["committed"] = s.commits[p] is not None
+    if table.step == "choose":
+        data["ready"] = table.ready[p]
+    if table.phase == "events":
+        data["cubes_left"] = dict(zip(("legionary", "vestal"), table.cubes_left[p], strict=True))
+    if table.step == "commit":
+        data["committed"] = table.commitments[p] is not None
     return data
 
 
-def _event(s: Table, slot: int) -> dict[str, Any]:
-    e = s.row_events[slot]
+def _event(table: Table, slot: int) -> dict[str, Any]:
+    e = table.event_row[slot]
     if e < 0:
         return {"slot": slot + 1, "event": None}
-    card = s.comp.events[e]
+    card = table.components.events[e]
     return {
         "slot": slot + 1,
         "event": card.id,
@@ -129,64 +145,78 @@ def _event(s: Table, slot: int) -> dict[str, Any]:
         "fought_by": list(card.fought_by),
         "famine_symbols": card.famine_symbols,
         "permanent": card.permanent,
-        "cubes": list(s.cubes[slot]),
-        "occurred": s.occurred[slot],
+        "cubes": list(table.cubes[slot]),
+        "occurred": table.occurred[slot],
     }
 
 
-def _decision(s: Table, seat: int | None) -> dict[str, Any]:
+def _decision(table: Table, seat: int | None) -> dict[str, Any]:
     """What the decision in progress needs on screen, and the seat's own secret choices."""
-    comp, step = s.comp, s.step
+    components, step = table.components, table.step
     if step == "choose":
-        own = s.picks[seat] if seat is not None else []
-        left = [] if seat is None else [c for c in comp.set_cards[s.revenue[seat]] if c not in own]
+        own = table.starting_picks[seat] if seat is not None else []
+        left = (
+            []
+            if seat is None
+            else [c for c in components.set_cards[table.revenue_tiles[seat]] if c not in own]
+        )
         return {
-            "my_choice": [comp.design_of(c).id for c in own],
-            "my_set": [_card(s, c) for c in left],
+            "my_choice": [components.design_of(c).id for c in own],
+            "my_set": [_card(table, c) for c in left],
         }
     if step == "commit":
-        mine = s.commits[seat] if seat is not None else None
+        mine = table.commitments[seat] if seat is not None else None
         choice = (
             None if mine is None else {"thumb": "up" if mine[0] else "down", "deniers": mine[1]}
         )
         return {"my_choice": choice}
-    if s.phase == "first_consul" and step == "elect":
-        return {"election": {"high": s.high, "leader": s.leader, "waiting": list(s.queue)}}
-    if s.phase == "buildings" and step in ("auction", "pay", "insula"):
-        tile = s.row[s.offer]
+    if table.phase == "first_consul" and step == "elect":
+        return {
+            "election": {
+                "high": table.high_bid,
+                "leader": table.high_bidder,
+                "waiting": list(table.queue),
+            }
+        }
+    if table.phase == "buildings" and step in ("auction", "pay", "insula"):
+        tile = table.building_row[table.offered_slot]
         return {
             "auction": {
-                "seller": s.seller,
-                "slot": s.offer + 1,
-                "colour": comp.slot_colours[s.offer],
-                "building": comp.buildings[comp.tiles[tile].kind].id if tile >= 0 else None,
-                "high": s.high,
-                "leader": s.leader,
-                "waiting": list(s.queue),
-                "owed": s.owed,
-                "tokens_due": s.tokens_due,
+                "seller": table.seller,
+                "slot": table.offered_slot + 1,
+                "colour": components.slot_colours[table.offered_slot],
+                "building": components.buildings[components.tiles[tile].kind].id
+                if tile >= 0
+                else None,
+                "high": table.high_bid,
+                "leader": table.high_bidder,
+                "waiting": list(table.queue),
+                "owed": table.cards_owed,
+                "tokens_due": table.tokens_due,
             }
         }
     if step == "offer":
-        return {"auction": {"seller": s.seller, "offered": s.offered}}
+        return {"auction": {"seller": table.seller, "offered": table.tiles_offered}}
     if step == "revenue":
         return {
             "revenue": {
-                "uses": list(s.uses),
-                "tavern_moved": [m for m, done in zip(_markers(s), s.moved, strict=False) if done],
+                "uses": list(table.building_uses),
+                "tavern_moved": [
+                    m for m, done in zip(_markers(table), table.markers_moved, strict=False) if done
+                ],
             }
         }
     if step in ("prevent", "remove", "flip"):
         return {
             "events_phase": {
-                "prevented": [comp.events[s.row_events[x]].id for x in s.prevented],
-                "tied": [comp.events[s.row_events[x]].id for x in s.tied],
-                "to_prevent": s.need if step == "prevent" else 0,
-                "occurring": [comp.events[s.row_events[x]].id for x in s.occurring],
+                "prevented": [components.events[table.event_row[x]].id for x in table.prevented],
+                "tied": [components.events[table.event_row[x]].id for x in table.tied],
+                "to_prevent": table.prevent_needed if step == "prevent" else 0,
+                "occurring": [components.events[table.event_row[x]].id for x in table.occurring],
             }
         }
     return {}
 
 
-def _markers(s: Table) -> list[str]:
-    return [*s.comp.tendencies, "famine"]
+def _markers(table: Table) -> list[str]:
+    return [*table.components.tendencies, "famine"]

@@ -11,7 +11,7 @@ ROW = ["insula", "crane", "triumphal_arch", "statue", "bank", "field"]  # red, r
 
 def table(players=4, row=ROW, **options):
     s = started(players, seed=7, **options)
-    s.fc = 0
+    s.first_consul = 0
     for seat in range(players):
         holding(s, seat, "slave_plain", "slave_christian", "merchant_plain")
     arrange_row(s, row)
@@ -41,7 +41,7 @@ def test_the_slot_sets_the_sale_colour_and_a_bid_counts_cards_of_it():
         play(s, 2, "bid 2")
     play(s, 2, "bid 3")
     finish_auction(s)
-    assert s.leader == 2
+    assert s.high_bidder == 2
 
 
 def test_a_colour_not_held_is_refused():
@@ -82,7 +82,7 @@ def test_when_everyone_passes_the_tile_is_discarded_and_the_seller_offers_again(
     s = table()
     play(s, 0, "offer triumphal_arch yellow")
     finish_auction(s)
-    assert s.row[2] == -1 and s.offered == 1
+    assert s.building_row[2] == -1 and s.tiles_offered == 1
     assert s.to_move == (0,) and s.step == "offer"
 
 
@@ -101,7 +101,7 @@ def test_five_tiles_are_offered_with_four_players_four_with_three(players, offer
         seller = s.to_move[0]
         play(s, seller, str(s.legal_actions(seller)[0]))
         finish_auction(s)
-    assert s.phase == "events" and s.row == [-1] * 6  # revenue had nothing to decide
+    assert s.phase == "events" and s.building_row == [-1] * 6  # revenue had nothing to decide
     removed = [e for e in s.events if e.key == "sylla.tiles_removed"][-1]
     assert len(removed.args["buildings"]) == 6 - offers
 
@@ -114,13 +114,13 @@ def test_two_players_buy_one_tile_per_colour_and_offer_while_tiles_remain():
     play(s, 0, "pass")
     play(s, 1, "tilt slave_plain")
     play(s, 1, "token health", "token health")
-    assert s.row[:2] == [-1, -1]  # the Crane, the other red tile, is removed
+    assert s.building_row[:2] == [-1, -1]  # the Crane, the other red tile, is removed
     assert [e.args for e in s.events if e.key == "sylla.tile_removed"] == [
         {"building": "crane", "colour": "red"}
     ]
     play(s, 1, "offer triumphal_arch yellow")
     finish_auction(s)  # nobody buys: the other yellow tile stays
-    assert s.row[3] >= 0
+    assert s.building_row[3] >= 0
     for _ in range(3):
         play(s, s.to_move[0], str(s.legal_actions(s.to_move[0])[0]))
         finish_auction(s)
@@ -130,8 +130,8 @@ def test_two_players_buy_one_tile_per_colour_and_offer_while_tiles_remain():
 def buy(s, seat, slot):
     """The seller offers the tile in `slot` (from 1) and `seat` buys it for one card, the
     others passing."""
-    building = s.comp.buildings[s.comp.tiles[s.row[slot - 1]].kind].id
-    play(s, s.to_move[0], f"offer {building} {s.comp.slot_colours[slot - 1]}")
+    building = s.components.buildings[s.components.tiles[s.building_row[slot - 1]].kind].id
+    play(s, s.to_move[0], f"offer {building} {s.components.slot_colours[slot - 1]}")
     while s.step == "auction":
         mover = s.to_move[0]
         play(s, mover, "bid 1" if mover == seat else "pass")
@@ -145,7 +145,7 @@ def test_insula_two_tokens_of_choice_behind_the_screen():
     buy(s, 1, 1)
     assert s.step == "insula" and s.to_move == (1,)
     play(s, 1, "token leisure", "token health")
-    assert s.tokens(1) == [0, 1, 1] and s.known[1] == [0, 0, 0]
+    assert s.tokens(1) == [0, 1, 1] and s.known_tokens[1] == [0, 0, 0]
     other = s.view(2)["players"][1]
     assert (
         other["tokens"] is None
@@ -162,12 +162,12 @@ def test_crane_card_arrives_tilted_and_pays_any_colour_from_the_next_round():
     buy(s, 1, 2)
     assert names(s, 1)[-1] == ("crane", True, False)
     assert s.cranes_left == 2
-    s.chars[1] = [s.chars[1][-1]]  # only the Crane card, as it arrived
+    s.characters[1] = [s.characters[1][-1]]  # only the Crane card, as it arrived
     assert s.senators(1) == 0 and s.active(1, "legionary") == 0
     from tabulae.games.sylla.buildings import payers
 
     assert payers(s, 1, "red") == []  # tilted this round
-    s.chars[1] = [(c, False, h) for c, _, h in s.chars[1]]  # the next round
+    s.characters[1] = [(c, False, h) for c, _, h in s.characters[1]]  # the next round
     assert all(payers(s, 1, colour) == [0] for colour in ("red", "yellow", "grey"))
 
 
@@ -180,7 +180,7 @@ def test_triumphal_arch_statue_and_bank_act_at_once(slot, prestige, money):
     before = (s.prestige[2], s.money[2])
     buy(s, 2, slot)
     assert (s.prestige[2] - before[0], s.money[2] - before[1]) == (prestige, money)
-    assert s.builds[2] == []
+    assert s.buildings[2] == []
 
 
 def test_kept_buildings_stay_in_front_of_the_owner():
@@ -188,5 +188,5 @@ def test_kept_buildings_stay_in_front_of_the_owner():
     holding(s, 3, "slave_plain", "slave_christian", "merchant_plain", "vestal_b", "legionary_a")
     for slot in (1, 2, 3, 5):
         buy(s, 3, slot)
-    kept = [s.comp.buildings[k].id for k, held in s.builds[3]]
+    kept = [s.components.buildings[k].id for k, held in s.buildings[3]]
     assert kept == ["market_stall", "tavern", "private_temple", "field"]

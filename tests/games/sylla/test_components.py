@@ -12,6 +12,7 @@ import yaml
 from tabulae.core import BadOptions
 from tabulae.games.sylla import GAME
 from tabulae.games.sylla.components import BUNDLED, load
+from tabulae.i18n import glossary
 
 COMP = load()
 CONFIDENCE = {"confirmed", "single-source", "inferred", "provisional"}
@@ -33,8 +34,8 @@ def test_every_item_keeps_its_confidence_and_rulebook_names():
         for item in items:
             assert {"en", "pl", "nl", "ru"} <= set(item.names), item.id
     assert COMP.events[COMP.index("events", "slave_revolt")].names["pl"] == "Rewolta Niewolników"
-    assert GAME.terms["vestal"]["pl"] == "Westalka"
-    assert GAME.terms["public_baths"]["ru"] == "Общественные Бани"
+    assert glossary(GAME)["vestal"]["pl"] == "Westalka"
+    assert glossary(GAME)["public_baths"]["ru"] == "Общественные Бани"
 
 
 def test_character_constraints():
@@ -96,7 +97,7 @@ def test_another_edition_is_a_data_file(tmp_path):
     corrected = load(str(path))
     assert corrected.events[corrected.index("events", "epidemic")].famine_symbols == 3
     state = GAME.new(3, seed=1, edition=str(path))
-    assert state.comp is corrected and COMP.events[0].famine_symbols == 0
+    assert state.components is corrected and COMP.events[0].famine_symbols == 0
 
 
 def test_an_unreadable_edition_is_refused():

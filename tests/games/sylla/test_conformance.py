@@ -1,6 +1,7 @@
 """The core conformance suite over seeded Sylla games: 2,064 games, every player count and
 every option, random and greedy players, the invariants checked after every action and the
-result recounted at the end of each.
+result recounted at the end of each, and the position written and read back at every deeply
+checked step.
 
 Deep checks (clone, refusals, views, determinize) cost far more than the rest, so most games
 take them at the first step only and a smaller set takes them often.
@@ -30,6 +31,7 @@ def checked(players, seed, options, **how):
     assert report.result is not None
     assert report.invariant_checks == report.actions + 1
     assert report.deep_checks >= 1 and report.refusals > 0
+    assert report.positions == report.deep_checks  # the position read back at each deep check
     return report
 
 

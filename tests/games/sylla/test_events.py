@@ -11,7 +11,7 @@ HELD = {"christian_persecution", "senate_purge", "slave_revolt", "flood", "pilla
 
 def table(events=("epidemic", "eruption", "imperial_cult"), **options):
     s = started(4, seed=5, **options)
-    s.fc = 0
+    s.first_consul = 0
     for seat in range(4):
         holding(s, seat, "slave_plain")
     arrange_events(s, list(events))
@@ -19,7 +19,7 @@ def table(events=("epidemic", "eruption", "imperial_cult"), **options):
 
 
 def event_id(s, name):
-    return s.comp.index("events", name)
+    return s.components.index("events", name)
 
 
 def place(s, *moves):
@@ -36,7 +36,7 @@ def test_cubes_come_from_untilted_legionaries_and_vestals_and_keep_their_type():
     """S-23: a Vestal cube only on a Vestal event, a Legionary cube only on a Legionary one."""
     s = table(("epidemic", "senate_purge", "imperial_cult"))
     holding(s, 0, "vestal_a", "legionary_a", "legionary_b")
-    s.chars[0][2] = (s.chars[0][2][0], True, -1)  # a tilted Legionary gives no cube
+    s.characters[0][2] = (s.characters[0][2][0], True, -1)  # a tilted Legionary gives no cube
     enter(s, "events")
     assert s.cubes_left[0] == [1, 1] and s.to_move == (0,)
     assert [str(a) for a in s.legal_actions(0)] == [
@@ -78,8 +78,16 @@ def test_majorities_take_public_tokens_ties_all_take_and_decadence_gives_prestig
         (1, "cube vestal eruption"),
         (2, "cube legionary decadence"),
     )
-    assert s.known[1] == [0, 1, 1] and s.known[2] == [0, 1, 0]  # Epidemic tied, Eruption
-    assert s.known[0] == [0, 0, 0] and s.known[3] == [0, 0, 0]  # Imperial Cult had no cube
+    assert s.known_tokens[1] == [0, 1, 1] and s.known_tokens[2] == [
+        0,
+        1,
+        0,
+    ]  # Epidemic tied, Eruption
+    assert s.known_tokens[0] == [0, 0, 0] and s.known_tokens[3] == [
+        0,
+        0,
+        0,
+    ]  # Imperial Cult had no cube
     assert s.prestige == [10, 10, 11, 11]
     assert all(e.audience is None for e in s.events if e.key == "sylla.token")
 
@@ -91,13 +99,13 @@ def test_the_first_consul_breaks_ties_even_without_any_cube():
     """S-25: with no cube at all, the First Consul picks the two prevented events."""
     s = table()
     enter(s, "events")
-    assert s.step == "prevent" and s.to_move == (0,) and s.need == 2
+    assert s.step == "prevent" and s.to_move == (0,) and s.prevent_needed == 2
     play(s, 0, "prevent decadence")
     play(s, 0, "prevent eruption")
     # Epidemic and Imperial Cult occurred; Decadence is never removed: Eruption leaves.
     assert s.ladder == [3, 3, 4]
-    assert event_id(s, "eruption") not in s.row_events
-    assert event_id(s, "decadence") == s.row_events[3]
+    assert event_id(s, "eruption") not in s.event_row
+    assert event_id(s, "decadence") == s.event_row[3]
     assert len(s.event_deck) == 5
 
 
@@ -117,7 +125,7 @@ def test_the_event_with_more_cubes_is_removed_and_a_tie_is_the_consuls_choice():
     with pytest.raises(IllegalAction, match="leaves the game: Epidemic, Eruption"):
         play(s, 0, "remove imperial_cult")
     play(s, 0, "remove epidemic")
-    assert event_id(s, "epidemic") not in s.row_events and event_id(s, "eruption") in s.row_events
+    assert event_id(s, "epidemic") not in s.event_row and event_id(s, "eruption") in s.event_row
 
 
 def test_events_occur_from_the_top_and_each_marker_event_moves_its_marker():
@@ -159,7 +167,7 @@ def occur(s, *events):
         seat = s.to_move[0]
         moves = [str(a) for a in s.legal_actions(seat)]
         play(s, seat, next((m for m in moves if m.split()[2] not in events), moves[0]))
-    rows = [s.comp.events[e].id for e in s.row_events]
+    rows = [s.components.events[e].id for e in s.event_row]
     for name in rows:
         if (
             name not in events
@@ -199,7 +207,7 @@ def test_character_events_turn_one_eligible_card_face_down(event, cards, eligibl
     play(s, 0, f"flip {eligible[-1]}")
     down = [n for n, _, d in names(s, 0) if d]
     assert down == [eligible[-1]]
-    assert s.chars[0][cards.index(eligible[-1])][2] == event_id(s, event)
+    assert s.characters[0][cards.index(eligible[-1])][2] == event_id(s, event)
     # the other seats held one Slave each: only the Slave Revolt touched them, by itself
     touched = [seat for seat in (1, 2, 3) if names(s, seat)[0][2]]
     assert touched == ([1, 2, 3] if event == "slave_revolt" else [])
@@ -208,7 +216,7 @@ def test_character_events_turn_one_eligible_card_face_down(event, cards, eligibl
 def test_tilted_cards_are_eligible_and_named_so():
     s = table(("senate_purge", "epidemic", "eruption"))
     holding(s, 0, "senator_plain", "senator_christian")
-    s.chars[0][0] = (s.chars[0][0][0], True, -1)
+    s.characters[0][0] = (s.characters[0][0][0], True, -1)
     occur(s, "senate_purge", "epidemic")
     assert [str(a) for a in s.legal_actions(0)] == [
         "flip senator_plain tilted",
@@ -226,17 +234,17 @@ def test_flood_turns_a_building_or_the_crane_card_never_the_revenue_tile():
     occur(s, "flood", "epidemic")
     assert [str(a) for a in s.legal_actions(0)] == ["flip crane", "flip market_stall", "flip field"]
     play(s, 0, "flip field")
-    assert s.builds[0][1][1] == event_id(s, "flood")
-    assert s.builds[1][0][1] == event_id(s, "flood")  # a single choice is made by itself
+    assert s.buildings[0][1][1] == event_id(s, "flood")
+    assert s.buildings[1][0][1] == event_id(s, "flood")  # a single choice is made by itself
 
 
 def test_pillage_turns_a_market_stall():
     s = table(("pillage", "epidemic", "eruption"))
     building(s, 0, "field", "market_stall")
     occur(s, "pillage", "epidemic")
-    assert s.builds[0] == [
-        (s.comp.index("buildings", "field"), -1),
-        (s.comp.index("buildings", "market_stall"), event_id(s, "pillage")),
+    assert s.buildings[0] == [
+        (s.components.index("buildings", "field"), -1),
+        (s.components.index("buildings", "market_stall"), event_id(s, "pillage")),
     ]
 
 
@@ -267,12 +275,12 @@ def leave(s, event):
     from tabulae.games.sylla.events import _remove
 
     s.tied = []
-    _remove(s, s.row_events.index(event_id(s, event)))
+    _remove(s, s.event_row.index(event_id(s, event)))
 
 
 def hold(s, seat, position, event):
-    card, tilted, _ = s.chars[seat][position]
-    s.chars[seat][position] = (card, tilted, event_id(s, event))
+    card, tilted, _ = s.characters[seat][position]
+    s.characters[seat][position] = (card, tilted, event_id(s, event))
 
 
 @pytest.mark.parametrize(
@@ -297,7 +305,7 @@ def test_characters_stay_face_down_while_another_event_could_hold_them(
     holding(s, 0, card)
     hold(s, 0, 0, leaving)
     leave(s, leaving)
-    held = s.chars[0][0][2]
+    held = s.characters[0][0][2]
     assert held == (event_id(s, staying) if stays else -1)
 
 
@@ -315,9 +323,9 @@ def test_market_stalls_stay_face_down_between_flood_and_pillage(leaving, staying
     Flood card is removed", and the reverse."""
     s = table((leaving, staying, "eruption"))
     building(s, 0, kind)
-    s.builds[0][0] = (s.builds[0][0][0], event_id(s, leaving))
+    s.buildings[0][0] = (s.buildings[0][0][0], event_id(s, leaving))
     leave(s, leaving)
-    assert s.builds[0][0][1] == (event_id(s, staying) if stays else -1)
+    assert s.buildings[0][0][1] == (event_id(s, staying) if stays else -1)
 
 
 def test_a_card_held_over_follows_the_rule_again_when_its_new_event_leaves():
@@ -325,9 +333,9 @@ def test_a_card_held_over_follows_the_rule_again_when_its_new_event_leaves():
     holding(s, 0, "senator_christian")
     hold(s, 0, 0, "christian_persecution")
     leave(s, "christian_persecution")
-    assert s.chars[0][0][2] == event_id(s, "senate_purge")
+    assert s.characters[0][0][2] == event_id(s, "senate_purge")
     leave(s, "senate_purge")
-    assert s.chars[0][0][2] == -1
+    assert s.characters[0][0][2] == -1
     assert [e.key for e in s.events if e.key in ("sylla.still_face_down", "sylla.face_up")] == [
         "sylla.still_face_down",
         "sylla.face_up",
@@ -384,7 +392,7 @@ CHOICES = {
 def hit_by(players, event, again):
     """Every seat holds two cards the event can turn; the event tops the row over Epidemic."""
     s = started(players, seed=5, repeat_event_flips_again=again)
-    s.fc = 0
+    s.first_consul = 0
     for seat in range(players):
         if event in ("flood", "pillage"):
             holding(s, seat, "vestal_a")
@@ -396,7 +404,7 @@ def hit_by(players, event, again):
 
 
 def face_down(s, seat):
-    held = [h for _, _, h in s.chars[seat]] + [h for _, h in s.builds[seat]]
+    held = [h for _, _, h in s.characters[seat]] + [h for _, h in s.buildings[seat]]
     return sum(h != -1 for h in held)
 
 
@@ -433,7 +441,7 @@ def test_pillage_and_flood_in_one_phase_each_turn_one_card(top, below, players, 
     """S-26, S-27: both occur, top first; each turns one card of every player. Every player
     holds two Market stalls and a Field, so the Flood asks everyone, the last player too."""
     s = started(players, seed=5, repeat_event_flips_again=again)
-    s.fc = 0
+    s.first_consul = 0
     for seat in range(players):
         holding(s, seat, "vestal_a")
         building(s, seat, "market_stall", "market_stall", "field")

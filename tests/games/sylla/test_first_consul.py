@@ -43,7 +43,7 @@ def test_each_later_player_passes_or_outbids_once_and_only_the_winner_pays():
     play(s, 1, "bid 4")  # 1 Senator + 3 deniers
     assert s.to_move == (3,)  # seat 2 (no Senator, 3 deniers) cannot outbid: a forced pass
     play(s, 3, "bid 5")  # 5 deniers
-    assert s.fc == 3 and s.money == [4, 3, 3, 0]
+    assert s.first_consul == 3 and s.money == [4, 3, 3, 0]
     consul = [e for e in s.events if e.key == "sylla.consul"][-1]
     assert consul.args == {"seat": 3, "votes": 5, "deniers": 5}
 
@@ -52,7 +52,7 @@ def test_the_first_consul_keeps_office_when_all_pass_and_pays_his_deniers():
     s = table()
     play(s, 0, "bid 4")
     play(s, 3, "pass")  # seats 1 and 2 cannot outbid 4
-    assert s.fc == 0 and s.money[0] == 2
+    assert s.first_consul == 0 and s.money[0] == 2
 
 
 def test_a_first_consul_with_nothing_to_bid_opens_at_zero_by_himself():
@@ -78,7 +78,7 @@ def test_the_token_colour_is_public_and_famine_rises_by_the_symbols_in_play():
         play(s, s.to_move[0], "pass")
     assert s.step == "consul_token" and s.to_move == (0,)
     play(s, 0, "token leisure")
-    assert s.known[0] == [0, 0, 1]
+    assert s.known_tokens[0] == [0, 0, 1]
     assert s.view(1)["players"][0]["known_tokens"]["leisure"] == 1
     token = [e for e in s.events if e.key == "sylla.token"][-1]
     assert token.audience is None

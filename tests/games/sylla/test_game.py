@@ -52,7 +52,7 @@ def test_the_view_is_what_a_board_needs_and_json_ready():
     for key in ("famine", "events", "building_row", "display", "great_work", "deck_top_set"):
         assert key in view
     assert [e["event"] for e in view["events"]][-1] == "decadence"
-    assert [b["colour"] for b in view["building_row"]] == list(s.comp.slot_colours)
+    assert [b["colour"] for b in view["building_row"]] == list(s.components.slot_colours)
     assert view["players"][0]["characters"][0].keys() >= {"card", "tilted", "face_down", "hexes"}
 
 
@@ -62,7 +62,7 @@ def test_evaluate_counts_prestige_tokens_at_ladder_values_and_holdings():
         holding(s, seat, "slave_plain")
         s.money[seat] = 0
     base = GAME.evaluate(s, 0)
-    s.known[0][1] = 2
+    s.known_tokens[0][1] = 2
     s.ladder[1] = 7  # value 4
     assert GAME.evaluate(s, 0) == base + 8
     building(s, 0, "market_stall")

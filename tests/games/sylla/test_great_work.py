@@ -9,7 +9,7 @@ from .helpers import arrange_great_work, enter, holding, play, started
 
 def table(players=4, work="pantheon", senators=(0, 0, 0, 0)):
     s = started(players, seed=9)
-    s.fc = 0
+    s.first_consul = 0
     for seat in range(players):
         holding(s, seat, *["senator_plain", "senator_christian", "slave_plain"][: senators[seat]])
         s.money[seat] = 12
@@ -47,7 +47,7 @@ def test_commitments_are_simultaneous_and_secret_until_all_have_committed():
     assert s.view(0)["players"][1]["committed"] is True
     private = [e for e in s.events if e.key == "sylla.commitment"]
     assert [e.audience for e in private] == [(1,)]
-    guesses = {s.determinize(0, Rng(k)).commits[1] for k in range(30)}
+    guesses = {s.determinize(0, Rng(k)).commitments[1] for k in range(30)}
     assert len(guesses) > 1 and all(0 <= d <= 12 for _, d in guesses)
     with pytest.raises(IllegalAction, match="cannot commit 13 deniers: you have 12"):
         play(s, 2, "thumb up 13")
@@ -56,7 +56,7 @@ def test_commitments_are_simultaneous_and_secret_until_all_have_committed():
 def test_thumb_down_gives_one_prestige_per_full_two_votes_and_the_deniers_go():
     """S-32: votes are untilted face-up Senators plus deniers."""
     s = table(senators=(2, 0, 1, 0))
-    s.chars[2][0] = (s.chars[2][0][0], True, -1)  # a tilted Senator casts no vote
+    s.characters[2][0] = (s.characters[2][0][0], True, -1)  # a tilted Senator casts no vote
     commit(s, "thumb down 3", "thumb down 1", "thumb down 3", "thumb down 0")
     assert prestige_gained(s) == [2, 0, 1, 0]
     assert s.money == [9, 11, 9, 12]

@@ -34,7 +34,9 @@ def test_open_screens_show_everything():
     theirs = s.view(0)["players"][1]
     assert theirs["money"] == s.money[1]
     assert theirs["tokens"] == {"civic_spirit": 1, "health": 1, "leisure": 1}
-    assert s.hidden[1] == [] and all(e.audience is None for e in s.events if e.key == "sylla.token")
+    assert s.private_tokens[1] == [] and all(
+        e.audience is None for e in s.events if e.key == "sylla.token"
+    )
 
 
 def test_determinize_resamples_hidden_colours_within_what_crises_revealed():
@@ -53,17 +55,19 @@ def test_determinize_reshuffles_decks_but_keeps_what_everyone_knows():
     s = started(4, seed=2)
     s.deck[:0] = [s.deck.pop(), s.deck.pop()]
     s.deck_known = 2
-    comp = s.comp
-    top_set = comp.cards[s.deck[-1]][0]
+    components = s.components
+    top_set = components.cards[s.deck[-1]][0]
     orders = set()
     for k in range(20):
         copy = s.determinize(0, Rng(k))
         assert copy.deck[:2] == s.deck[:2] and sorted(copy.deck) == sorted(s.deck)
-        assert comp.cards[copy.deck[-1]][0] == top_set
-        assert [comp.tiles[t].letter for t in copy.stack] == [comp.tiles[t].letter for t in s.stack]
+        assert components.cards[copy.deck[-1]][0] == top_set
+        assert [components.tiles[t].letter for t in copy.building_stack] == [
+            components.tiles[t].letter for t in s.building_stack
+        ]
         assert sorted(copy.event_deck) == sorted(s.event_deck)
-        assert copy.gw_stack[-1] == s.gw_stack[-1]
-        orders.add((tuple(copy.deck), tuple(copy.stack), tuple(copy.event_deck)))
+        assert copy.great_work_stack[-1] == s.great_work_stack[-1]
+        orders.add((tuple(copy.deck), tuple(copy.building_stack), tuple(copy.event_deck)))
     assert len(orders) > 1
 
 
@@ -87,7 +91,7 @@ def test_everything_shows_at_the_end():
 
 def test_tokens_won_on_events_are_public():
     s = started(4, seed=8)
-    s.fc = 0
+    s.first_consul = 0
     for seat in range(4):
         holding(s, seat, "slave_plain")
     holding(s, 2, "vestal_a")

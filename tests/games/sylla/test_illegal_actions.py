@@ -37,7 +37,7 @@ def test_wrong_seat():
 
 def test_bid_too_low_and_deniers_not_owned():
     s = started(4, seed=1)
-    s.fc = 0
+    s.first_consul = 0
     holding(s, 0, "slave_plain")
     holding(s, 1, "slave_plain")
     s.money[:2] = [2, 9]
@@ -50,7 +50,7 @@ def test_bid_too_low_and_deniers_not_owned():
 
 def test_colour_not_held():
     s = started(4, seed=1)
-    s.fc = 0
+    s.first_consul = 0
     for seat in range(4):
         holding(s, seat, "vestal_b")  # grey only
     holding(s, 1, "vestal_b", "legionary_b")
@@ -72,7 +72,7 @@ def test_colour_not_held():
 
 def test_cube_on_the_wrong_event():
     s = started(4, seed=1)
-    s.fc = 0
+    s.first_consul = 0
     for seat in range(4):
         holding(s, seat, "legionary_b")
     arrange_events(s, ["epidemic", "senate_purge", "flood"])

@@ -23,7 +23,8 @@ def planted(name: str, **methods) -> Sylla:
         {
             "start": lambda self, players, rng, options: start(
                 state_type, self, players, rng, options
-            )
+            ),
+            "position_class": state_type,
         },
     )
     return game_type()
@@ -65,7 +66,7 @@ def test_an_event_resolved_twice_in_one_phase_is_caught(monkeypatch, again):
 def recruit_twice(self, seat, action):
     SyllaState.apply(self, seat, action)
     if action.kind == "recruit":
-        self.chars[seat].append(self.chars[seat][-1])
+        self.characters[seat].append(self.characters[seat][-1])
 
 
 def test_a_duplicated_card_is_caught():
@@ -165,14 +166,14 @@ def test_the_recount_is_none_while_the_game_runs_and_sound_positions_have_no_vio
 
 def test_a_card_face_down_under_an_event_that_cannot_hold_it_is_named():
     s = started(4)
-    card, tilted, _ = s.chars[0][0]
-    epidemic = s.comp.index("events", "epidemic")
-    s.chars[0][0] = (card, tilted, epidemic)
+    card, tilted, _ = s.characters[0][0]
+    epidemic = s.components.index("events", "epidemic")
+    s.characters[0][0] = (card, tilted, epidemic)
     assert (
         f"seat 0's {s.card_name(card)} is face down, held by no event that can"
         in GAME.invariants(s)
     )
-    s.chars[0][0] = (card, tilted, UP)
+    s.characters[0][0] = (card, tilted, UP)
     assert GAME.invariants(s) == []
 
 

@@ -14,8 +14,8 @@ def test_two_players_take_two_each_first_consul_first():
     while s.step == "elect":
         seat = s.to_move[0]
         play(s, seat, str(s.legal_actions(seat)[0]))  # the lowest opening bid, then passes
-    play(s, s.fc, "token civic_spirit")
-    first = s.fc
+    play(s, s.first_consul, "token civic_spirit")
+    first = s.first_consul
     assert s.step == "recruit" and s.to_move == (first,)
     play(s, first, "recruit slave_plain")
     assert s.to_move == (first,)
@@ -23,7 +23,7 @@ def test_two_players_take_two_each_first_consul_first():
     assert s.to_move == (1 - first,)
     play(s, 1 - first, "recruit vestal_b", "recruit legionary_a")
     assert s.phase == "buildings"
-    assert [s.comp.card_names[c] for c in s.deck[:2]] == ["senator_plain", "legionary_b"]
+    assert [s.components.card_names[c] for c in s.deck[:2]] == ["senator_plain", "legionary_b"]
     assert s.deck_known == 2
 
 
@@ -32,10 +32,10 @@ def test_a_recruit_arrives_face_up_and_untilted():
     while s.step == "elect":
         seat = s.to_move[0]
         play(s, seat, str(s.legal_actions(seat)[0]))  # the lowest opening bid, then passes
-    play(s, s.fc, "token health")
+    play(s, s.first_consul, "token health")
     seat = s.to_move[0]
-    before = len(s.chars[seat])
+    before = len(s.characters[seat])
     play(s, seat, str(s.legal_actions(seat)[1]))
-    _, tilted, held = s.chars[seat][-1]
-    assert len(s.chars[seat]) == before + 1 and not tilted and held == -1
+    _, tilted, held = s.characters[seat][-1]
+    assert len(s.characters[seat]) == before + 1 and not tilted and held == -1
     assert len(s.display) == 4

@@ -9,7 +9,7 @@ from .helpers import building, enter, holding, play, started
 
 def table(**options):
     s = started(4, seed=3, **options)
-    s.fc = 2
+    s.first_consul = 2
     for seat in range(4):
         holding(s, seat, "slave_plain")
         s.money[seat] = 0
@@ -23,7 +23,7 @@ def test_income_revenue_tile_merchants_and_market_stalls():
     holding(s, 1, "merchant_plain", "merchant_christian", tilted=True)
     building(s, 2, "market_stall", "market_stall")
     building(s, 3, "market_stall")
-    s.builds[3][0] = (s.builds[3][0][0], s.comp.index("events", "pillage"))  # face down
+    s.buildings[3][0] = (s.buildings[3][0][0], s.components.index("events", "pillage"))  # face down
     enter(s, "revenue")
     assert s.money == [5, 3, 7, 3]
     incomes = [e.args["seat"] for e in s.events if e.key == "sylla.income"]
@@ -43,7 +43,7 @@ def test_private_temple_buys_one_secret_token_per_phase():
         "temple leisure",
     ]
     play(s, 2, "temple leisure")
-    assert s.money[2] == 5 and s.tokens(2) == [0, 0, 1] and s.known[2] == [0, 0, 0]
+    assert s.money[2] == 5 and s.tokens(2) == [0, 0, 1] and s.known_tokens[2] == [0, 0, 0]
     assert s.phase != "revenue" or s.to_move != (2,)  # used once only
 
 
@@ -88,7 +88,7 @@ def test_a_tavern_may_lock_a_marker_at_an_end():
     building(s, 3, "tavern")
     enter(s, "revenue")
     play(s, 2, "tavern civic_spirit right")
-    assert s.ladder == [7, 1, 4] and s.moved[0]
+    assert s.ladder == [7, 1, 4] and s.markers_moved[0]
     assert "tavern civic_spirit left" not in [str(a) for a in s.legal_actions(3)]
 
 

@@ -11,7 +11,6 @@ recruited Legionary give him only one; Blue is given a Vestal for his first cube
 import pytest
 
 from tabulae.core import IllegalAction
-from tabulae.games.sylla.ecclesia import begin as ecclesia
 from tabulae.games.sylla.famine import crisis
 
 from .helpers import (
@@ -19,8 +18,10 @@ from .helpers import (
     arrange_events,
     arrange_great_work,
     arrange_row,
+    enter,
     give,
     keys,
+    laid_out,
     names,
     new_table,
     play,
@@ -49,24 +50,16 @@ def example_table():
             BLACK: ["senator_plain", "legionary_b", "slave_plain", "slave_christian"],
         },
     )
-    give(state, BLUE, "vestal_a")
-    arrange_events(state, ["famine", "slave_revolt", "imperial_cult"])
-    arrange_display(
+    display = ["slave_plain", "legionary_b", "senator_plain", "vestal_a", "vestal_b"]
+    row = ["market_stall", "statue", "market_stall", "private_temple", "field", "insula"]
+    return laid_out(
         state,
-        [
-            "slave_plain",
-            "legionary_b",
-            "senator_plain",
-            "vestal_a",
-            "vestal_b",
-            "senator_christian",
-        ],
+        lambda table: give(table, BLUE, "vestal_a"),
+        lambda table: arrange_events(table, ["famine", "slave_revolt", "imperial_cult"]),
+        lambda table: arrange_display(table, [*display, "senator_christian"]),
+        lambda table: arrange_row(table, row),
+        lambda table: arrange_great_work(table, "public_baths"),
     )
-    arrange_row(
-        state, ["market_stall", "statue", "market_stall", "private_temple", "field", "insula"]
-    )
-    arrange_great_work(state, "public_baths")
-    return state
 
 
 def test_round_one_of_the_running_example():
@@ -109,7 +102,7 @@ def test_round_one_of_the_running_example():
     Field and subtracts 2: White loses 1 prestige."
     """
     s = example_table()
-    assert s.fc == BLUE and s.phase == "first_consul" and s.to_move == (BLUE,)
+    assert s.first_consul == BLUE and s.phase == "first_consul" and s.to_move == (BLUE,)
     assert s.money == [5, 3, 5, 3]  # 3 deniers plus 1 per Merchant chosen
 
     # I — First Consul
@@ -117,9 +110,9 @@ def test_round_one_of_the_running_example():
     passes(s, RED)  # no Senator and 3 deniers: he cannot outbid 3, so his pass is forced
     passes(s, WHITE)
     play(s, BLACK, "bid 4")
-    assert s.fc == BLACK and s.money[BLACK] == 0 and s.money[BLUE] == 5
+    assert s.first_consul == BLACK and s.money[BLACK] == 0 and s.money[BLUE] == 5
     play(s, BLACK, "token civic_spirit")
-    assert s.known[BLACK] == [1, 0, 0]
+    assert s.known_tokens[BLACK] == [1, 0, 0]
     assert s.famine == 2
 
     # II — Recruitment
@@ -127,7 +120,7 @@ def test_round_one_of_the_running_example():
     play(s, BLUE, "recruit legionary_b")
     play(s, RED, "recruit senator_plain")
     play(s, WHITE, "recruit vestal_a")
-    assert [s.comp.card_names[c] for c in s.deck[:2]] == ["senator_christian", "vestal_b"]
+    assert [s.components.card_names[c] for c in s.deck[:2]] == ["senator_christian", "vestal_b"]
     assert s.deck_known == 2 and s.display == []
 
     # III — Buildings
@@ -139,7 +132,7 @@ def test_round_one_of_the_running_example():
     passes(s, BLACK)
     assert s.step == "pay" and s.to_move == (WHITE,)  # four grey cards: White chooses three
     play(s, WHITE, "tilt slave_plain", "tilt merchant_plain", "tilt merchant_christian")
-    assert s.builds[WHITE] == [(s.comp.index("buildings", "field"), -1)]
+    assert s.buildings[WHITE] == [(s.components.index("buildings", "field"), -1)]
     assert ("legionary_a", False, False) in names(s, WHITE)
     assert s.to_move == (WHITE,) and s.step == "offer"  # the buyer offers next
     play(s, WHITE, "offer market_stall red")
@@ -164,7 +157,7 @@ def test_round_one_of_the_running_example():
     passes(s, BLUE)
     assert "sylla.discarded" in keys(s) and "sylla.tiles_removed" in keys(s)
     assert s.phase == "revenue"  # five tiles offered; the Statue is removed
-    assert s.row == [-1] * 6
+    assert s.building_row == [-1] * 6
 
     # IV — Revenue
     # Clockwise from Black: Black +5, Blue +5, Red +3, who decides on his temple first.
@@ -172,7 +165,7 @@ def test_round_one_of_the_running_example():
     assert s.to_move == (RED,) and s.step == "revenue"
     play(s, RED, "temple health")
     assert s.money == [10, 4, 10, 5]  # then White +5
-    assert s.hidden[RED] == [(1, 0b111)]
+    assert s.private_tokens[RED] == [(1, 0b111)]
 
     # V — Events
     assert s.phase == "events" and s.to_move == (BLACK,)
@@ -183,17 +176,17 @@ def test_round_one_of_the_running_example():
     assert s.to_move == (BLUE,)  # White has no cube, Black none left
     play(s, BLUE, "cube legionary slave_revolt")
     play(s, RED, "cube legionary decadence")
-    assert s.known[RED] == [0, 1, 0]  # Health for Famine
-    assert s.known[BLUE] == [0, 0, 1]  # Leisure for the Revolt
+    assert s.known_tokens[RED] == [0, 1, 0]  # Health for Famine
+    assert s.known_tokens[BLUE] == [0, 0, 1]  # Leisure for the Revolt
     assert s.prestige == [11, 11, 10, 11]  # the Decadence point for each tied majority
     assert s.step == "prevent" and s.to_move == (BLACK,)
     with pytest.raises(IllegalAction, match="not among the tied"):
         play(s, BLACK, "prevent imperial_cult")
     play(s, BLACK, "prevent slave_revolt")
     assert s.famine == 3 and s.ladder == [3, 4, 4]  # Famine and the Imperial Cult occurred
-    revolt = s.comp.index("events", "slave_revolt")
-    assert revolt not in s.row_events and revolt not in s.event_deck
-    assert s.comp.index("events", "decadence") in s.row_events
+    revolt = s.components.index("events", "slave_revolt")
+    assert revolt not in s.event_row and revolt not in s.event_deck
+    assert s.components.index("events", "decadence") in s.event_row
     assert "sylla.removed" in keys(s) and "sylla.drawn" in keys(s)
 
     # VI — Great Work: the Public Baths
@@ -204,26 +197,33 @@ def test_round_one_of_the_running_example():
     play(s, BLACK, "thumb up 1")
     thumbs = next(e for e in reversed(s.events) if e.key == "sylla.thumbs")
     assert thumbs.args["votes"] == {"0": 2, "1": 4, "2": 4, "3": 1}
-    assert s.ladder[s.comp.index("tendencies", HEALTH)] == 5  # 9 votes: one step
+    assert s.ladder[s.components.index("tendencies", HEALTH)] == 5  # 9 votes: one step
     # VII — famine 3: everyone loses 3, White with his Field only 1
     assert s.prestige == [11 + 1 - 3, 11 + 5 - 3, 10 + 5 - 1, 11 - 3]
     assert s.money == [10, 1, 6, 4]
     # End of round: a new display and row, everything untilted, round II
-    assert s.round == 2 and s.phase == "first_consul" and s.fc == BLACK
-    assert len(s.display) == 6 and all(t >= 0 for t in s.row)
+    assert s.round == 2 and s.phase == "first_consul" and s.first_consul == BLACK
+    assert len(s.display) == 6 and all(t >= 0 for t in s.building_row)
     assert not any(tilted for seat in range(4) for _, tilted, _ in names(s, seat))
 
 
 def test_one_more_vote_would_have_moved_health_two_spaces():
     """ "With one more vote it [Health] would have moved 2 spaces." (10 votes, per 5)."""
-    s = example_table()
-    s.ladder = [4, 4, 4]
-    from tabulae.games.sylla import great_work
 
-    s.gw_current = s.comp.index("great_works", "public_baths")
-    s.commits = [(False, 0), (True, 3), (True, 5), (True, 1)]
-    great_work._resolve(s)
-    assert s.ladder[s.comp.index("tendencies", HEALTH)] == 6
+    def public_baths_committed_to(table):
+        """Round one's Great Work phase: the Events phase has removed one event."""
+        table.phase, table.step = "great_work", "commit"
+        table.event_deck = table.event_deck[1:]
+        table.great_work_current = table.great_work_stack.pop()
+        table.ladder = [4, 4, 4]
+
+    s = laid_out(example_table(), public_baths_committed_to)
+    assert s.components.great_works[s.great_work_current].id == "public_baths"
+    play(s, BLUE, "thumb down 0")
+    play(s, RED, "thumb up 3")  # no Senator: 3 votes
+    play(s, WHITE, "thumb up 5")  # no Senator: 5 votes
+    play(s, BLACK, "thumb up 1")  # his Senator and 1 denier: 2 votes
+    assert s.ladder[s.components.index("tendencies", HEALTH)] == 6
 
 
 def test_civic_spirit_crisis_example():
@@ -231,18 +231,21 @@ def test_civic_spirit_crisis_example():
     space on the left). Everyone shows his Civic Spirit tokens. Blue has 4, White and
     Red 2 each, Black 1: Blue gains 3 prestige and Black loses 3."
     """
-    s = example_table()
-    s.known = [[4, 0, 0], [2, 0, 0], [1, 0, 0], [0, 0, 0]]
-    s.hidden[WHITE] = [(0, 0b111)]  # one of White's came from an Insula
-    s.hidden[BLACK] = [(0, 0b111), (2, 0b111)]
-    s.ladder[0] = 1
+
+    def tokens_shown(table):
+        table.known_tokens = [[4, 0, 0], [2, 0, 0], [1, 0, 0], [0, 0, 0]]
+        table.private_tokens[WHITE] = [(0, 0b111)]  # one of White's came from an Insula
+        table.private_tokens[BLACK] = [(0, 0b111), (2, 0b111)]
+        table.ladder[0] = 1
+
+    s = laid_out(example_table(), tokens_shown)
     crisis(s, 0)
     assert s.prestige == [13, 10, 10, 7]
     event = s.events[-1]
     assert event.key == "sylla.crisis" and event.args["tokens"] == {"0": 4, "1": 2, "2": 2, "3": 1}
     # The counts are public now; Black's other hidden token is known not to be Civic Spirit.
-    assert s.known[WHITE] == [2, 0, 0] and s.hidden[WHITE] == []
-    assert s.known[BLACK] == [1, 0, 0] and s.hidden[BLACK] == [(2, 0b110)]
+    assert s.known_tokens[WHITE] == [2, 0, 0] and s.private_tokens[WHITE] == []
+    assert s.known_tokens[BLACK] == [1, 0, 0] and s.private_tokens[BLACK] == [(2, 0b110)]
 
 
 def test_end_game_example():
@@ -251,18 +254,29 @@ def test_end_game_example():
     at the ladder positions: 8 Health tokens (3 points each), 5 Leisure tokens (3 points
     each) and 3 Civic Spirit tokens (1 point each)."
     """
-    s = example_table()
-    s.round = 5
-    s.chars[RED] = []
-    for design in ("senator_christian", "merchant_christian", "slave_christian", "slave_plain"):
-        give(s, RED, design, tilted=design == "slave_plain")  # tilted still counts
-    s.known[RED] = [3, 8, 5]
-    s.ladder = [2, 5, 6]  # values 1, 3, 3
-    s.money[RED] = 4
-    s.prestige[RED] = 20
-    s.fc = RED
-    s.phase = "end_of_game"
-    ecclesia(s)
+
+    def fifth_great_work(table):
+        """The fifth round's Great Work phase: five events have left the game, four Great
+        Works are built and the last is being committed to."""
+        table.round, table.phase, table.step = 5, "great_work", "commit"
+        table.event_deck = table.event_deck[5:]
+        table.great_works_built = [table.great_work_stack.pop() for _ in range(4)]
+        table.great_work_current = table.great_work_stack.pop()
+
+    def reds_holdings(table):
+        table.deck += [card for card, _, _ in table.characters[RED]]
+        table.characters[RED] = []
+        for design in ("senator_christian", "merchant_christian", "slave_christian"):
+            give(table, RED, design)
+        give(table, RED, "slave_plain", tilted=True)  # tilted still counts
+        table.known_tokens[RED] = [3, 8, 5]
+        table.ladder = [2, 5, 6]  # values 1, 3, 3
+        table.money[RED] = 4
+        table.prestige[RED] = 20
+        table.first_consul = RED
+
+    s = laid_out(example_table(), fifth_great_work, reds_holdings)
+    enter(s, "ecclesia")
     assert s.prestige[RED] == 20 + 6  # three face-up Christians
     assert s.to_move == (RED,)
     assert s.legal_actions(RED)[-1].args == (2,)

@@ -13,8 +13,8 @@ def test_revenue_tiles_sets_and_the_first_consul(players, chosen):
     """S-02, S-03: random tiles from all four; the lowest tile is First Consul; 4 or 6 chosen."""
     for seed in range(8):
         s = GAME.new(players, seed=seed)
-        assert len(set(s.revenue)) == players
-        assert s.fc == min(range(players), key=lambda p: s.revenue[p])
+        assert len(set(s.revenue_tiles)) == players
+        assert s.first_consul == min(range(players), key=lambda p: s.revenue_tiles[p])
         assert s.step == "choose" and s.to_move == tuple(range(players))
         for seat in range(players):
             assert len(s.legal_actions(seat)) == 10
@@ -22,9 +22,9 @@ def test_revenue_tiles_sets_and_the_first_consul(players, chosen):
             seat = s.to_move[-1]
             play(s, seat, str(s.legal_actions(seat)[-1]))
         for seat in range(players):
-            assert len(s.chars[seat]) == chosen
-            own = {s.comp.cards[c][0] for c, _, _ in s.chars[seat]}
-            assert own == {s.revenue[seat]}
+            assert len(s.characters[seat]) == chosen
+            own = {s.components.cards[c][0] for c, _, _ in s.characters[seat]}
+            assert own == {s.revenue_tiles[seat]}
         # every other card, undealt sets included, is in the deck or the display
         display = 6 if players != 3 else 5
         assert len(s.display) == display
@@ -57,8 +57,8 @@ def test_the_starting_choice_is_secret_until_all_reveal():
     private = [e for e in s.events if e.key == "sylla.chose"]
     assert private and all(e.audience == (0,) for e in private)
     other = s.determinize(1, Rng(9))
-    assert len(other.picks[0]) == 2 and other.view(1) == s.view(1)
-    assert s.chars == [[], [], []]
+    assert len(other.starting_picks[0]) == 2 and other.view(1) == s.view(1)
+    assert s.characters == [[], [], []]
 
 
 def test_a_player_choosing_sees_the_cards_of_his_set_still_to_choose():
@@ -67,7 +67,7 @@ def test_a_player_choosing_sees_the_cards_of_his_set_still_to_choose():
     play(s, 1, "choose legionary_a")
     left = s.view(1)["my_set"]
     assert len(left) == 9 and "legionary_a" not in [c["card"] for c in left]
-    assert {c["set"] for c in left} == {s.comp.set_numerals[s.revenue[1]]}
+    assert {c["set"] for c in left} == {s.components.set_numerals[s.revenue_tiles[1]]}
     legionary = next(c for c in left if c["card"] == "legionary_b")
     assert legionary["type"] == "legionary" and legionary["hexes"]
     assert s.view(None)["my_set"] == []
@@ -77,16 +77,18 @@ def test_the_table():
     """Building stack C-B-A with six A tiles shown; Decadence fixed with three events above;
     Great Works: the first removed (public), the next visible; ladder on 4, Famine on 0."""
     s = GAME.new(4, seed=11)
-    comp = s.comp
-    assert all(comp.tiles[t].letter == "A" for t in s.row) and len(s.row) == 6
-    letters = [comp.tiles[t].letter for t in s.stack]
+    components = s.components
+    assert (
+        all(components.tiles[t].letter == "A" for t in s.building_row) and len(s.building_row) == 6
+    )
+    letters = [components.tiles[t].letter for t in s.building_stack]
     assert letters == sorted(letters, key="CBA".index)
-    assert comp.events[s.row_events[3]].id == "decadence"
-    assert len(set(s.row_events)) == 4 and len(s.event_deck) == 6
+    assert components.events[s.event_row[3]].id == "decadence"
+    assert len(set(s.event_row)) == 4 and len(s.event_deck) == 6
     view = s.view(2)
-    assert view["great_work"]["removed"] == comp.great_works[s.gw_removed].id
-    assert view["great_work"]["next"] == comp.great_works[s.gw_stack[-1]].id
-    assert len(s.gw_stack) == 5 and s.gw_removed not in s.gw_stack
+    assert view["great_work"]["removed"] == components.great_works[s.great_work_removed].id
+    assert view["great_work"]["next"] == components.great_works[s.great_work_stack[-1]].id
+    assert len(s.great_work_stack) == 5 and s.great_work_removed not in s.great_work_stack
     assert s.ladder == [4, 4, 4] and s.famine == 0 and s.prestige == [10] * 4
     assert view["building_stack_top"] == "A"
 
@@ -98,5 +100,5 @@ def test_two_players_put_sets_three_and_four_in_the_deck():
         play(s, s.to_move[0], str(s.legal_actions(s.to_move[0])[0]))
     pool = s.deck + s.display
     assert len(pool) == 28
-    undealt = set(range(4)) - set(s.revenue)
-    assert all(any(s.comp.cards[c][0] == n for c in pool) for n in undealt)
+    undealt = set(range(4)) - set(s.revenue_tiles)
+    assert all(any(s.components.cards[c][0] == n for c in pool) for n in undealt)

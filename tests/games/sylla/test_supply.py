@@ -22,12 +22,12 @@ def test_a_limited_bank_pays_only_what_it_holds():
 
 def test_limited_tokens_run_out():
     s = started(4, seed=2, limited_tokens=True)
-    s.known = [[38, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]
+    s.known_tokens = [[38, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]
     assert s.supply(0) == 0 and s.available_tendencies() == [1, 2]
-    s.fc = 1
+    s.first_consul = 1
     enter(s, "first_consul")
     while s.step == "elect":
         seat = s.to_move[0]
         play(s, seat, str(s.legal_actions(seat)[0]))
-    assert [str(a) for a in s.legal_actions(s.fc)] == ["token health", "token leisure"]
+    assert [str(a) for a in s.legal_actions(s.first_consul)] == ["token health", "token leisure"]
     assert s.view(0)["token_supply"] == {"civic_spirit": 0, "health": 38, "leisure": 38}
