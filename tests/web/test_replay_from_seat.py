@@ -1,6 +1,7 @@
 """Replay from a seat: a finished Sylla game stepped through as one player saw it, with that
 player's secret choices and no one else's, in Polish; a step over another player's secret
-choice says that someone acted, and the page says whose eyes it watches through."""
+choice says that someone acted, and the page says whose eyes it watches through. A move no
+event tells (Hadrian's Wall) is named to its player."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import pytest
 from playwright.sync_api import Page
 
 import tabulae
+from tabulae.core import Action, Match, Rng, load, visible
 
 GAME = "sylla"
-pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Sylla is not installed")
 BOARD = ".sylla"
 NAMES = ("Ala", "Bartek")
 
@@ -46,6 +47,7 @@ def at_step(page: Page, version: int) -> None:
         )
 
 
+@pytest.mark.skipif(GAME not in tabulae.games(), reason="Sylla is not installed")
 def test_a_seat_s_replay_shows_its_secrets_and_says_when_another_acted_in_secret(browser, finished):
     """Rulebook (PL): "Każdy z graczy w ukryciu wybiera 4 Postacie … Kiedy wszyscy już wybiorą
     każdy odsłania swoje cztery postacie" [each player secretly chooses 4 … when all have
@@ -82,7 +84,7 @@ def test_a_seat_s_replay_shows_its_secrets_and_says_when_another_acted_in_secret
     assert "seat=1" in page.url
     at_step(page, hidden)
     secret = page.locator("#step-events li.secret-step")
-    assert secret.inner_text() == words["Another player acted in secret."]
+    assert secret.inner_text() == "Another player acted in secret."
     assert page.locator(f"{BOARD} .sy-player[data-seat='0'] .my-choice").count() == 0
     at_step(page, told)
     assert page.locator("#step-events li.secret-step").count() == 0
@@ -120,3 +122,55 @@ def test_a_seat_s_replay_shows_its_secrets_and_says_when_another_acted_in_secret
         "(line) => document.getElementById('watching').textContent === line", arg=watching_bartek
     )
     assert page.input_value("#seat") == "1"
+
+
+def played_with_a_silent_move(game: str, players: int, seed: int) -> tuple[Match, int]:
+    """A game random moves play to the end, and the first step whose move no event told even
+    its player."""
+    state, rng = load(game).new(players, seed), Rng(seed)
+    actions: list[tuple[int, Action]] = []
+    silent = None
+    while state.result() is None:
+        seat, before = state.to_move[0], len(state.events)
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        actions.append((seat, action))
+        if silent is None and not list(visible(state.events[before:], seat)):
+            silent = len(actions)
+    assert silent is not None, "no move went untold"
+    match = Match(game, players, seed, seats=list(NAMES[:players]), actions=actions)
+    return match, silent
+
+
+@pytest.mark.skipif("hadrians_wall" not in tabulae.games(), reason="not installed")
+def test_a_move_no_event_tells_is_named_to_its_player_and_secret_to_the_other(browser):
+    """Hadrian's Wall: "a player's favour choices at the attack" stay hidden from all other
+    players until the simultaneous reveal (rulings, hidden information), and no event tells
+    them; watching as the player who chose, the step names the move, and as the other, says
+    that someone acted in secret."""
+    match, silent = played_with_a_silent_move("hadrians_wall", 2, 11)
+    actor, (kind, *args) = match.actions[silent - 1][0], match.actions[silent - 1][1]
+    with browser.api() as api:
+        imported = api.post("/matches", json=match.to_json())
+        assert imported.status_code == 201, imported.text
+        table = imported.json()["id"]
+        game = api.get("/text/en/hadrians_wall").json()["game"]
+    label = game["messages"][f"hadrians_wall.action.{kind}"].format(
+        *(game["terms"].get(arg, arg) for arg in args)
+    )
+    person = browser.person()
+    page = person.page
+    page.goto(f"/replay.html?id={table}&seat={actor}")
+    page.wait_for_selector("#controls #step")
+    page.eval_on_selector(  # as dragging the slider does
+        "#step",
+        "(slider, at) => { slider.value = at; slider.dispatchEvent(new Event('input')); }",
+        silent,
+    )
+    page.wait_for_function(
+        f"() => document.getElementById('replay').dataset.version === '{silent}'"
+    )
+    assert page.inner_text("#step-events li") == f"{NAMES[actor]}: {label}"
+    page.select_option("#seat", str(1 - actor))
+    secret = page.locator("#step-events li.secret-step")
+    assert secret.inner_text() == "Another player acted in secret."

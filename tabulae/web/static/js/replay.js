@@ -159,8 +159,9 @@ function whose() {
   return page.seat === null ? undefined : page.text.t("Only {name} saw this", { name: page.text.seat(page.seat) });
 }
 
-/** What the watched seat saw happen at this step: its events, or, where it saw none, who
- *  acted — never a step where nothing changes and nothing is said. */
+/** What the watched seat saw happen at this step: its events; where it saw none, its own
+ *  move (a secret no event tells, not even to its player), or else that another player acted
+ *  in secret — never a step where nothing changes and nothing is said. */
 function renderStep() {
   const text = page.text;
   const seen = page.snapshot.events.filter((event) => event.version === page.at);
