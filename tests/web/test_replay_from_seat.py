@@ -84,7 +84,7 @@ def test_a_seat_s_replay_shows_its_secrets_and_says_when_another_acted_in_secret
     assert "seat=1" in page.url
     at_step(page, hidden)
     secret = page.locator("#step-events li.secret-step")
-    assert secret.inner_text() == "Another player acted in secret."
+    assert secret.inner_text() == words["Another player acted in secret."]
     assert page.locator(f"{BOARD} .sy-player[data-seat='0'] .my-choice").count() == 0
     at_step(page, told)
     assert page.locator("#step-events li.secret-step").count() == 0
