@@ -269,12 +269,20 @@ async def state(
     token: Token = None,
     since: Annotated[int, Query(ge=-1, le=2**62, description="last version seen")] = -1,
     at: Annotated[int | None, Query(ge=0, le=2**62, description="a past version")] = None,
+    seat: Annotated[
+        int | None,
+        Query(
+            ge=0,
+            le=63,
+            description="whose view: any seat's once the game is over, until then only your own",
+        ),
+    ] = None,
 ) -> dict[str, Any]:
     live = await lobby(request).table(table_id)
-    seat = await lobby(request).seat_of(live, token)
+    viewer = live.viewer(await lobby(request).seat_of(live, token), seat)
     if at is not None and at > live.version:
         raise invalid(f"version {at} is not played yet (the table is at {live.version})")
-    return live.snapshot(seat, since=since, at=at)
+    return live.snapshot(viewer, since=since, at=at)
 
 
 @router.post("/tables/{table_id}/actions", operation_id="act", summary="Play an action")

@@ -18,7 +18,7 @@ from tabulae.bots import Bot, make_bot
 from tabulae.core import Action, Match, State, load, visible
 from tabulae.i18n import GameText, bot_name, translator
 
-from .errors import wrong_token
+from .errors import ApiError, unknown_seat, wrong_token
 from .storage import ActionRow, SeatRow, TableRow
 
 if TYPE_CHECKING:
@@ -129,6 +129,25 @@ class LiveTable:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
                 return seat.seat
         raise wrong_token()
+
+    @property
+    def disclosed(self) -> bool:
+        """Whether the whole match is open to everyone: once the game is over (or imported),
+        its seed and actions are public, so no seat's view of any step is a secret."""
+        return self.status in ("finished", "replay")
+
+    def viewer(self, holder: int | None, asked: int | None) -> int | None:
+        """Whose view a request is shown: the seat `asked` for, or else the one its token
+        holds (`holder`). A game not yet disclosed shows a seat's view to that seat alone."""
+        if asked is None or asked == holder:
+            return holder
+        if not 0 <= asked < self.row.players:
+            raise unknown_seat(asked, self.row.players)
+        if not self.disclosed:
+            raise ApiError(
+                403, "seat_hidden", f"seat {asked}'s view is its own until the game is over"
+            )
+        return asked
 
     def holds(self, seat: int | None, token_hash: str | None) -> bool:
         """Whether a connection's seat is still held by the token it came with."""

@@ -870,7 +870,7 @@ class Lobby:
     @staticmethod
     def export(live: LiveTable) -> dict[str, Any]:
         """The full match once it is over; until then only the public log (no seed, no actions)."""
-        if live.status in ("finished", "replay"):
+        if live.disclosed:
             return live.match().to_json()
         return {
             "format": "tabulae.public-log",

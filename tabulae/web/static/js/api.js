@@ -65,9 +65,12 @@ export const leave = (id, token) =>
   api(`/tables/${encodeURIComponent(id)}/leave`, { method: "POST", token });
 export const rematch = (id, token) =>
   api(`/tables/${encodeURIComponent(id)}/rematch`, { method: "POST", token });
-export const snapshot = (id, { token, since = -1, at } = {}) => {
+/** A seat's snapshot (a spectator's without `token`); `at`: after a past version; `seat`: as
+ *  that seat saw it, which only its token holder may ask until the game is over. */
+export const snapshot = (id, { token, since = -1, at, seat } = {}) => {
   const query = new URLSearchParams({ since: String(since) });
   if (at !== undefined) query.set("at", String(at));
+  if (seat !== undefined && seat !== null) query.set("seat", String(seat));
   return api(`/tables/${encodeURIComponent(id)}/state?${query}`, { token });
 };
 /** At your turn, at a table that allows hints: the strongest bot's best moves for your seat. */

@@ -13,7 +13,8 @@ function padlock(label) {
   );
 }
 
-export function logEntry(event, text, latest = false) {
+/** One event in words; `whose` says who alone sees a private one (the reader, by default). */
+export function logEntry(event, text, latest = false, whose = text.t("Only you see this")) {
   const secret = Array.isArray(event.audience);
   return h(
     "li",
@@ -21,19 +22,19 @@ export function logEntry(event, text, latest = false) {
       class: [secret ? "private" : "", latest ? "latest" : ""].join(" ").trim() || null,
       "data-key": event.key,
       "data-version": event.version,
-      title: secret ? text.t("Only you see this") : null,
+      title: secret ? whose : null,
     },
-    secret && padlock(text.t("Only you see this")),
+    secret && padlock(whose),
     secret && " ",
     text.event(event),
   );
 }
 
-export function renderLog(root, events, text, latestVersion = null) {
+export function renderLog(root, events, text, latestVersion = null, whose = undefined) {
   const list = h(
     "ol",
     { class: "log" },
-    events.map((event) => logEntry(event, text, event.version === latestVersion)),
+    events.map((event) => logEntry(event, text, event.version === latestVersion, whose)),
   );
   root.replaceChildren(h("h2", {}, text.t("Events")), list);
   list.scrollTop = list.scrollHeight;

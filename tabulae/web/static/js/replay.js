@@ -1,4 +1,5 @@
-// The replay viewer: steps through a finished match action by action, as a spectator sees it.
+// The replay viewer: steps through a finished match action by action, as a spectator saw it
+// or as one of its players did, with that player's secrets (docs/server.md, "Whose view").
 
 import * as api from "./api.js";
 import { boardFor } from "../boards/loader.js";
@@ -6,7 +7,7 @@ import { fill, h, param } from "./dom.js";
 import { renderGeneric } from "./generic.js";
 import { chosenLanguage, loadText } from "./i18n.js";
 import { languageSwitch } from "./language.js";
-import { renderLog } from "./log.js";
+import { logEntry, renderLog } from "./log.js";
 import { renderResult } from "./results.js";
 
 const root = document.getElementById("replay");
@@ -21,6 +22,8 @@ const page = {
   board: null,
   at: 0,
   last: 0,
+  seat: null, // whose view: a seat, or null for a spectator's
+  actions: [], // the match record's [seat, action] of every step
   snapshot: null,
   timer: null,
   cache: new Map(),
@@ -28,25 +31,60 @@ const page = {
 
 const parts = {
   controls: h("div", { class: "replay-controls", id: "controls" }),
+  seat: h("div", { class: "replay-seat", id: "seat-choice" }),
+  watching: h("p", { class: "watching", id: "watching" }),
+  notice: h("p", { class: "notice", id: "notice", hidden: true }),
+  step: h("section", { class: "events step-events", id: "step-events", "aria-live": "polite" }),
   board: h("div", { class: "board", id: "board" }),
   log: h("div", { class: "events", id: "log" }),
   end: h("div", { class: "end", id: "end" }),
 };
 
-async function fetchAt(version) {
-  if (!page.cache.has(version)) {
-    page.cache.set(version, api.snapshot(tableId, { at: version }));
+async function fetchAt(seat, version) {
+  const key = `${seat ?? "spectator"}/${version}`;
+  if (!page.cache.has(key)) {
+    const asked = api.snapshot(tableId, { at: version, seat });
+    asked.catch(() => page.cache.delete(key));
+    page.cache.set(key, asked);
   }
-  return page.cache.get(version);
+  return page.cache.get(key);
 }
 
 async function go(version) {
   page.at = Math.max(0, Math.min(page.last, version));
+  const seat = page.seat;
   const wanted = page.at;
-  const snapshot = await fetchAt(wanted);
-  if (wanted !== page.at) return;
+  let snapshot;
+  try {
+    snapshot = await fetchAt(seat, wanted);
+  } catch (error) {
+    parts.notice.hidden = false;
+    fill(parts.notice, error.message);
+    return;
+  }
+  if (wanted !== page.at || seat !== page.seat) return;
+  parts.notice.hidden = true;
   page.snapshot = snapshot;
   render();
+}
+
+/** Watch the game as `seat` saw it (null: as a spectator), at the same step; the address
+ *  keeps the choice, so a reload or a shared link shows the same view. */
+function watchAs(seat) {
+  page.seat = seat;
+  const address = new URL(location.href);
+  if (seat === null) address.searchParams.delete("seat");
+  else address.searchParams.set("seat", String(seat));
+  history.replaceState(null, "", address);
+  renderSeatChoice();
+  go(page.at);
+}
+
+/** The seat in the address, if it names one of the table's. */
+function seatInAddress() {
+  const given = param("seat");
+  const seat = given === null || given === "" ? NaN : Number(given);
+  return Number.isInteger(seat) && seat >= 0 && seat < page.summary.players ? seat : null;
 }
 
 function play() {
@@ -86,9 +124,61 @@ function renderControls() {
   );
 }
 
+function renderSeatChoice() {
+  const text = page.text;
+  const option = (value, label) =>
+    h("option", { value, selected: value === String(page.seat ?? "") }, label);
+  fill(
+    parts.seat,
+    h(
+      "label",
+      {},
+      text.t("Watch as"),
+      " ",
+      h(
+        "select",
+        {
+          id: "seat",
+          onchange: (event) => watchAs(event.target.value === "" ? null : Number(event.target.value)),
+        },
+        option("", text.t("Spectator")),
+        text.names.map((name, seat) => option(String(seat), name)),
+      ),
+    ),
+  );
+  fill(
+    parts.watching,
+    page.seat === null
+      ? text.t("You are watching as a spectator.")
+      : text.t("You are watching as {name}.", { name: text.seat(page.seat) }),
+  );
+}
+
+/** Who alone sees a private event: the watched player. */
+function whose() {
+  return page.seat === null ? undefined : page.text.t("Only {name} saw this", { name: page.text.seat(page.seat) });
+}
+
+/** What the watched seat saw happen at this step: its events; where it saw none, its own
+ *  move (a secret no event tells, not even to its player), or else that another player acted
+ *  in secret — never a step where nothing changes and nothing is said. */
+function renderStep() {
+  const text = page.text;
+  const seen = page.snapshot.events.filter((event) => event.version === page.at);
+  let lines = seen.map((event) => logEntry(event, text, true, whose()));
+  if (lines.length === 0 && page.at > 0) {
+    const [actor, action] = page.actions[page.at - 1] ?? [null, null];
+    lines = [
+      actor !== null && actor === page.seat
+        ? h("li", { class: "latest" }, `${text.seat(actor)}: ${text.action(action, page.summary.game)}`)
+        : h("li", { class: "latest secret-step" }, text.t("Another player acted in secret.")),
+    ];
+  }
+  fill(parts.step, h("h2", {}, text.t("This step")), h("ol", { class: "log" }, lines));
+}
+
 function render() {
   const text = page.text;
-  text.names = page.summary.seats.map((seat) => text.seatName(seat));
   const title = text.hasTerm(page.summary.game) ? text.term(page.summary.game) : page.gameName;
   fill(document.getElementById("title"), `${title} — ${text.t("Replay")}`);
   root.dataset.version = String(page.at);
@@ -98,7 +188,7 @@ function render() {
     game: page.summary.game,
     table: page.summary,
     players: page.summary.players,
-    seat: null,
+    seat: page.seat,
     text,
     view: snap.view,
     legal: [],
@@ -112,7 +202,8 @@ function render() {
   };
   if (page.board) page.board.render(parts.board, ctx);
   else renderGeneric(parts.board, ctx);
-  renderLog(parts.log, snap.events, text, snap.version);
+  renderStep();
+  renderLog(parts.log, snap.events, text, snap.version, whose());
   if (snap.result) {
     parts.end.hidden = false;
     fill(parts.end, renderResult(snap.result, ctx));
@@ -125,7 +216,9 @@ function render() {
 async function setLanguage(lang) {
   page.lang = lang;
   page.text = await loadText(lang, page.summary.game);
+  page.text.names = page.summary.seats.map((seat) => page.text.seatName(seat));
   languageSwitch(document.getElementById("language"), lang, setLanguage);
+  renderSeatChoice();
   if (page.snapshot) render();
 }
 
@@ -143,23 +236,34 @@ async function start() {
     return;
   }
   page.last = page.summary.version;
+  page.seat = seatInAddress();
   page.board = await boardFor(page.summary.game);
+  const over = page.summary.status === "finished" || page.summary.status === "replay";
   fill(
     root,
     parts.controls,
+    over && h("div", { class: "replay-seat-line" }, parts.seat, parts.watching),
+    parts.notice,
     h(
       "div",
       { class: "play" },
       h("div", { class: "main" }, parts.end, parts.board),
-      h("aside", { class: "side" }, parts.log),
+      h("aside", { class: "side" }, parts.step, parts.log),
     ),
   );
   await setLanguage(page.lang);
-  if (page.summary.status !== "finished" && page.summary.status !== "replay") {
+  if (!over) {
     fill(parts.controls, h("p", { class: "notice" }, page.text.t("A game can be replayed once it is over.")));
     return;
   }
+  try {
+    page.actions = (await api.matchRecord(tableId)).actions ?? [];
+  } catch (error) {
+    parts.notice.hidden = false;
+    fill(parts.notice, error.message);
+  }
   document.addEventListener("keydown", (event) => {
+    if (event.target.closest?.("input, select")) return; // they step (or choose) on their own
     if (event.key === "ArrowRight") go(page.at + 1);
     if (event.key === "ArrowLeft") go(page.at - 1);
   });
