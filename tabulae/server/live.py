@@ -120,8 +120,9 @@ class LiveTable:
         self._logged(action_row, action)
 
     def may_take_back(self, seat: int | None) -> int:
-        """How many of its latest actions `seat` may take back now (never a bot's)."""
-        if seat is None or seat in self.bots or self.status != "playing":
+        """How many of its latest actions `seat` may take back now: never a bot's, and none at
+        a table with a move time limit or clocks, where a take-back would give the time back."""
+        if seat is None or seat in self.bots or self.status != "playing" or self.timed:
             return 0
         return self.take_backs.allowed(seat)
 

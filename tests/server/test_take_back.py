@@ -226,6 +226,20 @@ def test_a_bot_never_takes_back():
     assert live.may_take_back(first) == 0 and live.snapshot(first)["take_back"] == 0
 
 
+def test_a_timed_table_offers_no_take_back():
+    """A take-back starts the turn again: at a table with a move time limit or clocks, it
+    would give the player the time back (and a clock's increment for the action)."""
+    first = LiveTable(table_row({}), []).state.to_move[0]
+    played = [ActionRow(1, first, ["take", 1], None)]
+    for timing in ({"move_seconds": 60}, {"clock_increment": 5.0}):
+        row = table_row({})
+        for name, value in timing.items():
+            setattr(row, name, value)
+        live = LiveTable(row, played)
+        assert live.take_backs.allowed(first) == 1 and live.may_take_back(first) == 0
+    assert LiveTable(table_row({}), played).may_take_back(first) == 1
+
+
 def test_a_bot_worker_replays_a_log_that_a_take_back_changed():
     """A worker remembers each table's state; a take-back and another action give a log as
     long as the remembered one, which the worker must not take for the same."""

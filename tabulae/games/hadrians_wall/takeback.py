@@ -11,22 +11,25 @@ decisions revealed together, outside the year's actions, and stand.
 
 from __future__ import annotations
 
-from tabulae.core import Action, State
+from tabulae.core import Action
+
+from .state import HadriansWallState
 
 
-def take_back(before: State, seat: int, action: Action, after: State) -> bool:
+def take_back(
+    before: HadriansWallState, seat: int, action: Action, after: HadriansWallState
+) -> bool:
     """Whether the action was one of the year's, and left the year and the decks as they were."""
-    seen = before.view(None)
-    return seen["phase"] == "actions" and _year(seen) == _year(after.view(None))
+    return before.phase == "actions" and _year(before) == _year(after)
 
 
-def _year(view: dict) -> tuple:
-    """What of the public view an action of the year may not change: the year and its phase,
-    and what is left of the Fate and Neutral decks and the Fate cards revealed."""
+def _year(state: HadriansWallState) -> tuple:
+    """What an action of the year may not change: the year and its phase, what is left of the
+    Fate and Neutral decks, and the Fate cards revealed."""
     return (
-        view["year"],
-        view["phase"],
-        view["fate_deck"],
-        view["fate_discard"],
-        view["neutral_deck"],
+        state.year,
+        state.phase,
+        len(state.fate_deck),
+        len(state.fate_discard),
+        len(state.neutral_deck),
     )
