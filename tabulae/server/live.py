@@ -286,13 +286,22 @@ class LiveTable:
 
     def replay(self, upto: int) -> State:
         """The state after the first `upto` rows of the log."""
+        return self._replayed(self.standing(upto)[0])
+
+    def standing(self, upto: int) -> tuple[list[tuple[int, Action]], int]:
+        """The actions that stand after the first `upto` rows of the log, and how many of
+        those rows are take-backs."""
+        if upto == self.version:
+            return self.played, self.lines
         played: list[tuple[int, Action]] = []
+        lines = 0
         for entry in self.log[:upto]:
             if entry.action is None:
                 del played[len(played) - entry.takes_back :]
+                lines += 1
             else:
                 played.append((entry.seat, entry.action))
-        return self._replayed(played)
+        return played, lines
 
     def _replayed(self, played: list[tuple[int, Action]]) -> State:
         state = self.game.new(self.row.players, self.row.seed, **self.row.options)

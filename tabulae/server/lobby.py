@@ -774,14 +774,15 @@ class Lobby:
     def _decision(
         self, live: LiveTable, seat: int, bot: str, params: dict[str, Any], version: int
     ) -> Decision:
+        played, lines = live.standing(version)
         return Decision(
             table=live.id,
             game=live.row.game,
             players=live.row.players,
             seed=live.row.seed,
             options=dict(live.row.options),
-            log=[(s, a.to_json()) for s, a in live.played],
-            line=live.lines,
+            log=[(s, a.to_json()) for s, a in played],
+            line=lines,
             seat=seat,
             bot=bot,
             params=params,

@@ -226,6 +226,24 @@ def test_a_bot_never_takes_back():
     assert live.may_take_back(first) == 0 and live.snapshot(first)["take_back"] == 0
 
 
+def test_the_actions_that_stand_at_every_version_leave_out_those_taken_back():
+    first = LiveTable(table_row({}), []).state.to_move[0]
+    rows = [
+        ActionRow(1, first, ["take", 1], None),
+        ActionRow(2, first, ["take", 3], None),
+        ActionRow(3, first, [], None, takes_back=1),
+        ActionRow(4, first, ["take", 6], None),
+    ]
+    live = LiveTable(table_row({}), rows)
+    take = {n: (first, Action("take", n)) for n in (1, 3, 6)}
+    assert live.standing(2) == ([take[1], take[3]], 0)
+    assert live.standing(3) == ([take[1]], 1)
+    assert live.standing(4) == ([take[1], take[6]], 1) == (live.played, live.lines)
+    assert live.replay(3).view(None) == offline((first, "take 1")).view(None)
+    assert live.state.view(None) == offline((first, "take 1"), (first, "take 6")).view(None)
+    assert live.may_take_back(first) == 2
+
+
 def test_a_timed_table_offers_no_take_back():
     """A take-back starts the turn again: at a table with a move time limit or clocks, it
     would give the player the time back (and a clock's increment for the action)."""
