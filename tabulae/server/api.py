@@ -170,7 +170,7 @@ def _links(source: str, *operations: str, token: bool = False) -> dict[str, Any]
 
 
 TABLE_LINKS = _links("id", "get_table", "join", "state", "export")
-SEAT_LINKS = _links("table/id", "state", "act", "leave", "rematch", token=True)
+SEAT_LINKS = _links("table/id", "state", "act", "take_back", "leave", "rematch", token=True)
 
 
 def lobby(request: Request) -> Lobby:
