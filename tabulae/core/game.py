@@ -177,6 +177,18 @@ class Game(ABC):
         """
         return None
 
+    def take_back(self, before: State, seat: int, action: Action, after: State) -> bool:
+        """Whether `seat` may take back `action`, which turned `before` into `after`, while
+        no one else has acted since: false when it revealed something hidden (a card dealt
+        from a deck, a secret choice shown) or drew on chance, so nothing learnt can be
+        unlearnt. `tabulae.core.takeback` counts the run of such actions a seat may take back.
+
+        By default it is the `take_back` function of the game package's `takeback` module,
+        when the package has one; a game without one lets no action be taken back.
+        """
+        module = _companion(self, "takeback")
+        return module is not None and bool(module.take_back(before, seat, action, after))
+
     def observation(self, players: int, options: Mapping[str, Any]) -> Observation | None:
         """This game's designed numeric observation of one configuration, or None.
 
@@ -184,14 +196,8 @@ class Game(ABC):
         module, when the package has one (numpy is then needed); research adapters
         fall back on encoding the JSON views of a game without one.
         """
-        package = type(self).__module__.rpartition(".")[0]
-        try:
-            module = importlib.import_module(f"{package}.observation")
-        except ModuleNotFoundError as missing:
-            if missing.name != f"{package}.observation":
-                raise
-            return None
-        return module.Observation(players, options)
+        module = _companion(self, "observation")
+        return None if module is None else module.Observation(players, options)
 
     def action_space(self, players: int, **options: Any) -> ActionSpace:
         """The integer coding of actions for one configuration."""
@@ -238,6 +244,22 @@ class Observation(ABC):
     @abstractmethod
     def encode(self, state: State, seat: int, out: Any) -> None:
         """Write `seat`'s observation of `state` into `out`, a zeroed vector of `size`."""
+
+
+def _companion(game: Game, name: str) -> Any:
+    """The module `name` of the game's package, or None when the package has none."""
+    return _module(f"{type(game).__module__.rpartition('.')[0]}.{name}")
+
+
+@lru_cache(maxsize=256)
+def _module(path: str) -> Any:
+    """A module, or None when there is none by that name (remembered either way)."""
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as missing:
+        if missing.name != path:
+            raise
+        return None
 
 
 @lru_cache(maxsize=64)

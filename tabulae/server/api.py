@@ -138,6 +138,18 @@ class Act(Strict):
     )
 
 
+class TakeBack(Strict):
+    count: int = Field(
+        1, ge=1, le=2**31 - 1, description="how many of your latest actions to take back"
+    )
+    version: int = Field(ge=0, le=2**62, description="the version the take-back was decided on")
+    client_action_id: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z0-9._:-]{1,64}$",
+        description="makes retries safe: a repeat with this id is not taken back twice",
+    )
+
+
 def parse_action(given: list[str | int] | str) -> Action:
     """An action from its JSON form or notation; malformed input is a 422."""
     try:
@@ -158,7 +170,7 @@ def _links(source: str, *operations: str, token: bool = False) -> dict[str, Any]
 
 
 TABLE_LINKS = _links("id", "get_table", "join", "state", "export")
-SEAT_LINKS = _links("table/id", "state", "act", "leave", "rematch", token=True)
+SEAT_LINKS = _links("table/id", "state", "act", "take_back", "leave", "rematch", token=True)
 
 
 def lobby(request: Request) -> Lobby:
@@ -297,6 +309,26 @@ async def act(request: Request, table_id: str, body: Act, token: Token = None) -
         parse_action(body.action),
         body.version,
         body.client_action_id,
+    )
+    return ack | {"state": live.snapshot(seat, since=body.version)}
+
+
+@router.post(
+    "/tables/{table_id}/take-back",
+    operation_id="take_back",
+    summary="Take back your latest actions, as far as the rules allow",
+)
+async def take_back(
+    request: Request, table_id: str, body: TakeBack, token: Token = None
+) -> dict[str, Any]:
+    """While no one else has acted and nothing hidden has shown since: a snapshot's
+    `take_back` says how many of your actions you may take back. The log keeps them, and the
+    take-back, as a row of its own."""
+    the_lobby = lobby(request)
+    live = await the_lobby.table(table_id)
+    seat = await the_lobby.seat(live, token)
+    ack = await the_lobby.take_back(
+        live, seat, hash_token(token), body.count, body.version, body.client_action_id
     )
     return ack | {"state": live.snapshot(seat, since=body.version)}
 

@@ -38,12 +38,13 @@ class Decision:
     players: int
     seed: int
     options: dict[str, Any]
-    log: list[tuple[int, list[int | str]]]  # (seat, action) pairs, as JSON
+    log: list[tuple[int, list[int | str]]]  # (seat, action) pairs that stand, as JSON
     seat: int
     bot: str
     params: dict[str, Any]
     rng: Rng
     seconds: float
+    line: int = 0  # the table's take-backs so far: a log only grows along one line
 
 
 class BotPool:
@@ -86,7 +87,7 @@ def _start_worker(server: int) -> None:
     threading.Thread(target=watch, name="tabulae-bot-watch", daemon=True).start()
 
 
-_states: OrderedDict[str, tuple[int, State]] = OrderedDict()  # in each worker
+_states: OrderedDict[str, tuple[int, int, State]] = OrderedDict()  # in each worker
 
 
 def decide_action(decision: Decision) -> list[int | str]:
@@ -105,18 +106,19 @@ def hint_moves(decision: Decision) -> dict[str, Any]:
 
 
 def _state(decision: Decision) -> State:
-    """The table's state after its log: the remembered one played on, or a fresh replay."""
+    """The table's state after its log: the remembered one played on, or a fresh replay (after
+    a take-back, the log no longer continues the remembered one)."""
     remembered = _states.pop(decision.table, None)
-    if remembered is None or remembered[0] > len(decision.log):
+    if remembered is None or remembered[0] != decision.line or remembered[1] > len(decision.log):
         played, state = (
             0,
             load(decision.game).new(decision.players, decision.seed, **decision.options),
         )
     else:
-        played, state = remembered
+        _, played, state = remembered
     for seat, action in decision.log[played:]:
         state.apply(seat, Action.from_json(action))
-    _states[decision.table] = (len(decision.log), state)
+    _states[decision.table] = (decision.line, len(decision.log), state)
     while len(_states) > KEPT_STATES:
         _states.popitem(last=False)
     return state

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabulae.core import IllegalAction
-from tabulae.i18n import LANGUAGES, GameText, translator
+from tabulae.i18n import LANGUAGES, N_, GameText, translator
 
 
 class ApiError(Exception):
@@ -129,3 +129,27 @@ def bad_action(error: IllegalAction) -> ApiError:
     if error.key:
         return ApiError(422, "bad_action", error.key, words=error.arguments)
     return ApiError(422, "bad_action", error.reason)
+
+
+def cannot_take_back(count: int, allowed: int, version: int) -> ApiError:
+    """A take-back the engine does not allow: `allowed` is how many actions it allows."""
+    if not allowed:
+        return ApiError(
+            409,
+            "cannot_take_back",
+            N_(
+                "You cannot take back an action now: someone has acted since, or it revealed "
+                "something hidden or drew on chance."
+            ),
+            words={},
+            allowed=0,
+            version=version,
+        )
+    return ApiError(
+        409,
+        "cannot_take_back",
+        N_("You may take back at most {allowed} of your latest actions now, not {count}."),
+        words={"allowed": allowed, "count": count},
+        allowed=allowed,
+        version=version,
+    )

@@ -12,10 +12,11 @@ import base64
 import hashlib
 import hmac
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabulae.bots import Bot, make_bot
-from tabulae.core import Action, Match, State, load, visible
+from tabulae.core import Action, Event, Match, State, load, visible
+from tabulae.core.takeback import TakeBacks
 from tabulae.i18n import GameText, bot_name, translator
 
 from .errors import ApiError, unknown_seat, wrong_token
@@ -38,19 +39,37 @@ def derived_token(secret: str, request: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
+TOOK_BACK = "took_back"  # the event of a take-back: {"seat": …, "count": …}
+
+
+class Entry(NamedTuple):
+    """One row of a table's log: a seat's action, or its take-back of `takes_back` actions."""
+
+    seat: int
+    action: Action | None
+    takes_back: int = 0
+
+
 class LiveTable:
     """One table: the header from the database, the replayed state and the live connections.
 
-    `version` is the number of accepted actions; `marks[v]` is how many events existed after
-    version v, which numbers every event by the action that produced it.
+    `log` is every row of the append-only log, take-backs included, and `version` their
+    number; `played` is the actions that stand (the log with the taken-back ones left out),
+    which `state` is replayed from. `narration` is every event ever told at the table, the
+    taken-back actions' and the take-backs' own included, and `marks[v]` how many there were
+    after version v, which numbers every event by the row that produced it.
     """
 
     def __init__(self, row: TableRow, log: list[ActionRow]) -> None:
         self.row = row
         self.game = load(row.game)
         self.state: State = self.game.new(row.players, row.seed, **row.options)
-        self.marks = [len(self.state.events)]
-        self.log: list[tuple[int, Action]] = []
+        self.narration: list[Event] = list(self.state.events)
+        self.marks = [len(self.narration)]
+        self.log: list[Entry] = []
+        self.played: list[tuple[int, Action]] = []
+        self.take_backs = TakeBacks()
+        self.lines = 0  # take-backs so far: a bot worker's remembered state is of one line
         self.client_ids: dict[tuple[int, str], int] = {}
         self.timeouts: list[tuple[int, int]] = []  # (version, seat) of moves a bot made in time
         self.late: set[tuple[int, int]] = set()  # (version, seat) found running late
@@ -82,25 +101,52 @@ class LiveTable:
         return self.row.move_seconds is not None or self.row.clock_increment is not None
 
     def record(self, action_row: ActionRow) -> None:
-        """Apply an action committed earlier or by another process."""
+        """Apply an action or take-back committed earlier or by another process."""
         self._expect(action_row.seq)
+        if action_row.takes_back:
+            self._take_back(action_row.seat, action_row.takes_back)
+            self._logged(action_row, None)
+            return
         action = Action.from_json(action_row.action)
-        self.state.apply(action_row.seat, action)
+        following = self.state.clone()
+        following.apply(action_row.seat, action)
+        self._play(action_row.seat, action, following)
         self._logged(action_row, action)
 
     def advance(self, state: State, action_row: ActionRow, action: Action) -> None:
         """Adopt `state`, the successor in which this process played the committed action."""
         self._expect(action_row.seq)
-        self.state = state
+        self._play(action_row.seat, action, state)
         self._logged(action_row, action)
+
+    def may_take_back(self, seat: int | None) -> int:
+        """How many of its latest actions `seat` may take back now: never a bot's, and none at
+        a table with a move time limit or clocks, where a take-back would give the time back."""
+        if seat is None or seat in self.bots or self.status != "playing" or self.timed:
+            return 0
+        return self.take_backs.allowed(seat)
+
+    def _play(self, seat: int, action: Action, following: State) -> None:
+        self.take_backs.played(self.state, seat, action, following)
+        self.narration += following.events[len(self.state.events) :]
+        self.state = following
+        self.played.append((seat, action))
+
+    def _take_back(self, seat: int, count: int) -> None:
+        """Leave out `seat`'s last `count` actions: the state is the rest replayed."""
+        del self.played[len(self.played) - count :]
+        self.take_backs.taken_back(count)
+        self.state = self._replayed(self.played)
+        self.narration.append(Event(TOOK_BACK, {"seat": seat, "count": count}))
+        self.lines += 1
 
     def _expect(self, seq: int) -> None:
         if seq != self.version + 1:
             raise ValueError(f"table {self.id}: action {seq} cannot follow {self.version}")
 
-    def _logged(self, action_row: ActionRow, action: Action) -> None:
-        self.log.append((action_row.seat, action))
-        self.marks.append(len(self.state.events))
+    def _logged(self, action_row: ActionRow, action: Action | None) -> None:
+        self.log.append(Entry(action_row.seat, action, action_row.takes_back or 0))
+        self.marks.append(len(self.narration))
         if action_row.client_action_id is not None:
             self.client_ids[(action_row.seat, action_row.client_action_id)] = action_row.seq
         if action_row.timed_out:
@@ -203,7 +249,7 @@ class LiveTable:
             seed=self.row.seed,
             options=dict(self.row.options),
             seats=seat_names(self.row.seats, "en"),
-            actions=list(self.log),
+            actions=list(self.played),
         )
 
     # What may be shown
@@ -229,6 +275,7 @@ class LiveTable:
         """What `seat` may see now (or after action `at`), with its events after version `since`."""
         state, version = (self.state, self.version) if at is None else (self.replay(at), at)
         playing = self.status == "playing" and at is None
+        take_back = self.may_take_back(seat) if playing else 0
         result = state.result()
         return {
             "table": self.id,
@@ -242,22 +289,42 @@ class LiveTable:
                 if playing and seat is not None
                 else []
             ),
-            "events": self.events(seat, since, version, state),
+            "take_back": take_back,
+            "events": self.events(seat, since, version),
             "result": result.to_json() if result else None,
         }
 
-    def events(self, seat: int | None, since: int, upto: int, state: State) -> list[dict]:
+    def events(self, seat: int | None, since: int, upto: int) -> list[dict]:
         """The events `seat` may see from versions since+1 … upto, each tagged with its version."""
         shown = []
         for version in range(max(since + 1, 0), upto + 1):
             start = self.marks[version - 1] if version else 0
-            for event in visible(state.events[start : self.marks[version]], seat):
+            for event in visible(self.narration[start : self.marks[version]], seat):
                 shown.append({"version": version, **event.to_json()})
         return shown
 
     def replay(self, upto: int) -> State:
+        """The state after the first `upto` rows of the log."""
+        return self._replayed(self.standing(upto)[0])
+
+    def standing(self, upto: int) -> tuple[list[tuple[int, Action]], int]:
+        """The actions that stand after the first `upto` rows of the log, and how many of
+        those rows are take-backs."""
+        if upto == self.version:
+            return self.played, self.lines
+        played: list[tuple[int, Action]] = []
+        lines = 0
+        for entry in self.log[:upto]:
+            if entry.action is None:
+                del played[len(played) - entry.takes_back :]
+                lines += 1
+            else:
+                played.append((entry.seat, entry.action))
+        return played, lines
+
+    def _replayed(self, played: list[tuple[int, Action]]) -> State:
         state = self.game.new(self.row.players, self.row.seed, **self.row.options)
-        for seat, action in self.log[:upto]:
+        for seat, action in played:
             state.apply(seat, action)
         return state
 

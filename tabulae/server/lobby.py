@@ -46,6 +46,7 @@ from .connections import Connection
 from .errors import (
     ApiError,
     Refused,
+    cannot_take_back,
     invalid,
     not_playing,
     not_your_turn,
@@ -611,29 +612,17 @@ class Lobby:
             row = ActionRow(live.version + 1, seat, action.to_json(), client_action_id, timed_out)
             result = following.result()
             before = tuple(live.state.to_move)
-            try:
-                await self.commits.append(
-                    Append(
-                        live.id,
-                        row,
-                        token_hash,
-                        result is not None,
-                        None if result is None else tuple(result.ranks),
-                        before if live.row.clock_increment is not None else (),
-                    )
-                )
-            except SeqTaken:
-                await self._catch_up(live)
-                done = client_action_id and self._already(live, seat, client_action_id, action)
-                if done:
-                    return done
-                raise stale_version(live.version, version) from None
-            except TokenRevoked:
-                await self._refresh(live)
-                raise wrong_token() from None
-            except TableClosed:
-                await self._refresh(live)
-                raise not_playing(live.status, live.version) from None
+            append = Append(
+                live.id,
+                row,
+                token_hash,
+                result is not None,
+                None if result is None else tuple(result.ranks),
+                before if live.row.clock_increment is not None else (),
+            )
+            done = await self._commit(live, append, action, version)
+            if done:
+                return done
             live.advance(following, row, action)
             if live.row.clock_increment is not None:
                 await self._refresh(live)  # the clocks as the commit left them
@@ -648,18 +637,80 @@ class Lobby:
         self.forget_if_idle(live)
         return {"version": row.seq, "client_action_id": client_action_id, "repeated": False}
 
+    async def take_back(
+        self,
+        live: LiveTable,
+        seat: int,
+        token_hash: str | None,
+        count: int,
+        version: int,
+        client_action_id: str | None = None,
+    ) -> dict[str, Any]:
+        """Take back `seat`'s last `count` actions, as far as the engine allows: a row of its
+        own in the log, which leaves them out of the state; nothing is deleted."""
+        async with live.lock:
+            if client_action_id is not None:
+                done = self._already(live, seat, client_action_id, None)
+                if done is not None:
+                    return done
+            if version > live.version:
+                await self._catch_up(live)
+            if live.status != "playing":
+                raise not_playing(live.status, live.version)
+            if version != live.version:
+                raise stale_version(live.version, version)
+            allowed = live.may_take_back(seat)
+            if not 1 <= count <= allowed:
+                raise cannot_take_back(count, allowed, live.version)
+            before = tuple(live.state.to_move)
+            row = ActionRow(live.version + 1, seat, [], client_action_id, takes_back=count)
+            done = await self._commit(live, Append(live.id, row, token_hash, False), None, version)
+            if done:
+                return done
+            live.record(row)
+        self._turn_started(live, before)
+        self.changed(live)
+        self.ensure_bots(live)
+        return {"version": row.seq, "client_action_id": client_action_id, "repeated": False}
+
+    async def _commit(
+        self, live: LiveTable, append: Append, action: Action | None, version: int
+    ) -> dict[str, Any] | None:
+        """Commit a row of the log (with the table's lock held); the first answer again if
+        another process committed the same client action id first, else None."""
+        row = append.row
+        try:
+            await self.commits.append(append)
+        except SeqTaken:
+            await self._catch_up(live)
+            if row.client_action_id:
+                done = self._already(live, row.seat, row.client_action_id, action)
+                if done:
+                    return done
+            raise stale_version(live.version, version) from None
+        except TokenRevoked:
+            await self._refresh(live)
+            raise wrong_token() from None
+        except TableClosed:
+            await self._refresh(live)
+            raise not_playing(live.status, live.version) from None
+        return None
+
     @staticmethod
     def _already(
-        live: LiveTable, seat: int, client_action_id: str, action: Action
+        live: LiveTable, seat: int, client_action_id: str, action: Action | None
     ) -> dict[str, Any] | None:
+        """The answer to a repeat of a client action id; `action` is None for a take-back."""
         seq = live.client_ids.get((seat, client_action_id))
         if seq is None:
             return None
-        if live.log[seq - 1][1] != action:
+        done = live.log[seq - 1].action
+        if done != action:
             raise ApiError(
                 409,
                 "client_action_id_reused",
-                f"client action id {client_action_id!r} was used for '{live.log[seq - 1][1]}'",
+                f"client action id {client_action_id!r} was used for "
+                + (f"'{done}'" if done else "a take-back"),
                 version=live.version,
             )
         return {"version": seq, "client_action_id": client_action_id, "repeated": True}
@@ -723,13 +774,15 @@ class Lobby:
     def _decision(
         self, live: LiveTable, seat: int, bot: str, params: dict[str, Any], version: int
     ) -> Decision:
+        played, lines = live.standing(version)
         return Decision(
             table=live.id,
             game=live.row.game,
             players=live.row.players,
             seed=live.row.seed,
             options=dict(live.row.options),
-            log=[(s, a.to_json()) for s, a in live.log[:version]],
+            log=[(s, a.to_json()) for s, a in played],
+            line=lines,
             seat=seat,
             bot=bot,
             params=params,
@@ -881,5 +934,5 @@ class Lobby:
             "options": dict(live.row.options),
             "seats": live.match().seats,
             "actions_played": live.version,
-            "events": live.events(None, -1, live.version, live.state),
+            "events": live.events(None, -1, live.version),
         }

@@ -3,7 +3,8 @@
 A table's match lives in three places: `tables` (game, players, seed, options, status, and
 the secret that keys its private randomness),
 `seats` (who sits where, bots, the hash of each seat token, the account that owns a seat)
-and `actions`, the append-only log numbered by `seq` from 1. The primary key (table_id, seq)
+and `actions`, the append-only log numbered by `seq` from 1 (a take-back is a row of its own,
+naming how many of the seat's latest actions it takes back). The primary key (table_id, seq)
 is what makes two servers racing for the same move agree: only one insert of a given seq can
 commit. Accounts, their sessions, table chat and ratings have tables of their own.
 """
@@ -60,6 +61,7 @@ actions = sa.Table(
     sa.Column("client_action_id", sa.String(64)),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("timed_out", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("takes_back", sa.Integer),  # a take-back: how many of the seat's latest actions
     sa.UniqueConstraint("table_id", "seat", "client_action_id", name="uq_actions_client_id"),
 )
 

@@ -79,6 +79,7 @@ class ActionRow:
     action: list[int | str]
     client_action_id: str | None
     timed_out: bool = False  # played by a bot because the seat's time ran out
+    takes_back: int | None = None  # a take-back of the seat's latest actions (`action` is [])
 
 
 @dataclass(frozen=True)
@@ -720,6 +721,7 @@ class Storage:
             "client_action_id": row.client_action_id,
             "created_at": _now(),
             "timed_out": row.timed_out,
+            "takes_back": row.takes_back,
         }
 
     @classmethod
@@ -793,6 +795,8 @@ class Storage:
             .order_by(actions.c.seq)
         )
         return [
-            ActionRow(r.seq, r.seat, json.loads(r.action), r.client_action_id, r.timed_out)
+            ActionRow(
+                r.seq, r.seat, json.loads(r.action), r.client_action_id, r.timed_out, r.takes_back
+            )
             for r in rows
         ]

@@ -10,20 +10,21 @@ the URL, so it stays out of access logs.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from .accounts import signed_in
-from .api import Act, parse_action
+from .api import Act, TakeBack, parse_action
 from .connections import Close, Connection
 from .errors import ApiError, invalid, language
 from .live import LiveTable, hash_token
 from .lobby import Lobby
 
 router = APIRouter()
+Model = TypeVar("Model", bound=BaseModel)
 
 CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 408: 4408, 422: 4422, 429: 4429}
 
@@ -142,8 +143,11 @@ async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -
             elif kind == "act":
                 ack = await _act(lobby, connection, message)
                 connection.send({"type": "ack", **ack})
+            elif kind == "take_back":
+                ack = await _take_back(lobby, connection, message)
+                connection.send({"type": "ack", **ack})
             else:
-                raise invalid('a message type is "act" or "ping"')
+                raise invalid('a message type is "act", "take_back" or "ping"')
         except ApiError as error:
             connection.send(
                 {
@@ -158,14 +162,7 @@ async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -
 
 
 async def _act(lobby: Lobby, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    if connection.seat is None:
-        raise ApiError(403, "spectator", "spectators cannot act; join a seat first")
-    try:
-        body = Act.model_validate(message)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(map(str, first["loc"]))
-        raise invalid(f"{where}: {first['msg']}") from None
+    body = _read(Act, connection, message)
     table: LiveTable = connection.table
     return await lobby.act(
         table,
@@ -175,6 +172,32 @@ async def _act(lobby: Lobby, connection: Connection, message: dict[str, Any]) ->
         body.version,
         body.client_action_id,
     )
+
+
+async def _take_back(
+    lobby: Lobby, connection: Connection, message: dict[str, Any]
+) -> dict[str, Any]:
+    body = _read(TakeBack, connection, message)
+    return await lobby.take_back(
+        connection.table,
+        connection.seat,
+        connection.token_hash,
+        body.count,
+        body.version,
+        body.client_action_id,
+    )
+
+
+def _read(model: type[Model], connection: Connection, message: dict[str, Any]) -> Model:
+    """A seat's message as `model`; a spectator's is refused."""
+    if connection.seat is None:
+        raise ApiError(403, "spectator", "spectators cannot act; join a seat first")
+    try:
+        return model.model_validate(message)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(map(str, first["loc"]))
+        raise invalid(f"{where}: {first['msg']}") from None
 
 
 async def _send(websocket: WebSocket, connection: Connection) -> None:

@@ -15,7 +15,7 @@ from .harness import TOY, Player, create, join, play_all
 
 GAMES = [*tabulae.games(), TOY]
 UPDATE_KEYS = {"type", "table", "version", "status", "seat", "to_move", "view", "legal"}
-UPDATE_KEYS |= {"events", "result"}
+UPDATE_KEYS |= {"events", "result", "take_back"}
 
 
 def seats_for(game: str) -> int:

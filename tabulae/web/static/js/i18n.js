@@ -126,6 +126,10 @@ export class Text {
   }
 
   event(event) {
+    if (event.key === "took_back") {
+      const { seat, count } = event.args;
+      return this.t("{player} took back {count:# action|# actions}.", { player: this.seat(seat), count });
+    }
     const text = this.message(event.key, event.args);
     if (text !== null) return text;
     const args = Object.entries(event.args || {}).map(([k, v]) => `${k}=${this.show(v, k)}`);

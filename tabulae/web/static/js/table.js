@@ -16,6 +16,7 @@ import { renderLog } from "./log.js";
 import { renderResult } from "./results.js";
 import * as store from "./store.js";
 import { tableTalk } from "./talk.js";
+import { renderUndo, takeBack } from "./undo.js";
 
 const root = document.getElementById("table");
 const tableId = param("id");
@@ -51,6 +52,7 @@ const parts = {
   alerts: h("div", { id: "alerts" }),
   board: h("div", { class: "board", id: "board" }),
   hint: h("div", { class: "hint", id: "hint" }),
+  undo: h("div", { class: "undo", id: "undo-bar", hidden: true }),
   actions: h("div", { class: "actions", id: "actions" }),
   log: h("div", { class: "events", id: "log" }),
   end: h("div", { class: "end", id: "end" }),
@@ -63,7 +65,7 @@ const parts = {
   }),
 };
 // On a phone the hint and the actions sit in a drawer at the bottom of the window.
-parts.drawer = h("div", { class: "drawer", id: "drawer" }, parts.handle, parts.hint, parts.actions);
+parts.drawer = h("div", { class: "drawer", id: "drawer" }, parts.handle, parts.undo, parts.hint, parts.actions);
 
 function toggleDrawer() {
   const open = parts.drawer.classList.toggle("open");
@@ -197,6 +199,22 @@ async function act(action) {
   } finally {
     page.busy = false;
     root.dataset.busy = "false";
+    page.shownLegal = "";
+    renderPlay();
+  }
+}
+
+async function undo() {
+  if (page.busy || page.snapshot === null) return;
+  page.busy = true;
+  renderPlay();
+  try {
+    await takeBack(tableId, page.mine.token, page.snapshot.version);
+    showNotice(null);
+  } catch (error) {
+    showNotice(explain(error));
+  } finally {
+    page.busy = false;
     page.shownLegal = "";
     renderPlay();
   }
@@ -428,6 +446,8 @@ function renderPlay() {
     }
   }
   renderHints(ctx);
+  const count = ctx.status === "playing" ? (page.snapshot?.take_back ?? 0) : 0;
+  renderUndo(parts.undo, { text: page.text, count, busy: page.busy, undo });
   renderLog(parts.log, page.events, page.text, ctx.version);
   renderEnd(ctx);
 }
