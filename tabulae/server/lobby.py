@@ -128,10 +128,10 @@ class Lobby:
         self.hint_limit = PerMinute(settings.hints_per_minute, "too_many_hints", "hints")
         self.tables: dict[str, LiveTable] = {}
         self.loading = asyncio.Lock()
-        self.sweeper: asyncio.Task | None = None
-        self.clock: asyncio.Task | None = None
+        self.sweeper: asyncio.Task[None] | None = None
+        self.clock: asyncio.Task[None] | None = None
         self.listings: dict[tuple[str, int], tuple[float, asyncio.Future[bytes]]] = {}
-        self.reminders: set[asyncio.Task] = set()
+        self.reminders: set[asyncio.Task[None]] = set()
         self.fanout = (
             Fanout(settings.redis, settings.channel, self.remote_change, self.resync)
             if settings.redis
@@ -624,7 +624,11 @@ class Lobby:
                 )
             except SeqTaken:
                 await self._catch_up(live)
-                done = client_action_id and self._already(live, seat, client_action_id, action)
+                done = (
+                    self._already(live, seat, client_action_id, action)
+                    if client_action_id
+                    else None
+                )
                 if done:
                     return done
                 raise stale_version(live.version, version) from None
