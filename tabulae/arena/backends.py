@@ -9,7 +9,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from .play import ArenaSetup, GameRecord, play_game
@@ -69,7 +69,7 @@ def _on_ray(setup: ArenaSetup, workers: int, address: str | None) -> Iterator[Ga
             runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(_import_path())}},
         )
     try:
-        remote: Callable = ray.remote(play_game)
+        remote = ray.remote(play_game)
         shared = ray.put(setup)
         pending = [remote.remote(shared, index) for index in range(setup.games)]
         while pending:

@@ -158,5 +158,6 @@ def seat_copy(state: State, seat: int, rng: Rng) -> State:
     if seat not in state.to_move:
         raise ValueError(f"seat {seat} is not to move (to move: {state.to_move})")
     copy = state.determinize(seat, rng)
-    copy.events = list(visible(copy.events, seat))
+    # State declares `events` for its subclasses, which hold it in their own __slots__.
+    copy.events = list(visible(copy.events, seat))  # type: ignore[misc]
     return copy

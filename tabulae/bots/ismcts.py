@@ -372,14 +372,14 @@ class Memory:
 
     __slots__ = ("high", "history", "low", "played", "seat", "tree")
 
-    def __init__(self, history: tuple, seat: int, search: Search) -> None:
+    def __init__(self, history: tuple[tuple[str, str], ...], seat: int, search: Search) -> None:
         self.history = history
         self.seat = seat
         self.tree = search.trees[seat]
         self.low, self.high = search.low, search.high
         self.played: Action | None = None
 
-    def follow(self, history: tuple, seat: int) -> Node | None:
+    def follow(self, history: tuple[tuple[str, str], ...], seat: int) -> Node | None:
         """The subtree for what `seat` has seen since, when that is only the outcome of the
         action it played; None otherwise (another decision, a rival's move between)."""
         known = len(self.history)
@@ -393,7 +393,7 @@ class Memory:
         return self.tree.children.get((self.played, history[known:]))
 
 
-def _history(state: State) -> tuple:
+def _history(state: State) -> tuple[tuple[str, str], ...]:
     """The events of a copy handed to a bot (all of them shown to its seat), as the search
     keys them."""
     return tuple(_signature(event) for event in state.events)
@@ -412,7 +412,8 @@ class _Helper:
 
     def receive(self) -> dict[Hashable, tuple[int, float]]:
         try:
-            return self.receiver.recv()
+            statistics: dict[Hashable, tuple[int, float]] = self.receiver.recv()
+            return statistics
         except EOFError:
             return {}
         finally:

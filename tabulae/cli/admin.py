@@ -4,11 +4,14 @@ on the server's database directly (docs/deploy.md)."""
 from __future__ import annotations
 
 import secrets
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
+
+if TYPE_CHECKING:
+    from tabulae.server.storage import Account, Storage
 
 console = Console()
 admin_app = typer.Typer(
@@ -20,7 +23,7 @@ Db = Annotated[
 ]
 
 
-def _storage(db: str):
+def _storage(db: str) -> Storage:
     try:
         from tabulae.server.config import database_url
         from tabulae.server.storage import Storage
@@ -32,7 +35,7 @@ def _storage(db: str):
     return storage
 
 
-def _account(storage, username: str):
+def _account(storage: Storage, username: str) -> Account:
     from tabulae.server.accounts import username_key
     from tabulae.server.errors import ApiError
 

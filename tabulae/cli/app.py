@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
+from rich.progress import Progress, TaskID
 from rich.table import Table
 from rich.text import Text
 
@@ -21,6 +22,9 @@ from .arena import arena
 from .groups import DefaultCommandGroup
 from .play import play, replay, resume
 from .serve import bench_server, serve
+
+if TYPE_CHECKING:
+    from tabulae.interop.bench import AdapterFigures
 
 app = typer.Typer(
     help="Tabulae: Sylla, The Builders: Antiquity and Hadrian's Wall.",
@@ -88,19 +92,22 @@ def bench(
     chosen = [_game(game)] if game else list(games().values())
     if not chosen:
         raise typer.BadParameter("no games are registered")
-    for each in chosen if players is not None else ():
-        try:
-            each.configure(players)
-        except BadOptions as error:
-            raise typer.BadParameter(str(error), param_hint="--players") from None
+    if players is not None:
+        for each in chosen:
+            try:
+                each.configure(players)
+            except BadOptions as error:
+                raise typer.BadParameter(str(error), param_hint="--players") from None
     adapter_bench = _adapter_bench() if adapters else None
     figures, adapter_figures = [], []
     with Progress(console=Console(stderr=True), transient=True, disable=as_json) as bar:
         for each in chosen:
             task = bar.add_task(f"{each.id}", total=1.0)
-            engine = bench_engine(
-                each, players, seconds, progress=lambda f, t=task: bar.update(t, completed=f)
-            ).to_json()
+
+            def advance(done: float, task: TaskID = task) -> None:
+                bar.update(task, completed=done)
+
+            engine = bench_engine(each, players, seconds, progress=advance).to_json()
             search = ismcts_iterations_per_second(each, engine["players"], seconds / 2)
             figures.append({**engine, "ismcts_iterations_per_s": search})
             if adapter_bench:
@@ -135,7 +142,7 @@ def bench(
     console.print(table)
 
 
-def _adapter_bench():
+def _adapter_bench() -> Callable[..., AdapterFigures] | None:
     """The adapter benchmark, or None (with a note) when the research extra is missing."""
     try:
         from tabulae.interop.bench import bench_adapters

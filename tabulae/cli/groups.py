@@ -6,14 +6,16 @@ reads its first argument as a subcommand only when it names one.
 
 from __future__ import annotations
 
-import typer
+from typing import Any
+
 from typer.core import TyperGroup
 
 
 class DefaultCommandGroup(TyperGroup):
     default_command = "engine"
 
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+    # `ctx` is click's Context, which typer has vendored under a private module since 0.20.
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if not args or args[0] not in self.commands:  # `bench --help` too: the engine's options
             args = [self.default_command, *args]
         return super().parse_args(ctx, args)

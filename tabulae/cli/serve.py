@@ -121,7 +121,8 @@ def serve(
         port=port,
         log_level=log_level,
         http=http_protocol(settings.header_timeout),
-        timeout_keep_alive=settings.keep_alive_timeout,
+        # uvicorn declares whole seconds but hands them to loop.call_later, which takes a float
+        timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]
         ws_ping_interval=20,
         ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
         timeout_graceful_shutdown=5,

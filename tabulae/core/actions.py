@@ -9,15 +9,15 @@ where its translations are.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, cast
 
 from .errors import IllegalAction
 
 Arg = int | str
 
 
-class Action(tuple):
+class Action(tuple[Arg, ...]):
     """An immutable action: ``Action(kind, *args)``."""
 
     __slots__ = ()
@@ -27,7 +27,7 @@ class Action(tuple):
 
     @property
     def kind(self) -> str:
-        return self[0]
+        return cast(str, self[0])
 
     @property
     def args(self) -> tuple[Arg, ...]:
@@ -39,7 +39,7 @@ class Action(tuple):
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
 
-    def __getnewargs__(self) -> tuple:
+    def __getnewargs__(self) -> tuple[Arg, ...]:
         return tuple(self)
 
     def to_json(self) -> list[Arg]:
@@ -97,7 +97,7 @@ class ActionSpace:
     def __contains__(self, action: object) -> bool:
         return action in self._codes
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Action]:
         return iter(self._actions)
 
     def encode(self, action: Action) -> int:

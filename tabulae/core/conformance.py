@@ -14,7 +14,7 @@ import json
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from .actions import Action
 from .errors import IllegalAction
@@ -23,6 +23,7 @@ from .game import Game, State
 from .match import Match
 from .result import Result
 from .rng import Rng
+from .table import Table
 
 
 class ConformanceError(AssertionError):
@@ -126,7 +127,8 @@ def _fields(obj: Any) -> list[tuple[str, Any]]:
 def _is_mutable(obj: Any) -> bool:
     if isinstance(obj, (*_ATOMS, *_OPAQUE, _STATIC, Action, Event, tuple, frozenset)):
         return False
-    if dataclasses.is_dataclass(obj) and obj.__dataclass_params__.frozen:
+    # typeshed's DataclassInstance declares only the fields, not the parameters.
+    if dataclasses.is_dataclass(obj) and obj.__dataclass_params__.frozen:  # type: ignore[union-attr]
         return False
     return (
         isinstance(obj, list | dict | set | bytearray)
@@ -171,7 +173,8 @@ def shared_mutables(a: Any, b: Any) -> list[str]:
 
 def _json_equal(value: Any) -> bool:
     try:
-        return json.loads(json.dumps(value)) == value
+        same: bool = json.loads(json.dumps(value)) == value
+        return same
     except (TypeError, ValueError):
         return False
 
@@ -201,7 +204,7 @@ class _Checker:
         self.report = Report()
         self.where = "setup"
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         raise ConformanceError(
             f"{self.game.id} players={self.players} seed={self.seed} "
             f"options={self.options} at {self.where}: {message}"
@@ -353,10 +356,12 @@ class _Checker:
     def check_position(self, state: State, picture: Any, seat: int, action: Action) -> None:
         """A game with a position format reads back what it writes, through JSON, as a state
         equal to the original that plays on identically."""
-        if getattr(self.game, "position_class", None) is None:
+        if self.game.position_class is None:
             return
         self.report.positions += 1
-        data = json.loads(json.dumps(state.position()))  # type: ignore[attr-defined]
+        if not isinstance(state, Table):
+            self.fail("a game with a position format plays on a Table")
+        data = json.loads(json.dumps(state.position()))
         copy = self.game.from_position(data)
         self.expect(type(copy) is type(state), "from_position() returned another type")
         self.expect(snapshot(copy) == picture, "from_position(position()) differs from the state")

@@ -8,13 +8,16 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionSpace
 from .errors import BadOptions
 from .events import Event
 from .result import Result
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .table import Table
 
 OptionValue = bool | int | str
 
@@ -42,7 +45,7 @@ class Option:
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise BadOptions(f"option {self.name} must be one of {allowed}, not {value!r}")
-        if self.minimum is not None and value < self.minimum:
+        if self.minimum is not None and isinstance(value, int) and value < self.minimum:
             raise BadOptions(f"option {self.name} must be at least {self.minimum}, not {value!r}")
         return value
 
@@ -123,16 +126,15 @@ class Game(ABC):
         """Every action this configuration can ever offer, in a fixed order."""
 
     # The game's position class: a `tabulae.core.Table`, whose fields give the position format.
-    position_class: type[State] | None = None
+    position_class: type[Table] | None = None
 
     def from_position(self, data: Any) -> State:
         """A state rebuilt from `state.position()` data, which plays on exactly as the state
         that wrote it. Raises BadPosition with the reason when the data is not a position of
         this game that its rules allow."""
-        read = getattr(self.position_class, "read_position", None)
-        if read is None:
+        if self.position_class is None:
             raise NotImplementedError(f"{self.name} has no position format yet")
-        return read(self, data)
+        return self.position_class.read_position(self, data)
 
     def evaluate(self, state: State, seat: int) -> float:
         """How well `seat` stands, in the game's score units, as a strong player would judge it.
@@ -197,7 +199,10 @@ class Game(ABC):
         fall back on encoding the JSON views of a game without one.
         """
         module = _companion(self, "observation")
-        return None if module is None else module.Observation(players, options)
+        if module is None:
+            return None
+        observation: Observation = module.Observation(players, options)
+        return observation
 
     def action_space(self, players: int, **options: Any) -> ActionSpace:
         """The integer coding of actions for one configuration."""
@@ -263,7 +268,7 @@ def _module(path: str) -> Any:
 
 
 @lru_cache(maxsize=64)
-def _space(game: Game, players: int, options: tuple) -> ActionSpace:
+def _space(game: Game, players: int, options: tuple[tuple[str, Any], ...]) -> ActionSpace:
     return ActionSpace(game.actions(players, dict(options)))
 
 

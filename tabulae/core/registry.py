@@ -10,7 +10,6 @@ the catalogs serve a game from another pip package exactly as one of ours.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import pkgutil
 from functools import cache
 from importlib.metadata import entry_points
@@ -95,4 +94,7 @@ def interface_module(game: Game, name: str) -> ModuleType | None:
 
 def interface_path(game: Game, name: str) -> Path:
     """Where a folder of the game's interface is (``"web"``, ``"locale"``), if it has one."""
-    return Path(importlib.util.find_spec(package(game)).origin).parent / name
+    module = importlib.import_module(package(game))
+    if hasattr(module, "__path__"):  # a package's folder; a namespace package's first one
+        return Path(next(iter(module.__path__))) / name
+    return Path(str(module.__file__)).parent / name

@@ -8,7 +8,7 @@ from the state's own `Rng`, so a match is reproducible from its seed.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -60,7 +60,7 @@ class Rng:
             raise IndexError("choice from an empty sequence")
         return items[self.below(len(items))]
 
-    def shuffle(self, items: MutableSequence) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher–Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)

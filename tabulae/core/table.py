@@ -46,7 +46,9 @@ _CORE = ("game", "players", "options")
 class TableMeta(ABCMeta):
     """Gives each table class the ``__slots__`` its annotations declare."""
 
-    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kw: Any):
+    def __new__(
+        mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kw: Any
+    ) -> TableMeta:
         if "__slots__" not in namespace:
             declared = namespace.get("__annotations__", {})
             namespace["__slots__"] = tuple(
@@ -76,7 +78,8 @@ class Table(State, metaclass=TableMeta):
     # -- copies -----------------------------------------------------------------------------
 
     def clone(self) -> typing.Self:
-        return _fields(type(self)).clone(self)
+        twin: typing.Self = _fields(type(self)).clone(self)
+        return twin
 
     # -- the position format ----------------------------------------------------------------
 
@@ -111,6 +114,7 @@ class Table(State, metaclass=TableMeta):
         if not isinstance(options, Mapping):
             raise BadPosition(f"options: a JSON object, not {_kind(options)}")
         try:
+            # configure refuses a player count that is not an int
             checked = game.configure(players, options)  # type: ignore[arg-type]
         except ValueError as error:
             raise BadPosition(str(error)) from None
@@ -239,7 +243,8 @@ def _compile_clone(cls: type[Table], hints: dict[str, Any]) -> Callable[[Any], A
     lines.append("    return twin")
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
     exec("\n".join(lines), namespace)  # source built from the declared types only
-    return namespace["clone"]
+    clone: Callable[[Any], Any] = namespace["clone"]
+    return clone
 
 
 def _writer(hint: Any) -> Callable[[Any], Any]:
@@ -269,7 +274,8 @@ def _writer(hint: Any) -> Callable[[Any], Any]:
         choices = [(_runtime(a), _writer(a)) for a in args]
         return lambda value: next(w(value) for kind, w in choices if isinstance(value, kind))
     if isinstance(hint, type) and hasattr(hint, "to_position"):
-        return hint.to_position
+        write: Callable[[Any], Any] = hint.to_position
+        return write
     raise TypeError(f"a table field cannot have the type {hint!r}")
 
 
@@ -292,7 +298,8 @@ def _runtime(hint: Any) -> type | tuple[type, ...]:
         return Mapping
     if hint is Any:
         return object
-    return origin or hint
+    kind: type | tuple[type, ...] = origin or hint
+    return kind
 
 
 Reader = Callable[[Any, str], Any]

@@ -88,5 +88,5 @@ class _Formatter(string.Formatter):
             form = forms[min(self.rules.plural(int(value)), len(forms) - 1)]
             return form.replace("#", str(value))
         if format_spec == "seat":
-            return self.names[value]
+            return self.names[int(value)]
         return format(value, format_spec)

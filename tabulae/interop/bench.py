@@ -55,7 +55,7 @@ def bench_adapters(
     )
 
 
-def _share(seconds: float, game: Game, players: int, options: dict) -> float:
+def _share(seconds: float, game: Game, players: int, options: dict[str, Any]) -> float:
     """PettingZoo's speed over the engine's, in CPU time, game by game in turns."""
     pettingzoo = _pettingzoo_game(game, players, options)
     engine_steps = engine_time = table_steps = table_time = 0.0
@@ -82,7 +82,7 @@ def _rate(seconds: float, play_one: Callable[[int], int]) -> float:
     return steps / spent
 
 
-def _pettingzoo_game(game: Game, players: int, options: dict) -> Callable[[int], int]:
+def _pettingzoo_game(game: Game, players: int, options: dict[str, Any]) -> Callable[[int], int]:
     table = pettingzoo.env(game, players, **options)
 
     def play_one(seed: int) -> int:
@@ -102,7 +102,7 @@ def _pettingzoo_game(game: Game, players: int, options: dict) -> Callable[[int],
     return play_one
 
 
-def _openspiel_game(game: Game, players: int, options: dict) -> Callable[[int], int]:
+def _openspiel_game(game: Game, players: int, options: dict[str, Any]) -> Callable[[int], int]:
     spiel = openspiel.load(game, players=players, **options)
 
     def play_one(seed: int) -> int:
@@ -121,7 +121,7 @@ def _openspiel_game(game: Game, players: int, options: dict) -> Callable[[int], 
     return play_one
 
 
-def _gymnasium_game(game: Game, players: int, options: dict) -> Callable[[int], int]:
+def _gymnasium_game(game: Game, players: int, options: dict[str, Any]) -> Callable[[int], int]:
     solo = gym_adapter.env(game, players, "random", **options)
 
     def play_one(seed: int) -> int:

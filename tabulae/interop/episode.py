@@ -117,11 +117,16 @@ class Episode:
         """Play the action with this code for the seat acting now (IllegalAction if refused)."""
         self.play_action(self.space.decode(code))
 
-    def play_action(self, action: Action) -> None:
+    @property
+    def acting(self) -> int:
+        """`seat`, while the game runs; refuses once it is over."""
         seat = self.seat
         if seat is None:
             raise IllegalAction("the game is over")
-        self.play_for(seat, action)
+        return seat
+
+    def play_action(self, action: Action) -> None:
+        self.play_for(self.acting, action)
 
     def play_for(self, seat: int, action: Action) -> None:
         """Play `seat`'s action, whether or not it is the seat presented now."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -56,12 +56,13 @@ def register(game: Game | str) -> str:
     name = f"tabulae/{game.id}-v0"
     known = gymnasium.registry.get(name)
     if known is None or known.kwargs.get("game") is not game:
-        gymnasium.register(name, entry_point=TabulaeEnv, kwargs={"game": game})
+        gymnasium.register(name, entry_point=f"{__name__}:TabulaeEnv", kwargs={"game": game})
     return name
 
 
 class TabulaeEnv(gymnasium.Env):
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    # As in Gymnasium and PettingZoo: a class default an instance may replace.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -92,7 +93,7 @@ class TabulaeEnv(gymnasium.Env):
         self.bot_rng = Rng()
 
     def reset(
-        self, *, seed: int | None = None, options: dict | None = None
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**63))

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -214,7 +214,7 @@ class Items(Part):
 
 
 class Record(Part):
-    def __init__(self, fields: Sequence[tuple[str, Part, bool]]) -> None:
+    def __init__(self, fields: Iterable[tuple[str, Part, bool]]) -> None:
         self.fields = tuple(fields)  # (key, part, sometimes absent)
         self.width = sum(part.width + optional for _, part, optional in self.fields)
 
@@ -389,7 +389,7 @@ def encoder(game: Game, players: int | None = None, **options: Any) -> Encoder:
 
 
 @lru_cache(maxsize=32)
-def _designed(game: Game, players: int, options: tuple) -> Encoder:
+def _designed(game: Game, players: int, options: tuple[tuple[str, Any], ...]) -> Encoder:
     design = game.observation(players, dict(options))
     if design is None:
         return _encoder(game, players, options)
@@ -404,7 +404,7 @@ def view_encoder(game: Game, players: int | None = None, **options: Any) -> View
 
 
 @lru_cache(maxsize=32)
-def _encoder(game: Game, players: int, options: tuple) -> ViewEncoder:
+def _encoder(game: Game, players: int, options: tuple[tuple[str, Any], ...]) -> ViewEncoder:
     return ViewEncoder(explore(game, players, dict(options)))
 
 

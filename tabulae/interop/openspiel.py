@@ -178,20 +178,20 @@ class Table:
         if len(self.seed_bytes) == SEED_BYTES:
             self.deal(int.from_bytes(bytes(self.seed_bytes), "big"))
 
-    def __deepcopy__(self, memo: dict) -> Table:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         twin = Table.__new__(Table)
         twin.game, twin.seed_bytes = self.game, list(self.seed_bytes)
         twin.episode = self.episode.clone() if self.episode else None
         twin.copy, twin.imagined = True, self.imagined
         return twin
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         match = self.episode.match().dumps() if self.episode else None
         params = self.game.get_parameters()
         return (_restore, (short_name(self.game.tabulae), params, self.seed_bytes, match))
 
 
-def _restore(name: str, params: dict, seed_bytes: list[int], match: str | None) -> Table:
+def _restore(name: str, params: dict[str, Any], seed_bytes: list[int], match: str | None) -> Table:
     game = pyspiel.load_game(name, params)
     table = Table.__new__(Table)
     table.game, table.seed_bytes = game, list(seed_bytes)
@@ -213,9 +213,9 @@ class TabulaeState(pyspiel.State):
     def current_player(self) -> int:
         episode = self.table.episode
         if episode is None:
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         seat = episode.seat
-        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def is_terminal(self) -> bool:
         episode = self.table.episode
@@ -252,7 +252,7 @@ class TabulaeState(pyspiel.State):
 
         `probability_sampler()` gives a number in [0, 1) that seeds the re-sampling.
         """
-        twin = self.clone()
+        twin: TabulaeState = self.clone()
         if self.table.episode is not None:
             rng = Rng(int(probability_sampler() * 2**53))
             twin.table.episode = self.table.episode.determinized(player_id, rng)
@@ -398,7 +398,8 @@ class _GuardedISMCTSBot(pyspiel.ISMCTSBot):
     def step(self, state: Any) -> int:
         if isinstance(state, TabulaeState):
             _refuse("ISMCTSBot", state.get_game())
-        return super().step(state)
+        action: int = super().step(state)
+        return action
 
 
 pyspiel.MCTSBot, pyspiel.ISMCTSBot = _GuardedMCTSBot, _GuardedISMCTSBot

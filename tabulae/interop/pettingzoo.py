@@ -25,7 +25,7 @@ rewards nothing. An illegal action raises `IllegalAction` and changes nothing.
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -61,7 +61,8 @@ def parallel_env(
 class Table:
     """What both environments share: the configuration, the spaces and the observations."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    # As in Gymnasium and PettingZoo: a class default an instance may replace.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}  # noqa: RUF012
 
     def setup(
         self,
@@ -98,10 +99,10 @@ class Table:
         self._np_random: np.random.Generator | None = None
         self.episode: Episode | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     def deal(self, seed: int | None) -> Episode:
@@ -142,15 +143,15 @@ class TabulaeEnv(Table, AECEnv):
         AECEnv.__init__(self)
         self.setup(game, players, render_mode, max_cycles, options)
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game; its seed comes from `seed` (or continues the last seeded stream)."""
         episode = self.deal(seed)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[episode.seat]
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[episode.acting]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seats[agent]
@@ -165,6 +166,8 @@ class TabulaeEnv(Table, AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise IllegalAction(f"{agent} must act now: no action given")
         episode = self._episode()
         episode.play_for(self.seats[agent], episode.space.decode(int(action)))
         self._cumulative_rewards[agent] = 0.0
@@ -193,14 +196,22 @@ class TabulaeParallelEnv(Table, ParallelEnv):
         self.cycles = 0
 
     def reset(
-        self, seed: int | None = None, options: dict | None = None
-    ) -> tuple[dict[str, dict], dict[str, dict]]:
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         """Deal a new game; its seed comes from `seed` (or continues the last seeded stream)."""
         self.deal(seed)
         self.cycles = 0
         return self._observations(), {agent: {} for agent in self.agents}
 
-    def step(self, actions: dict[str, int]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, dict[str, np.ndarray]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
         """Play an action of every seat that may act now (others' actions are ignored)."""
         episode = self._episode()
         if episode.over or not self.agents:
@@ -219,7 +230,7 @@ class TabulaeParallelEnv(Table, ParallelEnv):
         for seat, action in chosen.items():  # every action checked before any is played
             if action not in episode.state.legal_actions(seat):
                 raise IllegalAction(f"{action} is not legal for {self.possible_agents[seat]} now")
-        infos: dict[str, dict] = {agent: {} for agent in self.agents}
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         for seat, action in chosen.items():
             try:
                 episode.play_for(seat, action)
@@ -229,7 +240,7 @@ class TabulaeParallelEnv(Table, ParallelEnv):
         agents = self.agents
         observations = self._observations()
         rewards = dict.fromkeys(agents, 0.0)
-        terminations = dict.fromkeys(agents, episode.over)
+        terminations: dict[str, bool] = dict.fromkeys(agents, episode.over)
         truncations = dict.fromkeys(
             agents,
             not episode.over and self.max_cycles is not None and self.cycles >= self.max_cycles,

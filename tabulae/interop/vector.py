@@ -20,7 +20,7 @@ An illegal action raises `IllegalAction` and changes nothing in any game.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -42,7 +42,8 @@ def vector_env(
 
 
 class TabulaeVectorEnv(VectorEnv):
-    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    # As in Gymnasium and PettingZoo: a class default an instance may replace.
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
 
     def __init__(self, game: Game | str, num_envs: int, players: int = 1, **options: Any) -> None:
         if type(num_envs) is not int or num_envs < 1:
@@ -62,7 +63,7 @@ class TabulaeVectorEnv(VectorEnv):
         self.streams: list[np.random.Generator] = []
 
     def reset(
-        self, *, seed: int | list[int] | None = None, options: dict | None = None
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal every game; game `i` draws its seeds from ``seed + i`` (as Gymnasium does)."""
         seeds = seed if isinstance(seed, list) else [None] * self.num_envs
@@ -81,14 +82,14 @@ class TabulaeVectorEnv(VectorEnv):
         codes = np.asarray(actions).reshape(self.num_envs)
         for i, (episode, code) in enumerate(zip(episodes, codes, strict=True)):
             action = episode.space.decode(int(code))
-            seat = episode.seat
+            seat = episode.acting
             if action not in episode.state.legal_actions(seat):
                 raise IllegalAction(f"game {i}: {action} is not legal for seat {seat} now")
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminations = np.zeros(self.num_envs, dtype=bool)
         finished: dict[int, tuple[np.ndarray, tuple[float, ...]]] = {}
         for i, (episode, code) in enumerate(zip(episodes, codes, strict=True)):
-            seat = episode.seat
+            seat = episode.acting
             episode.play(int(code))
             if episode.over:
                 returns = episode.outcomes()
@@ -100,17 +101,17 @@ class TabulaeVectorEnv(VectorEnv):
             final = np.zeros(self.num_envs, dtype=bool)
             final[list(finished)] = True
             observations = np.empty(self.num_envs, dtype=object)
-            returns = np.zeros((self.num_envs, self.players))
+            final_returns = np.zeros((self.num_envs, self.players))
             for i, (seen, outcome) in finished.items():
-                observations[i], returns[i] = seen, outcome
-            infos |= {"final_obs": observations, "_final_obs": final, "returns": returns}
+                observations[i], final_returns[i] = seen, outcome
+            infos |= {"final_obs": observations, "_final_obs": final, "returns": final_returns}
             infos["_returns"] = final
         truncations = np.zeros(self.num_envs, dtype=bool)
         return self._observations(), rewards, terminations, truncations, infos
 
     def action_masks(self) -> np.ndarray:
         """Which action codes are legal now in each game (true), as maskable learners read."""
-        return np.stack([e.mask_array(e.seat, bool) for e in self._episodes()])
+        return np.stack([e.mask_array(e.acting, bool) for e in self._episodes()])
 
     def _deal(self, i: int) -> Episode:
         seed = int(self.streams[i].integers(2**63))
@@ -119,7 +120,7 @@ class TabulaeVectorEnv(VectorEnv):
     def _observations(self) -> np.ndarray:
         batch = np.empty((self.num_envs, self.encoder.size), dtype=np.float32)
         for i, episode in enumerate(self.episodes):
-            batch[i] = self.encoder.observe(episode.state, episode.seat)
+            batch[i] = self.encoder.observe(episode.state, episode.acting)
         return batch
 
     def _infos(self) -> dict[str, Any]:

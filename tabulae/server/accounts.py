@@ -20,6 +20,7 @@ from .text import clean_name
 if TYPE_CHECKING:
     from starlette.requests import HTTPConnection
 
+    from .lobby import Lobby
     from .storage import Account
 
 PASSWORD_LENGTH = range(8, 129)  # characters
@@ -74,5 +75,5 @@ async def signed_in(request: HTTPConnection) -> Account | None:
     cookie = request.cookies.get(SESSION_COOKIE)
     if not cookie or len(cookie) > 200:
         return None
-    lobby = request.app.state.lobby
+    lobby: Lobby = request.app.state.lobby
     return await lobby.db(lobby.storage.session_account, session_hash(cookie))

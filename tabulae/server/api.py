@@ -13,7 +13,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 from tabulae.core import Action, IllegalAction, load
 
 from .accounts import signed_in
-from .errors import ApiError, bad_action, invalid
+from .errors import ApiError, bad_action, invalid, token_required
 from .live import hash_token
 from .lobby import SEED_RANGE, Lobby
 from .text import clean_name
@@ -174,7 +174,8 @@ SEAT_LINKS = _links("table/id", "state", "act", "take_back", "leave", "rematch",
 
 
 def lobby(request: Request) -> Lobby:
-    return request.app.state.lobby
+    the_lobby: Lobby = request.app.state.lobby
+    return the_lobby
 
 
 def client_address(request: Request) -> str:
@@ -301,6 +302,8 @@ async def state(
 async def act(request: Request, table_id: str, body: Act, token: Token = None) -> dict[str, Any]:
     the_lobby = lobby(request)
     live = await the_lobby.table(table_id)
+    if token is None:
+        raise token_required()
     seat = await the_lobby.seat(live, token)
     ack = await the_lobby.act(
         live,
@@ -326,6 +329,8 @@ async def take_back(
     take-back, as a row of its own."""
     the_lobby = lobby(request)
     live = await the_lobby.table(table_id)
+    if token is None:
+        raise token_required()
     seat = await the_lobby.seat(live, token)
     ack = await the_lobby.take_back(
         live, seat, hash_token(token), body.count, body.version, body.client_action_id

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -52,7 +52,7 @@ PROBLEMS = {
 OUT_OF_RANGE = ("greater_than", "greater_than_equal", "less_than", "less_than_equal")
 
 
-def unreadable(problems: list[dict[str, Any]]) -> ApiError:
+def unreadable(problems: Sequence[Any]) -> ApiError:
     """The first problem of a request pydantic refused, in a player's words: a validator's own
     refusal (a name too long) in its words, else what is wrong with which field."""
     for problem in problems:

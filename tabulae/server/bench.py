@@ -180,7 +180,7 @@ def cpu_seconds(pid: int | None) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _start_server(game: str, db: str) -> tuple[subprocess.Popen, str]:
+def _start_server(game: str, db: str) -> tuple[subprocess.Popen[bytes], str]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -262,11 +262,11 @@ def _http(url: str, address: str | None, **settings: Any) -> httpx.AsyncClient:
 
 
 def _connect(ws_url: str, address: str | None) -> Any:
-    bound = {"local_addr": (address, 0)} if address else {}
-    return websockets.connect(ws_url, max_size=None, compression=None, **bound)
+    bound = (address, 0) if address else None
+    return websockets.connect(ws_url, max_size=None, compression=None, local_addr=bound)
 
 
-async def _hostile(url: str, setup: dict[str, Any], tally: _Tally, figures: HostileFigures):
+async def _hostile(url: str, setup: dict[str, Any], tally: _Tally, figures: HostileFigures) -> None:
     """One client doing all it may to slow the others down, until cancelled."""
     ws_url = "ws" + url.removeprefix("http")
     address = HOSTILE_ADDRESS if httpx.URL(url).host in ("127.0.0.1", "localhost") else None
@@ -314,7 +314,7 @@ async def _hostile(url: str, setup: dict[str, Any], tally: _Tally, figures: Host
                 task.cancel()
 
 
-async def _unless_failed(runners: list[asyncio.Task], wait: Awaitable[Any]) -> None:
+async def _unless_failed(runners: list[asyncio.Task[None]], wait: Awaitable[Any]) -> None:
     """Await `wait`, but stop at once if a table's clients fail: they run until cancelled,
     so any that ends has failed, and waiting longer would wait for ever."""
     waiting = asyncio.ensure_future(wait)
@@ -372,7 +372,8 @@ async def _new_table(http: httpx.AsyncClient, setup: dict[str, Any]) -> tuple[st
 def _answer(response: httpx.Response, doing: str) -> dict[str, Any]:
     """The JSON of a successful response; a refusal stops the bench with the server's reason."""
     if response.is_success:
-        return response.json()
+        answer: dict[str, Any] = response.json()
+        return answer
     try:
         reason = response.json()["error"]["message"]
     except (ValueError, KeyError, TypeError):
@@ -382,11 +383,11 @@ def _answer(response: httpx.Response, doing: str) -> dict[str, Any]:
 
 async def _seat(
     ws_url: str, address: str | None, table: str, token: str, think: float, rng: Rng, tally: _Tally
-):
+) -> None:
     """One client: on each update that lets it act, act after its think time, unless a newer
     update arrives first (then it decides again). It keeps reading while it thinks."""
     sent: dict[str, float] = {}
-    thinking: asyncio.Task | None = None
+    thinking: asyncio.Task[None] | None = None
 
     async def act(ws: Any, update: dict[str, Any]) -> None:
         await asyncio.sleep(think * (0.5 + rng.random()))

@@ -60,7 +60,9 @@ class BotPool:
             initargs=(os.getpid(),),
         )
 
-    def submit(self, decision: Decision, work: Callable[[Decision], Any] | None = None) -> Future:
+    def submit(
+        self, decision: Decision, work: Callable[[Decision], Any] | None = None
+    ) -> Future[Any]:
         """`work` done on `decision` (by default, the decided action's JSON form), in a future;
         a pool whose worker died is started again."""
         work = work or decide_action

@@ -18,7 +18,7 @@ class GroupCommit:
     ) -> None:
         self.storage = storage
         self.run = run
-        self.pending: list[tuple[Append, asyncio.Future]] = []
+        self.pending: list[tuple[Append, asyncio.Future[None]]] = []
         self.draining = False
 
     async def append(self, item: Append) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from .chat import message_json, readable
@@ -16,8 +17,12 @@ from .errors import wrong_token
 from .live import LiveTable
 from .storage import ChatRow
 
-_UPDATE = object()
-_TABLE = object()
+
+class _Signal(Enum):
+    """What a connection's queue holds besides messages: a change to send, read when sent."""
+
+    UPDATE = "update"
+    TABLE = "table"
 
 
 @dataclass(frozen=True)
@@ -48,15 +53,15 @@ class Connection:
         self.reader = seat if seat is not None else reader
         self.token_hash = token_hash
         self.shown: tuple[int, str] = (since, "")
-        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.queue: asyncio.Queue[dict[str, Any] | Close | _Signal] = asyncio.Queue()
 
     def changed(self) -> None:
         """The table played on (or its status moved)."""
-        self.queue.put_nowait(_UPDATE)
+        self.queue.put_nowait(_Signal.UPDATE)
 
     def table_changed(self) -> None:
         """Seats, status or rematch changed."""
-        self.queue.put_nowait(_TABLE)
+        self.queue.put_nowait(_Signal.TABLE)
 
     def said(self, rows: list[ChatRow]) -> None:
         """Chat messages: those of the channels this connection may read now are sent."""
@@ -75,14 +80,14 @@ class Connection:
         """The next message to send, or Close(4403) once the seat's token no longer holds it."""
         while True:
             item = await self.queue.get()
-            if item in (_UPDATE, _TABLE) and not self.table.holds(self.seat, self.token_hash):
+            if isinstance(item, _Signal) and not self.table.holds(self.seat, self.token_hash):
                 self.close(4403)
                 return {"type": "error", **wrong_token().to_json()}
-            if item is _UPDATE:
+            if item is _Signal.UPDATE:
                 update = self._update()
                 if update is not None:
                     return update
-            elif item is _TABLE:
+            elif item is _Signal.TABLE:
                 self.changed()
                 return {"type": "table", "table": self.table.summary()}
             else:

@@ -14,6 +14,7 @@ import json
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import redis
 import redis.asyncio as aioredis
@@ -37,8 +38,8 @@ class Fanout:
         self.on_reconnect = on_reconnect
         self.origin = uuid.uuid4().hex
         self.client = aioredis.Redis.from_url(url)
-        self.tasks: set[asyncio.Task] = set()
-        self.listener: asyncio.Task | None = None
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.listener: asyncio.Task[None] | None = None
         self.subscribed = asyncio.Event()
 
     async def start(self) -> None:
@@ -57,12 +58,12 @@ class Fanout:
         message = json.dumps({"origin": self.origin, "table": table_id, "kind": kind})
         self._spawn(self.client.publish(self.channel, message))
 
-    def _spawn(self, work: Awaitable) -> None:
+    def _spawn(self, work: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(work)
         self.tasks.add(task)
         task.add_done_callback(self._finished)
 
-    def _finished(self, task: asyncio.Task) -> None:
+    def _finished(self, task: asyncio.Task[Any]) -> None:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.warning("fan-out: %s", task.exception())

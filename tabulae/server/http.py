@@ -21,6 +21,7 @@ class HeaderDeadlineProtocol(HttpToolsProtocol):
         self.header_timeout = header_timeout
         self.header_deadline: asyncio.TimerHandle | None = None
 
+    # uvicorn's protocol narrows asyncio's BaseTransport to a Transport, ignoring the override.
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm()

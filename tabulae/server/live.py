@@ -79,7 +79,7 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.bots: dict[int, Bot] = {}
         self.adopt_seats(row.seats)
-        self.bot_task: asyncio.Task | None = None
+        self.bot_task: asyncio.Task[None] | None = None
         for action_row in log:
             self.record(action_row)
 
@@ -294,7 +294,7 @@ class LiveTable:
             "result": result.to_json() if result else None,
         }
 
-    def events(self, seat: int | None, since: int, upto: int) -> list[dict]:
+    def events(self, seat: int | None, since: int, upto: int) -> list[dict[str, Any]]:
         """The events `seat` may see from versions since+1 … upto, each tagged with its version."""
         shown = []
         for version in range(max(since + 1, 0), upto + 1):

@@ -129,10 +129,10 @@ class Lobby:
         self.hint_limit = PerMinute(settings.hints_per_minute, "too_many_hints", "hints")
         self.tables: dict[str, LiveTable] = {}
         self.loading = asyncio.Lock()
-        self.sweeper: asyncio.Task | None = None
-        self.clock: asyncio.Task | None = None
+        self.sweeper: asyncio.Task[None] | None = None
+        self.clock: asyncio.Task[None] | None = None
         self.listings: dict[tuple[str, int], tuple[float, asyncio.Future[bytes]]] = {}
-        self.reminders: set[asyncio.Task] = set()
+        self.reminders: set[asyncio.Task[None]] = set()
         self.fanout = (
             Fanout(settings.redis, settings.channel, self.remote_change, self.resync)
             if settings.redis

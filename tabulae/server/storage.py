@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, overload
 
 import sqlalchemy as sa
 from alembic import command
@@ -115,6 +115,10 @@ class ChatRow:
     created_at: datetime
 
 
+@overload
+def utc(moment: datetime) -> datetime: ...
+@overload
+def utc(moment: None) -> None: ...
 def utc(moment: datetime | None) -> datetime | None:
     """A time read back from the database, in UTC (SQLite forgets the zone)."""
     if moment is None or moment.tzinfo is not None:
@@ -186,7 +190,9 @@ class Storage:
                 self._insert_table(db, table)
                 return table.id
         with self.engine.connect() as db:
-            return db.scalar(sa.select(tables.c.rematch).where(tables.c.id == old_id))
+            query = sa.select(tables.c.rematch).where(tables.c.id == old_id)
+            rematch: str = db.execute(query).scalar_one()
+            return rematch
 
     def _insert_table(self, db: Connection, table: TableRow) -> None:
         db.execute(
@@ -526,7 +532,8 @@ class Storage:
         try:
             with self.engine.begin() as db:
                 account_id = db.execute(
-                    accounts.insert().values(
+                    accounts.insert()
+                    .values(
                         username=username,
                         username_key=key,
                         password_hash=password_hash,
@@ -534,7 +541,8 @@ class Storage:
                         created_at=_now(),
                         language=language,
                     )
-                ).inserted_primary_key[0]
+                    .returning(accounts.c.id)
+                ).scalar_one()
         except sa.exc.IntegrityError:
             raise NameTaken() from None
         return Account(account_id, username, password_hash, email, False, language)
@@ -602,7 +610,8 @@ class Storage:
         moment = _now()
         with self.engine.begin() as db:
             message_id = db.execute(
-                chat.insert().values(
+                chat.insert()
+                .values(
                     table_id=table_id,
                     channel=channel,
                     seat=seat,
@@ -610,7 +619,8 @@ class Storage:
                     text=text,
                     created_at=moment,
                 )
-            ).inserted_primary_key[0]
+                .returning(chat.c.id)
+            ).scalar_one()
         return ChatRow(message_id, channel, seat, name, text, moment)
 
     def chat(self, table_id: str, channels: tuple[str, ...], after: int) -> list[ChatRow]:

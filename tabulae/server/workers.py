@@ -15,10 +15,13 @@ from typing import Any
 
 URGENT, ROUTINE = 0, 1
 
+# (priority, order, call, its arguments, its future); no call and no future: stop.
+Job = tuple[int, int, Callable[..., Any] | None, tuple[Any, ...], Future[Any] | None]
+
 
 class PriorityWorkers:
     def __init__(self, threads: int, name: str) -> None:
-        self.jobs: queue.PriorityQueue = queue.PriorityQueue()
+        self.jobs: queue.PriorityQueue[Job] = queue.PriorityQueue()
         self.order = itertools.count()  # first come, first served within a priority
         self.threads = [
             threading.Thread(target=self._work, name=f"{name}-{n}", daemon=True)
@@ -27,8 +30,8 @@ class PriorityWorkers:
         for thread in self.threads:
             thread.start()
 
-    def submit(self, priority: int, call: Callable[..., Any], *args: Any) -> Future:
-        future: Future = Future()
+    def submit(self, priority: int, call: Callable[..., Any], *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
         self.jobs.put((priority, next(self.order), call, args, future))
         return future
 
@@ -42,7 +45,7 @@ class PriorityWorkers:
     def _work(self) -> None:
         while True:
             _, _, call, args, future = self.jobs.get()
-            if call is None:
+            if call is None or future is None:
                 return
             if future.set_running_or_notify_cancel():
                 try:

@@ -162,11 +162,11 @@ async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -
 
 
 async def _act(lobby: Lobby, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
-    body = _read(Act, connection, message)
+    seat, body = _read(Act, connection, message)
     table: LiveTable = connection.table
     return await lobby.act(
         table,
-        connection.seat,
+        seat,
         connection.token_hash,
         parse_action(body.action),
         body.version,
@@ -177,10 +177,10 @@ async def _act(lobby: Lobby, connection: Connection, message: dict[str, Any]) ->
 async def _take_back(
     lobby: Lobby, connection: Connection, message: dict[str, Any]
 ) -> dict[str, Any]:
-    body = _read(TakeBack, connection, message)
+    seat, body = _read(TakeBack, connection, message)
     return await lobby.take_back(
         connection.table,
-        connection.seat,
+        seat,
         connection.token_hash,
         body.count,
         body.version,
@@ -188,12 +188,12 @@ async def _take_back(
     )
 
 
-def _read(model: type[Model], connection: Connection, message: dict[str, Any]) -> Model:
-    """A seat's message as `model`; a spectator's is refused."""
+def _read(model: type[Model], connection: Connection, message: dict[str, Any]) -> tuple[int, Model]:
+    """The seat and its message as `model`; a spectator's is refused."""
     if connection.seat is None:
         raise ApiError(403, "spectator", "spectators cannot act; join a seat first")
     try:
-        return model.model_validate(message)
+        return connection.seat, model.model_validate(message)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(map(str, first["loc"]))

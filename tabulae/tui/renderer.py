@@ -89,7 +89,12 @@ class Renderer:
         return table
 
     def nested(
-        self, key: str, value: dict | list, text: GameText, seat: int | None, depth: int
+        self,
+        key: str,
+        value: dict[str, Any] | list[Any],
+        text: GameText,
+        seat: int | None,
+        depth: int,
     ) -> RenderableType:
         if isinstance(value, dict):
             inner = self.mapping(value, text, seat, per_seat=False, depth=depth)
@@ -103,7 +108,7 @@ class Renderer:
         return table
 
 
-def _nests(value: dict | list) -> bool:
+def _nests(value: dict[str, Any] | list[Any]) -> bool:
     """Mappings nest; lists nest when they are lists of mappings."""
     return isinstance(value, dict) or all(isinstance(item, dict) for item in value)
 

@@ -81,8 +81,8 @@ def choices(text: GameText, legal: list[Action]) -> RenderableType:
         ]
         return Columns(cells, padding=(0, 3))
     table = Table.grid(padding=(0, 2))
-    for number, label, notation, same in rows:
-        table.add_row(number, label, Text("" if same else notation, style="dim"))
+    for n, shown, notation, same in rows:
+        table.add_row(n, shown, Text("" if same else notation, style="dim"))
     return table
 
 

@@ -37,9 +37,10 @@ def revealed_since(match: Match, index: int, seat: int) -> bool:
     for _ in range(SAMPLES):
         world = before.determinize(seat, rng)
         for (actor, action), sight in zip(match.actions[index:], seen, strict=True):
-            world = _alike(world, actor, action, seat, sight)
-            if world is None:
+            alike = _alike(world, actor, action, seat, sight)
+            if alike is None:
                 return True
+            world = alike
     return False
 
 
@@ -50,7 +51,9 @@ def _step(state: State, actor: int, action: Action, seat: int) -> tuple[list[Eve
     return [e for e in state.events[mark:] if e.visible_to(seat)], state.view(seat)
 
 
-def _alike(world: State, actor: int, action: Action, seat: int, sight: tuple) -> State | None:
+def _alike(
+    world: State, actor: int, action: Action, seat: int, sight: tuple[list[Event], Any]
+) -> State | None:
     """`world` after `action`, or after an action of `actor` that `seat` cannot tell from it."""
     legal = world.legal_actions(actor)
     tries = [action] if action in legal else legal

@@ -1,10 +1,13 @@
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
 import tabulae
 from tabulae.core import UnknownGame
+from tabulae.core.registry import interface_path
+from tests.plugin_games import tesserae
 from tests.plugin_games.tesserae import GAME
 
 
@@ -41,3 +44,25 @@ def test_games_from_other_packages_register_through_the_entry_point_group(tmp_pa
         assert "extra" in tabulae.games()
     finally:
         sys.modules.pop("extra_game", None)
+
+
+def test_a_game_in_a_namespace_package_has_its_interface_folders_there(tmp_path, monkeypatch):
+    """A package without ``__init__.py`` has no file of its own: its folder is its path."""
+    package = tmp_path / "mosaics"
+    package.mkdir()
+    (package / "rules.py").write_text(
+        textwrap.dedent("""
+        from tests.plugin_games.tesserae import Tesserae
+
+        class Mosaic(Tesserae):
+            id = "mosaic"
+    """)
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        game = tabulae.load("mosaics.rules:Mosaic")
+        assert interface_path(game, "web") == package / "web"
+        assert interface_path(GAME, "web") == Path(tesserae.__file__).parent / "web"
+    finally:
+        sys.modules.pop("mosaics.rules", None)
+        sys.modules.pop("mosaics", None)

@@ -95,6 +95,17 @@ def test_an_illegal_action_raises_and_changes_nothing():
     assert np.array_equal(table.observe("player_0")["observation"], before)
 
 
+def test_no_action_for_the_acting_agent_is_refused_in_words_and_changes_nothing():
+    """PettingZoo passes None only for an agent that is done; the agent to act must act."""
+    table = env(TOY, 2)
+    table.reset(seed=2)
+    before = table.observe("player_0")["observation"]
+    with pytest.raises(IllegalAction, match="player_0 must act now: no action given"):
+        table.step(None)
+    assert table.agent_selection == "player_0"
+    assert np.array_equal(table.observe("player_0")["observation"], before)
+
+
 def test_render_shows_the_public_view_and_who_acts():
     table = env(TOY, 2, render_mode="ansi")
     table.reset(seed=0)
