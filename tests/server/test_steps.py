@@ -89,25 +89,30 @@ def test_each_action_a_connection_missed_is_sent_as_a_view_of_its_own():
 
 
 def test_a_connection_just_opened_or_far_behind_is_shown_the_newest_view_at_once(monkeypatch):
+    """Resuming after a drop (`since` given at the hello), or behind by more states than the
+    table keeps, a connection is sent the newest view with every event it missed."""
     monkeypatch.setattr(live_module, "KEPT_STATES", 3)
 
     async def scenario():
         live = table()
         rng = Rng(4)
-        play(live, 6, rng)
-        fresh = Connection(live, 0, None, since=-1)
-        behind = Connection(live, 1, None, since=1)
-        fresh.changed()
+        play(live, 1, rng)
+        behind = Connection(live, 1, None, since=-1)
+        live.connections.add(behind)
         behind.changed()
-        return live, await updates(fresh), await updates(behind)
+        first = await updates(behind)
+        play(live, 5, rng)
+        resumed = Connection(live, 0, None, since=1)
+        resumed.changed()
+        return live, first + await updates(behind), await updates(resumed)
 
-    live, fresh, behind = asyncio.run(scenario())
+    live, behind, resumed = asyncio.run(scenario())
     states = states_of(live.match())
-    assert [u["version"] for u in fresh] == [live.version]
-    check_updates(states, 0, fresh)
-    # version 2 is no longer kept: the newest view, with every event missed
-    assert [u["version"] for u in behind] == [live.version]
-    assert behind[0]["events"] == shown_events(states, 1, 1, live.version)
+    # version 2 is no longer kept when the connection shown version 1 is sent its next update
+    assert [u["version"] for u in behind] == [1, 6]
+    check_updates(states, 1, behind)
+    assert [u["version"] for u in resumed] == [6]
+    assert resumed[0]["events"] == shown_events(states, 0, 1, 6)
 
 
 def test_actions_caught_up_from_another_process_are_sent_as_the_newest_view():

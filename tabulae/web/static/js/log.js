@@ -29,11 +29,14 @@ export function logEntry(event, text, latest = false) {
   );
 }
 
-export function renderLog(root, events, text, latestVersion = null) {
+/** The log, the events of the versions after `litAfter` up to `latestVersion` lit up (by
+ *  default, those of the latest version). */
+export function renderLog(root, events, text, latestVersion = null, litAfter = latestVersion - 1) {
+  const lit = (event) => latestVersion !== null && event.version > litAfter && event.version <= latestVersion;
   const list = h(
     "ol",
     { class: "log" },
-    events.map((event) => logEntry(event, text, event.version === latestVersion)),
+    events.map((event) => logEntry(event, text, lit(event))),
   );
   root.replaceChildren(h("h2", {}, text.t("Events")), list);
   list.scrollTop = list.scrollHeight;

@@ -1,0 +1,101 @@
+"""Moves you can follow: a bot's several actions in a row are shown one after another at the
+pace the player set, each with its log lines and what it changed on the board lit up; with the
+pace off, every update is shown as it comes."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import tabulae
+
+from .browser import Person
+
+GAME = "builders"
+pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Builders is not installed")
+NORMAL_MS = 700  # js/pace.js: the pause after each update at the normal pace
+TURNS = 6  # the bot's turns looked at, until one of several actions
+
+# Every step the page shows, as it shows it: the version drawn, the updates still waiting, the
+# turn bar (the actions used, the progress), the log lines lit and the parts lit on the board.
+RECORD = """() => {
+  const root = document.getElementById("table");
+  window.shownSteps = [];
+  new MutationObserver(() => {
+    window.shownSteps.push({
+      step: Number(root.dataset.step),
+      version: Number(root.dataset.version),
+      waiting: Number(root.dataset.waiting),
+      at: performance.now(),
+      turn: document.querySelector("#board [data-area=turn]")?.innerText ?? "",
+      lit: [...document.querySelectorAll("#log li.latest")].map((li) => Number(li.dataset.version)),
+      changed: document.querySelectorAll("#board .changed").length,
+    });
+  }).observe(root, { attributeFilter: ["data-step"] });
+}"""
+
+
+def bot_turn(ala: Person) -> tuple[int, int, list[dict]]:
+    """Ala ends her turn; the bot plays its own. Returns the version Ala's end made, the version
+    when her turn came again, and the steps the page showed in between."""
+    page = ala.page
+    ala.wait_ready()
+    seen = page.evaluate("() => window.shownSteps.length")
+    ala.click_action(["end"])
+    ended = ala.version
+    ala.wait_ready()
+    page.wait_for_function("() => document.getElementById('table').dataset.waiting === '0'")
+    steps = page.evaluate("() => window.shownSteps")[seen:]
+    return ended, ala.version, [step for step in steps if step["version"] > ended]
+
+
+def test_a_bot_s_several_actions_are_shown_one_after_another_with_their_log_lines_lit(browser):
+    ala = browser.person("pl", pace="normal")
+    ala.start_table(GAME, 2, "Ala", seats={1: "easy"})
+    page = ala.page
+    assert page.inner_text("#pace-setting").startswith("Tempo ruchów")
+    assert page.input_value("#pace-setting select") == "normal"
+    page.evaluate(RECORD)
+    for _ in range(TURNS):
+        ended, final, steps = bot_turn(ala)
+        if final - ended >= 4:
+            break
+    else:
+        pytest.fail(f"the bot played no turn of four actions or more in {TURNS} turns")
+    versions = [step["version"] for step in steps]
+    assert versions == sorted(set(versions)), "each step once, in order"
+    assert versions[-1] == final
+    between = [step for step in steps if step["version"] < final]
+    assert len(between) >= 3, f"the bot's {final - ended} actions were shown as {versions}"
+    turns = [step["turn"] for step in steps]
+    assert all(a != b for a, b in itertools.pairwise(turns)), turns
+    before = ended
+    for step in steps:
+        # the log lights up the lines of this step's action, and those only
+        assert step["version"] in step["lit"], step
+        assert all(before < lit <= step["version"] for lit in step["lit"]), (before, step)
+        assert step["changed"] > 0, f"nothing lit on the board at version {step['version']}"
+        before = step["version"]
+    for earlier, later in itertools.pairwise(steps):
+        assert later["at"] - earlier["at"] >= NORMAL_MS - 50, (earlier, later)
+
+
+def test_the_pace_off_shows_every_update_as_it_comes_and_is_remembered(browser):
+    ala = browser.person("en", pace="normal")
+    table = ala.start_table(GAME, 2, "Ala", seats={1: "easy"})
+    page = ala.page
+    page.select_option("#pace-setting select", "off")
+    page.evaluate(RECORD)
+    ended, final, steps = bot_turn(ala)
+    assert final > ended + 1
+    assert steps[-1]["version"] == final
+    assert all(step["waiting"] == 0 for step in steps), steps
+    page.reload()
+    ala.wait_connected()
+    assert page.input_value("#pace-setting select") == "off"
+    bea = browser.person("ru", pace="slow")
+    bea.page.goto(f"/table.html?id={table}&pace=0")
+    bea.wait_connected()
+    assert bea.page.input_value("#pace-setting select") == "off"
+    assert bea.page.inner_text("#pace-setting").startswith("Темп ходов")
