@@ -99,3 +99,81 @@ def test_the_pace_off_shows_every_update_as_it_comes_and_is_remembered(browser):
     bea.wait_connected()
     assert bea.page.input_value("#pace-setting select") == "off"
     assert bea.page.inner_text("#pace-setting").startswith("Темп ходов")
+
+
+def test_a_long_queue_is_skipped_to_its_newest_and_an_own_action_takes_the_queue_along(browser):
+    """js/pace.js's queue: the first update is shown at once, the next after the pause; more
+    than four waiting are shown together (the page catching up); one to be shown at once (the
+    player's own action) takes those waiting along; with no pause, each is shown as it comes."""
+    page = browser.person().page
+    page.goto("/")
+    shown = page.evaluate(
+        """async () => {
+          const { Steps } = await import("/js/pace.js");
+          const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+          const shown = [];
+          let delay = 50;
+          const steps = new Steps((updates) => shown.push(updates.map((u) => u.v)), () => delay);
+          for (let v = 1; v <= 7; v++) steps.push({ v });
+          await pause(200);
+          steps.push({ v: 8 });
+          steps.push({ v: 9 });
+          steps.push({ v: 10 }, true);
+          await pause(200);
+          steps.push({ v: 11 });
+          steps.push({ v: 12 });
+          steps.push({ v: 13 });
+          await pause(200);
+          delay = 0;
+          steps.push({ v: 14 });
+          steps.push({ v: 15 });
+          steps.stop();
+          return shown;
+        }"""
+    )
+    assert shown == [[1], [2, 3, 4, 5, 6, 7], [8], [9, 10], [11], [12], [13], [14], [15]]
+
+
+# A board before and after a step: a count that changed, a card that moved to another row, one
+# pushed down in its row (whose spacing changed), a part that is new, one that did not change.
+BOARD = """async () => {
+  const { capture, mark } = await import("/js/changes.js");
+  const { h } = await import("/js/dom.js");
+  const card = (id) => h("div", { "data-card": id, class: "card" }, id);
+  const draw = (after) =>
+    h("div", { class: "board-test" },
+      h("div", { "data-area": "row", style: after ? "padding-top: 30px" : null },
+        card("c2"), after ? null : card("c1")),
+      h("div", { "data-area": "hand", style: "margin-top: 80px" }, after ? card("c1") : null),
+      h("span", { class: "coins", title: "Coins" }, after ? "7" : "5"),
+      h("span", { class: "vp" }, "3"),
+      after ? h("p", { class: "new" }, h("b", {}, "new")) : null);
+  const root = document.createElement("div");
+  document.body.append(root);
+  root.replaceChildren(draw(false));
+  const before = capture(root);
+  root.replaceChildren(draw(true));
+  const lit = mark(root, before, 700);
+  const slides = [...root.querySelectorAll("[data-card]")].map((c) => c.getAnimations().length);
+  return { lit, slides, changed: [...root.querySelectorAll(".changed")].map((e) => e.className) };
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_what_a_step_changed_is_lit_and_a_moved_card_slides_unless_motion_is_reduced(
+    browser, motion
+):
+    page = browser.person().page
+    page.emulate_media(reduced_motion=motion)
+    page.goto("/")
+    found = page.evaluate(BOARD)
+    # the card in the hand is new there; the new part is lit whole, not its inside; the card
+    # pushed down slides, or with less motion is lit
+    lit = ["card changed", "changed", "coins changed", "new changed"]
+    if motion == "reduce":
+        assert sorted(found["changed"]) == sorted([*lit, "card changed"])
+        assert found["slides"] == [0, 0]
+    else:
+        assert sorted(found["changed"]) == lit
+        assert found["slides"] == [1, 1]
+    assert found["lit"] == len(found["changed"])
