@@ -42,8 +42,8 @@ def bot_turn(ala: Person) -> tuple[int, int, list[dict]]:
     page = ala.page
     ala.wait_ready()
     seen = page.evaluate("() => window.shownSteps.length")
+    ended = ala.version + 1  # her end is one action; the bot's may follow at once
     ala.click_action(["end"])
-    ended = ala.version
     ala.wait_ready()
     page.wait_for_function("() => document.getElementById('table').dataset.waiting === '0'")
     steps = page.evaluate("() => window.shownSteps")[seen:]
