@@ -9,6 +9,7 @@ import itertools
 import pytest
 
 import tabulae
+from tests.server.harness import create, join
 
 from .browser import Person
 
@@ -177,3 +178,29 @@ def test_what_a_step_changed_is_lit_and_a_moved_card_slides_unless_motion_is_red
         assert sorted(found["changed"]) == lit
         assert found["slides"] == [1, 1]
     assert found["lit"] == len(found["changed"])
+
+
+def test_acting_while_others_choices_wait_to_be_shown_shows_them_and_is_accepted(browser):
+    """When several choose at once (Hadrian's Wall's Path cards), two others' choices arriving
+    together wait at the pace; a player who acts meanwhile is shown them, and the action goes
+    with the newest version instead of being refused as made on an old view."""
+    wall = "hadrians_wall"
+    api = browser.api()
+    table = create(api, wall, 3, {})["id"]
+    ala = browser.person("en", pace="slow")
+    ala.open_table(table)
+    ala.take_seat(0, "Ala")
+    tokens = [join(api, table, seat) for seat in (1, 2)]
+    ala.wait_ready()
+    page = ala.page
+    assert ala.version == 0
+    for token in tokens:
+        state = api.get(f"/tables/{table}/state", headers={"X-Seat-Token": token}).json()
+        body = {"action": state["legal"][0], "version": state["version"]}
+        reply = api.post(f"/tables/{table}/actions", json=body, headers={"X-Seat-Token": token})
+        assert reply.status_code == 200, reply.text
+    # the first choice is shown at once, the second waits its turn
+    page.wait_for_function("() => document.getElementById('table').dataset.waiting === '1'")
+    ala.click_action(ala.legal()[0])
+    assert page.locator("#notice").is_hidden(), ala.notice()
+    page.wait_for_function("() => document.getElementById('table').dataset.version === '3'")

@@ -218,6 +218,9 @@ async function act(action) {
     return;
   }
   if (page.busy) return;
+  // Acting while others' choices wait to be shown (several choose at once): they are shown
+  // now, and the action goes with the newest version.
+  page.steps.flush();
   page.busy = true;
   root.dataset.busy = "true";
   for (const button of parts.actions.querySelectorAll("button")) button.disabled = true;
