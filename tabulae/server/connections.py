@@ -2,7 +2,11 @@
 
 A connection keeps the last version and status it was shown. Changes only mark it dirty;
 the message is built when it is sent, from the table as it is then, so a seat always receives
-every event it may see, in order, once, however the changes bunch up.
+every event it may see, in order, once, however the changes bunch up. A connection a few
+actions behind (a bot played several in a row while the last update was on its way) is sent
+the view after each of them in turn, so that a page can show them one after another; one
+further behind, or just connected (resuming after a drop, say), is sent the newest view with
+all the events it missed.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ class Connection:
         self.reader = seat if seat is not None else reader
         self.token_hash = token_hash
         self.shown: tuple[int, str] = (since, "")
+        self.updated = False  # whether this connection has been sent an update yet
         self.queue: asyncio.Queue[dict[str, Any] | Close | _Signal] = asyncio.Queue()
 
     def changed(self) -> None:
@@ -98,5 +103,11 @@ class Connection:
         since, status = self.shown
         if (table.version, table.status) == (since, status):
             return None
+        step = since + 1
+        if self.updated and step < table.version and table.kept(step) is not None:
+            self.shown = (step, "playing")
+            self.changed()  # the next step, or the newest view
+            return {"type": "update", **table.snapshot(self.seat, since=since, at=step, step=True)}
         self.shown = (table.version, table.status)
+        self.updated = True
         return {"type": "update", **table.snapshot(self.seat, since=since)}

@@ -50,6 +50,11 @@ class Entry(NamedTuple):
     takes_back: int = 0
 
 
+KEPT_STATES = 16
+"""How many of the states before the current one a table keeps, so that a connection a few
+actions behind is shown each of them in turn without replaying the match."""
+
+
 class LiveTable:
     """One table: the header from the database, the replayed state and the live connections.
 
@@ -57,7 +62,10 @@ class LiveTable:
     number; `played` is the actions that stand (the log with the taken-back ones left out),
     which `state` is replayed from. `narration` is every event ever told at the table, the
     taken-back actions' and the take-backs' own included, and `marks[v]` how many there were
-    after version v, which numbers every event by the row that produced it.
+    after version v, which numbers every event by the row that produced it. `earlier[v]` is the
+    state after version v, kept with the log entry that followed it, so that a connection a
+    few versions behind is shown each in turn (a log rewound and played on differently never
+    finds it).
     """
 
     def __init__(self, row: TableRow, log: list[ActionRow]) -> None:
@@ -80,6 +88,7 @@ class LiveTable:
         self.bots: dict[int, Bot] = {}
         self.adopt_seats(row.seats)
         self.bot_task: asyncio.Task[None] | None = None
+        self.earlier: dict[int, tuple[State, Entry]] = {}
         for action_row in log:
             self.record(action_row)
 
@@ -116,8 +125,21 @@ class LiveTable:
     def advance(self, state: State, action_row: ActionRow, action: Action) -> None:
         """Adopt `state`, the successor in which this process played the committed action."""
         self._expect(action_row.seq)
+        previous = self.state
         self._play(action_row.seat, action, state)
         self._logged(action_row, action)
+        self.earlier[self.version - 1] = (previous, self.log[-1])
+        self.earlier.pop(self.version - 1 - KEPT_STATES, None)
+
+    def kept(self, version: int) -> State | None:
+        """The state after `version` if the table still holds it (the current one, or one of
+        the last few that this process played), else None."""
+        if version == self.version:
+            return self.state
+        state, following = self.earlier.get(version, (None, None))
+        if state is None or version >= self.version or self.log[version] is not following:
+            return None
+        return state
 
     def may_take_back(self, seat: int | None) -> int:
         """How many of its latest actions `seat` may take back now: never a bot's, and none at
@@ -271,16 +293,23 @@ class LiveTable:
             "timeouts": [{"version": v, "seat": seat} for v, seat in self.timeouts],
         }
 
-    def snapshot(self, seat: int | None, since: int = -1, at: int | None = None) -> dict[str, Any]:
-        """What `seat` may see now (or after action `at`), with its events after version `since`."""
-        state, version = (self.state, self.version) if at is None else (self.replay(at), at)
-        playing = self.status == "playing" and at is None
-        take_back = self.may_take_back(seat) if playing else 0
+    def snapshot(
+        self, seat: int | None, since: int = -1, at: int | None = None, step: bool = False
+    ) -> dict[str, Any]:
+        """What `seat` may see now (or after action `at`), with its events after version `since`.
+        A `step` is an earlier version shown live on the way to the current one, as it was
+        when played: the game going on, the seat's legal actions then."""
+        version = self.version if at is None else at
+        state = self.kept(version)
+        if state is None:
+            state = self.replay(version)
+        playing = step or (self.status == "playing" and at is None)
+        take_back = self.may_take_back(seat) if self.status == "playing" and at is None else 0
         result = state.result()
         return {
             "table": self.id,
             "version": version,
-            "status": self.status,
+            "status": "playing" if step else self.status,
             "seat": seat,
             "to_move": list(state.to_move),
             "view": state.view(seat),

@@ -15,6 +15,7 @@ from playwright.sync_api import BrowserContext, Page
 from tabulae.core import Rng
 
 WAIT_MS = 20_000
+PACE = "tabulae.pace"  # the table page's pace of the moves, in localStorage
 # Ready to act, or over: the page is not waiting on an answer and shows actions, or the end.
 READY = """() => {
   const root = document.getElementById("table");
@@ -31,11 +32,16 @@ class Browser:
         self.contexts: list[BrowserContext] = []
         self.errors: list[str] = []
 
-    def person(self, lang: str = "en") -> Person:
+    def person(self, lang: str = "en", pace: str = "off") -> Person:
+        """A person in a browser of their own; the table page shows the moves at `pace` (off:
+        each update as it comes, so that tests wait for nothing), until they choose another."""
         context = self.chromium.new_context(
             base_url=self.url, locale=lang, viewport={"width": 1400, "height": 1000}
         )
         context.set_default_timeout(WAIT_MS)
+        context.add_init_script(
+            f"localStorage.getItem('{PACE}') || localStorage.setItem('{PACE}', '{pace}')"
+        )
         self.contexts.append(context)
         page = context.new_page()
         page.on("console", lambda message: self._console(page, message))

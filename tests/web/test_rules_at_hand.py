@@ -8,6 +8,7 @@ import pytest
 
 import tabulae
 from tabulae.core import load
+from tabulae.games.hadrians_wall.printed import printed as wall_printed
 from tabulae.games.sylla.components import load as sylla_components
 from tabulae.i18n import glossary
 from tabulae.i18n.catalogs import read
@@ -37,9 +38,11 @@ def rules_title(lang: str, word: str) -> str:
 
 
 def hovered_title(person: Person, selector: str) -> str:
+    """A part's title as the mouse resting on it finds it (the page keeps it in `data-tip`
+    while its own tooltip is shown, so that the browser's plain one stays away)."""
     part = person.page.locator(selector).first
     part.hover()
-    return part.get_attribute("title") or ""
+    return part.get_attribute("title") or part.get_attribute("data-tip") or ""
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
@@ -217,3 +220,50 @@ def test_hadrian_s_wall_right_sheet_shows_the_rules_of_each_area(browser, lang):
         title = person.page.locator(f"[data-area={area}]").first.locator(part).first
         need, *rules = (title.get_attribute("title") or "").split("\n")
         assert need and rules == [helps[f"hadrians_wall.help.{action}"]], area
+
+
+def styled_tooltip(person: Person, selector: str) -> list[str]:
+    """The lines of the page's own tooltip for a part the mouse rests on (at its top-left
+    corner, away from the titled parts inside it), while the browser's plain one is kept
+    away; the mouse then leaves, and the part's title is back."""
+    page = person.page
+    part = page.locator(selector).first
+    part.hover(position={"x": 3, "y": 3})
+    popover = page.locator(".rules-popover.hovered")
+    popover.wait_for(state="visible")
+    assert part.get_attribute("title") is None, "the browser's plain tooltip would show too"
+    assert part.get_attribute("aria-describedby") == popover.get_attribute("id")
+    lines = [popover.locator("strong").inner_text(), *popover.locator("p").inner_text().split("\n")]
+    page.mouse.move(0, 0)
+    popover.wait_for(state="detached")
+    assert part.get_attribute("title") == "\n".join(lines)
+    return lines
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+def test_hadrian_s_wall_fate_and_path_cards_show_their_rules_in_a_styled_tooltip(browser, lang):
+    """The Fate card on the table shows what it says and what a Fate card does; a Path card its
+    name, its objective and the rules of choosing the Path and the Prospect card; both in the
+    player's language, in the page's own tooltip."""
+    wall = load("hadrians_wall")
+    messages = read(lang, wall).messages
+    player_cards = wall_printed()["player_cards"]
+    person = browser.person(lang)
+    person.start_table("hadrians_wall", 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    fate = ".hw-table .hw-card.fate[data-card]"
+    card = person.page.locator(fate).first.get_attribute("data-card")
+    says, *rules = styled_tooltip(person, fate)
+    assert says.startswith(f"{wall.terms[card][lang]}:"), says
+    assert rules == [messages["hadrians_wall.rules.fate_card"]]
+    drawn = ".drawn .player-card[data-card]"
+    assert person.page.locator(drawn).count() == 2, "the two cards to choose the Path card from"
+    for i in range(2):
+        card = person.page.locator(drawn).nth(i).get_attribute("data-card")
+        thresholds = "/".join(map(str, player_cards[card]["thresholds"]))
+        objective = messages[f"hadrians_wall.view.objective.{card}"].format(thresholds=thresholds)
+        assert styled_tooltip(person, f"{drawn} >> nth={i}") == [
+            wall.terms[card][lang],
+            f"{wall.terms['path'][lang]}: {objective}",
+            messages["hadrians_wall.help.path"],
+        ]

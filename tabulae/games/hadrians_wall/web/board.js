@@ -45,12 +45,12 @@ function icon(word, text, count = null) {
   return icons.draw(word, text, count);
 }
 
-/** "<area>, box <n>" in the player's language. */
 /** A part's name with the rules of the action that fills or builds it, for its title. */
 function rulesOf(partName, action, text) {
   return ruled(partName, text.message(`hadrians_wall.help.${action}`));
 }
 
+/** "<area>, box <n>" in the player's language. */
 function boxTitle(text, area, box) {
   return text.message("hadrians_wall.board.box", { area, box }) ?? `${term(area, text)} ${box}`;
 }
@@ -103,7 +103,11 @@ function fateCard(card, text, label) {
   });
   return h(
     "div",
-    { class: "hw-card fate", "data-card": card.id, title: says ?? term(card.id, text) },
+    {
+      class: "hw-card fate",
+      "data-card": card.id,
+      title: ruled(says ?? term(card.id, text), text.message("hadrians_wall.rules.fate_card")),
+    },
     h("div", { class: "card-label" }, label),
     h(
       "div",
@@ -139,11 +143,19 @@ function patternSvg(name, orientation = 0, size = 10) {
   );
 }
 
+/** A Path card's name, its objective as a Path card, and the rules of choosing it as the Path
+ *  or the Prospect card. */
+function playerCardRules(id, card, text) {
+  const objective = text.message(`hadrians_wall.view.objective.${id}`, { thresholds: card.thresholds.join("/") });
+  const rules = [objective && `${term("path", text)}: ${objective}`, text.message("hadrians_wall.help.path")];
+  return ruled(term(id, text), rules.filter(Boolean).join("\n"));
+}
+
 function playerCard(id, text, { label = null, actions = [], ctx = null, kind = "" } = {}) {
   const card = printed.player_cards[id];
   const node = h(
     "div",
-    { class: `hw-card player-card ${kind}`.trim(), "data-card": id },
+    { class: `hw-card player-card ${kind}`.trim(), "data-card": id, title: playerCardRules(id, card, text) },
     label && h("div", { class: "card-label" }, label),
     h("div", { class: "card-name" }, term(id, text)),
     h(

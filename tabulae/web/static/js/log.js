@@ -30,11 +30,21 @@ export function logEntry(event, text, latest = false, whose = text.t("Only you s
   );
 }
 
-export function renderLog(root, events, text, latestVersion = null, whose = undefined) {
+/** The log, the events of the versions after `litAfter` up to `latestVersion` lit up (by
+ *  default, those of the latest version); `whose` labels the entries only some seats saw. */
+export function renderLog(
+  root,
+  events,
+  text,
+  latestVersion = null,
+  { whose = undefined, litAfter = latestVersion - 1 } = {},
+) {
+  const lit = (event) =>
+    latestVersion !== null && event.version > litAfter && event.version <= latestVersion;
   const list = h(
     "ol",
     { class: "log" },
-    events.map((event) => logEntry(event, text, event.version === latestVersion, whose)),
+    events.map((event) => logEntry(event, text, lit(event), whose)),
   );
   root.replaceChildren(h("h2", {}, text.t("Events")), list);
   list.scrollTop = list.scrollHeight;

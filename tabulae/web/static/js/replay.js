@@ -203,7 +203,7 @@ function render() {
   if (page.board) page.board.render(parts.board, ctx);
   else renderGeneric(parts.board, ctx);
   renderStep();
-  renderLog(parts.log, snap.events, text, snap.version, whose());
+  renderLog(parts.log, snap.events, text, snap.version, { whose: whose() });
   if (snap.result) {
     parts.end.hidden = false;
     fill(parts.end, renderResult(snap.result, ctx));

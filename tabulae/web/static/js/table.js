@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { renderActions } from "./actions.js";
 import { boardFor } from "../boards/loader.js";
 import { closeMenu } from "../boards/kit.js";
+import { capture, mark } from "./changes.js";
 import { fill, h, param } from "./dom.js";
 import { renderGeneric } from "./generic.js";
 import { renderHint } from "./hints.js";
@@ -13,6 +14,7 @@ import { chosenLanguage, loadText } from "./i18n.js";
 import { languageSwitch } from "./language.js";
 import { Live } from "./live.js";
 import { renderLog } from "./log.js";
+import { chosenPace, PACES, paceSetting, Steps } from "./pace.js";
 import { renderResult } from "./results.js";
 import * as store from "./store.js";
 import { tableTalk } from "./talk.js";
@@ -41,7 +43,12 @@ const page = {
   talk: null,
   timeouts: null, // how many time-outs the table had when last heard of
   welcomed: false, // whether the server has said which seat, if any, this page holds
+  pace: chosenPace(),
+  steps: null, // the updates waiting to be shown (js/pace.js)
+  shownSteps: 0, // how many steps the page has shown
+  litAfter: -1, // the log lights up the events of the versions after this one
 };
+page.steps = new Steps(showSteps, () => PACES[page.pace]);
 
 const parts = {
   seats: h("section", { class: "seats", id: "seats" }),
@@ -50,6 +57,7 @@ const parts = {
   notice: h("div", { class: "notice", id: "notice", role: "alert" }),
   watching: h("p", { class: "watching", id: "watching", hidden: true }),
   alerts: h("div", { id: "alerts" }),
+  pace: h("div", { class: "pace", id: "pace" }),
   board: h("div", { class: "board", id: "board" }),
   hint: h("div", { class: "hint", id: "hint" }),
   undo: h("div", { class: "undo", id: "undo-bar", hidden: true }),
@@ -95,13 +103,38 @@ async function setLanguage(lang) {
   page.text = await loadText(lang, page.summary.game);
   page.talk.setText(page.text);
   languageSwitch(document.getElementById("language"), lang, setLanguage);
+  fill(parts.pace, paceSetting(page.text, page.pace, choosePace));
   if (page.live) page.live.lang = lang;
   page.shownLegal = "";
   render();
 }
 
+function choosePace(pace) {
+  page.pace = pace;
+  if (PACES[pace] === 0) page.steps.flush();
+}
+
+/** Show the last of `updates` (the events of all of them logged): the board drawn from its
+ *  view, with what it changed and the log lines of its actions lit up. */
+function showSteps(updates) {
+  closeMenu();
+  const before = page.snapshot && capture(parts.board);
+  const latest = updates[updates.length - 1];
+  page.litAfter = page.snapshot ? page.snapshot.version : latest.version - 1;
+  for (const update of updates) {
+    page.snapshot = update;
+    page.events.push(...update.events);
+  }
+  render();
+  if (before) mark(parts.board, before, PACES[page.pace]);
+  page.shownSteps += 1;
+  root.dataset.waiting = String(page.steps.length);
+  root.dataset.step = String(page.shownSteps);
+}
+
 function connect() {
   page.live?.close();
+  page.steps.clear();
   page.events = [];
   page.snapshot = null;
   page.welcomed = false;
@@ -111,11 +144,10 @@ function connect() {
       page.welcomed = true;
       heardOf(message.table);
     },
+    // the player's own action, and the first view after connecting, are shown at once
     update: (message) => {
-      closeMenu();
-      page.snapshot = message;
-      page.events.push(...message.events);
-      render();
+      page.steps.push(message, page.busy || page.snapshot === null);
+      root.dataset.waiting = String(page.steps.length);
     },
     table: heardOf,
     chat: (messages) => page.talk.heard(messages),
@@ -188,6 +220,9 @@ async function act(action) {
     return;
   }
   if (page.busy) return;
+  // Acting while others' choices wait to be shown (several choose at once): they are shown
+  // now, and the action goes with the newest version.
+  page.steps.flush();
   page.busy = true;
   root.dataset.busy = "true";
   for (const button of parts.actions.querySelectorAll("button")) button.disabled = true;
@@ -448,7 +483,7 @@ function renderPlay() {
   renderHints(ctx);
   const count = ctx.status === "playing" ? (page.snapshot?.take_back ?? 0) : 0;
   renderUndo(parts.undo, { text: page.text, count, busy: page.busy, undo });
-  renderLog(parts.log, page.events, page.text, ctx.version);
+  renderLog(parts.log, page.events, page.text, ctx.version, { litAfter: page.litAfter });
   renderEnd(ctx);
 }
 
@@ -545,7 +580,7 @@ async function start() {
       "div",
       { class: "play" },
       h("div", { class: "main" }, parts.prompt, parts.notice, parts.end, parts.board),
-      h("aside", { class: "side" }, parts.drawer, parts.log, page.talk.element, parts.alerts),
+      h("aside", { class: "side" }, parts.drawer, parts.log, parts.pace, page.talk.element, parts.alerts),
     ),
   );
   showNotice(null);

@@ -1,10 +1,13 @@
 // Rules at hand: every named part of a board carries its name and, where the catalogs have it,
-// its rules text in its `title` (an SVG part in its <title>), which a mouse shows on hover.
-// On a touch screen a long press shows the same text in a popover, which the next tap closes.
+// its rules text in its `title` (an SVG part in its <title>). A mouse resting on a part shows
+// its `title` in a styled tooltip (moved to `data-tip` meanwhile, so that the browser's plain one
+// stays away; an SVG part's <title> is left to the browser); on a touch screen a long press
+// shows the text in a popover, which the next tap closes.
 
 import { h } from "./dom.js";
 
 const LONG_PRESS_MS = 500;
+const HOVER_MS = 300;
 const MOVE_TOLERANCE_PX = 10;
 
 /** A part's title: its name, and its rules text on the lines below when there is one. */
@@ -12,9 +15,12 @@ export function ruled(name, rules) {
   return rules ? `${name}\n${rules}` : name;
 }
 
+let hovering = null; // { part, words, timer }
+
 /** The text a part of the page is titled with, and the part: the nearest titled ancestor. */
 function titled(target) {
   for (let node = target; node && node !== document.body; node = node.parentElement) {
+    if (node === hovering?.part) return [node, hovering.words];
     const own = node.getAttribute?.("title");
     if (own) return [node, own];
     const svgTitle = [...(node.children ?? [])].find((child) => child.tagName === "title");
@@ -23,20 +29,21 @@ function titled(target) {
   return [null, null];
 }
 
+/** Close the popover or tooltip; true if it was a long press's popover. */
 function close() {
   const open = document.querySelector(".rules-popover");
   if (!open) return false;
   document.querySelector("[aria-describedby='rules-popover']")?.removeAttribute("aria-describedby");
   open.remove();
-  return true;
+  return !open.classList.contains("hovered");
 }
 
-function show(part, words) {
+function show(part, words, hovered = false) {
   close();
   const [name, ...rules] = words.split("\n");
   const popover = h(
     "div",
-    { id: "rules-popover", class: "rules-popover", role: "tooltip" },
+    { id: "rules-popover", class: `rules-popover${hovered ? " hovered" : ""}`, role: "tooltip" },
     h("strong", {}, name),
     rules.length > 0 && h("p", {}, rules.join("\n")),
   );
@@ -48,6 +55,35 @@ function show(part, words) {
   popover.style.left = `${Math.round(left + window.scrollX)}px`;
   popover.style.top = `${Math.round(box.bottom + window.scrollY + 6)}px`;
 }
+
+/** The mouse rests on `part`: its tooltip shortly, the browser's own kept away meanwhile. */
+function hover(part, words) {
+  part.dataset.tip = words;
+  part.removeAttribute("title");
+  hovering = { part, words, timer: setTimeout(() => show(part, words, true), HOVER_MS) };
+}
+
+/** The mouse has left the part it rested on: its title back, its tooltip closed. */
+function leave() {
+  if (!hovering) return;
+  const { part, words, timer } = hovering;
+  hovering = null;
+  clearTimeout(timer);
+  part.setAttribute("title", words);
+  delete part.dataset.tip;
+  if (document.querySelector(".rules-popover.hovered")) close();
+}
+
+document.addEventListener("pointerover", (event) => {
+  if (event.pointerType !== "mouse") return;
+  const [part, words] = titled(event.target);
+  if (part === hovering?.part) return;
+  leave();
+  if (part?.hasAttribute("title")) hover(part, words);
+});
+document.addEventListener("pointerout", (event) => {
+  if (event.pointerType === "mouse" && hovering && !hovering.part.contains(event.relatedTarget)) leave();
+});
 
 let pressing = null; // { timer, x, y }
 let swallowClick = false; // the click ending a long press, or the tap closing the popover
