@@ -7,21 +7,21 @@ from tabulae.core.conformance import snapshot
 from tabulae.games.builders import GAME
 from tabulae.games.builders.cards import BUILDINGS, CREW, TOOLS
 from tabulae.games.builders.notation import CITIZEN, WORD
-from tabulae.games.builders.state import BuildersState, Site
+from tabulae.games.builders.table import BuildersTable, Site
 
 NUMBER = {card.id: card.number for card in (*BUILDINGS, *CREW)}
 TOOL = {tool.word: tool.material for tool in TOOLS}
 
 
-def new(players: int = 2, first: int = 0, **options) -> BuildersState:
+def new(players: int = 2, first: int = 0, **options) -> BuildersTable:
     """A fresh game with `first` as first player, at the start of his turn."""
     state = GAME.new(players, seed=0, **options)
-    assert isinstance(state, BuildersState)
-    state.first = state.seat = first
+    assert isinstance(state, BuildersTable)
+    state.first_player = state.active_seat = first
     return state
 
 
-def lift(state: BuildersState, number: int) -> int:
+def lift(state: BuildersTable, number: int) -> int:
     """Take a card out of the supply or a player's hands, wherever it lies."""
     places = [
         state.building_row,
@@ -38,14 +38,14 @@ def lift(state: BuildersState, number: int) -> int:
     raise AssertionError(f"card {number} is not in the supply")
 
 
-def hand(state: BuildersState, seat: int, *cards: str) -> list[int]:
+def hand(state: BuildersTable, seat: int, *cards: str) -> list[int]:
     """Give `seat` these worker, slave or finished-machine cards, idle."""
     numbers = [lift(state, NUMBER[c]) for c in cards]
     state.idle[seat] += numbers
     return numbers
 
 
-def site(state: BuildersState, seat: int, building: str, *crew: str) -> Site:
+def site(state: BuildersTable, seat: int, building: str, *crew: str) -> Site:
     """Put a building under construction for `seat`, with cards already working on it."""
     number = lift(state, NUMBER[building])
     placed = Site(number)
@@ -58,7 +58,7 @@ def site(state: BuildersState, seat: int, building: str, *crew: str) -> Site:
     return placed
 
 
-def tool(state: BuildersState, seat: int, word: str) -> None:
+def tool(state: BuildersTable, seat: int, word: str) -> None:
     """Give `seat` a tool from the investment row."""
     state.tool_stack.remove(TOOL[word])
     state.tools[seat].append(TOOL[word])
@@ -70,7 +70,7 @@ def tool(state: BuildersState, seat: int, word: str) -> None:
 CARD_PLACES = {"start": (1,), "hire": (1,), "free": (1,), "train": (1,), "send": (1, 2)}
 
 
-def action(move: str, state: BuildersState | None = None) -> Action:
+def action(move: str, state: BuildersTable | None = None) -> Action:
     """An action written with card numbers ("send 38 23 saw") in the game's notation, a slave
     freed in `state` by its citizen side."""
     parsed = Action.parse(move)
@@ -88,15 +88,15 @@ def action(move: str, state: BuildersState | None = None) -> Action:
     )
 
 
-def play(state: BuildersState, *moves: str) -> None:
+def play(state: BuildersTable, *moves: str) -> None:
     """Play actions, cards written by number, for the seat to move."""
     for move in moves:
-        state.apply(state.seat, action(move, state))
+        state.apply(state.active_seat, action(move, state))
 
 
-def refused(state: BuildersState, move: str, seat: int | None = None) -> str:
+def refused(state: BuildersTable, move: str, seat: int | None = None) -> str:
     """The reason `move` is refused; fails if it is accepted or the refusal changes the state."""
-    seat = state.seat if seat is None else seat
+    seat = state.active_seat if seat is None else seat
     before = snapshot(state)
     try:
         state.apply(seat, action(move, state))

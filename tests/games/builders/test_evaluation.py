@@ -15,7 +15,7 @@ TOWN_HOUSE, TEMPLE, SHIPYARD = NUMBER["town_house"], NUMBER["temple"], NUMBER["s
 
 def greedy_turn(state, seed=0):
     """The actions greedy plays in the rest of the seat's turn."""
-    bot, rng, seat = make_bot("greedy"), Rng(seed), state.seat
+    bot, rng, seat = make_bot("greedy"), Rng(seed), state.active_seat
     played = []
     while state.to_move == (seat,):
         action = bot.act(state.clone(), seat, Rng(rng.next64()))
@@ -41,13 +41,13 @@ def test_greedy_takes_an_early_loan_that_finishes_two_buildings_this_turn():
     would spend the whole turn; the loan pays the wages, and the Town House is finished
     this turn."""
     state = new()
-    state.money[0] = 0
+    state.sesterces[0] = 0
     site(state, 0, "town_house", "laborer_4")  # missing stone 1, wood 2
     site(state, 0, "temple", "master_4")  # missing wood 2
     hand(state, 0, "master_2", "master_3")
     played = greedy_turn(state)
     assert played[0] == "loan" and state.loans[0] == 1
-    assert TOWN_HOUSE in state.built[0]
+    assert TOWN_HOUSE in state.finished[0]
 
 
 def test_greedy_takes_no_loan_it_does_not_need():
@@ -58,7 +58,7 @@ def test_greedy_takes_no_loan_it_does_not_need():
     hand(state, 0, "master_2", "master_3")
     played = greedy_turn(state)
     assert "loan" not in played and state.loans[0] == 0
-    assert {TOWN_HOUSE, TEMPLE} <= set(state.built[0])
+    assert {TOWN_HOUSE, TEMPLE} <= set(state.finished[0])
 
 
 def last_turn():
@@ -80,7 +80,7 @@ def test_greedy_takes_the_sesterce_that_repays_its_loan_in_its_last_turn():
     state = last_turn()
     state.loans[0], state.loan_stack = 1, state.loan_stack - 1
     play(state, "take 3")  # two of its three free actions spent
-    state.money[0] = 14
+    state.sesterces[0] = 14
     assert state.free_actions_left() == 1
     played = greedy_turn(state)
     assert played == ["take 1", "end"]
@@ -96,7 +96,7 @@ def test_a_loan_counts_at_what_settling_it_will_cost_in_the_last_round():
     state = new(first=1)
     play(state, "end")
     state.last_round = True
-    state.loans[1], state.money[1] = 2, 20  # repays one (20 - 15 = 5 left), not the other
+    state.loans[1], state.sesterces[1] = 2, 20  # repays one (20 - 15 = 5 left), not the other
     assert GAME.evaluate(state, 1) == pytest.approx(0.5 - 2)
     play(state, "end")
     assert state.result().scores[1] == pytest.approx(0.5 - 2)
@@ -114,8 +114,8 @@ def test_greedy_buys_no_action_in_its_last_turn_to_take_one_sesterce():
     nothing at the end: paying 5 sesterces for an action to take 1 only loses 4."""
     state = last_turn()
     play(state, "take 6")
-    assert state.free_actions_left() == 0 and state.money[0] == 16
-    before = state.money[0]
+    assert state.free_actions_left() == 0 and state.sesterces[0] == 16
+    before = state.sesterces[0]
     played = greedy_turn(state)
     assert played == ["end"] and state.result() is not None
     assert state.result().details["players"][0]["held"] == before
@@ -131,7 +131,7 @@ def test_greedy_buys_no_action_in_a_last_turn_that_is_not_the_last_of_the_game()
     no_workers_left(state)
     play(state, "take 6")
     played = greedy_turn(state)
-    assert played == ["end"] and state.money[0] == 16 and state.seat == 1
+    assert played == ["end"] and state.sesterces[0] == 16 and state.active_seat == 1
 
 
 def test_greedy_uses_its_last_free_actions_and_then_ends():
@@ -156,11 +156,11 @@ def test_greedy_buys_the_slave_that_finishes_its_last_building():
     site(state, 0, "shipyard", "craftsman_3")  # missing decoration 1
     site(state, 0, "pyramid", "master_1", "master_2", card(apprentice).id)
     no_workers_left(state)
-    state.money[0] = 68
-    state.vp[0], state.vp[1] = 12, 3
+    state.sesterces[0] = 68
+    state.victory_points[0], state.victory_points[1] = 12, 3
     played = greedy_turn(state)
     assert played[0].startswith("buy slave")
-    assert SHIPYARD in state.built[0]
+    assert SHIPYARD in state.finished[0]
 
 
 def far_ahead(first):
@@ -169,7 +169,7 @@ def far_ahead(first):
     state = new(first=first)
     if first == 1:
         play(state, "end")  # seat 0, last in the round, to move
-    state.vp[0], state.vp[1] = 15, 2
+    state.victory_points[0], state.victory_points[1] = 15, 2
     site(state, 0, "shipyard", "craftsman_3")
     site(state, 0, "pyramid", "master_1", "master_2")
     hand(state, 0, "slave_2")
@@ -183,7 +183,7 @@ def test_greedy_far_ahead_finishes_the_building_that_ends_the_game(first):
     whether the round ends with its own turn (first player seat 1) or the rival's."""
     state = far_ahead(first)
     played = greedy_turn(state)
-    assert "send slave_2 shipyard" in played and state.vp[0] >= 17
+    assert "send slave_2 shipyard" in played and state.victory_points[0] >= 17
     assert state.result() is not None if first == 1 else state.last_round
 
 

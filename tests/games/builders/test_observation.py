@@ -24,14 +24,14 @@ def written_in_full(state, seat, layout):
     field["round"][0], field["last_round"][0], field["over"][0] = (
         state.round,
         state.last_round,
-        state.over,
+        state.game_over,
     )
-    field["actions_used"][0] = state.used
+    field["actions_used"][0] = state.actions_used
     field["free_actions_left"][0] = state.free_actions_left()
-    field["investment_taken"][0] = state.invested
-    if not state.over:
-        field["to_move"][(state.seat - seat) % n] = 1
-    field["first_player"][(state.first - seat) % n] = 1
+    field["investment_taken"][0] = state.investment_taken
+    if not state.game_over:
+        field["to_move"][(state.active_seat - seat) % n] = 1
+    field["first_player"][(state.first_player - seat) % n] = 1
     field["bank"][0] = state.bank or 0
     field["building_deck"][0] = len(state.building_deck)
     field["worker_deck"][0] = len(state.worker_deck)
@@ -49,12 +49,12 @@ def written_in_full(state, seat, layout):
         field["trained"][WORK[card], material] = 1
     for card in state.freed:
         field["freed"][WORK[card]] = 1
-    for building, sent in state.sent.items():
+    for building, sent in state.sent_this_turn.items():
         field["sent_this_turn"][building - 1] = sent
     for k in range(n):
         p = (seat + k) % n
-        field["sesterces"][k] = state.money[p]
-        field["vp"][k] = state.vp[p]
+        field["sesterces"][k] = state.sesterces[p]
+        field["vp"][k] = state.victory_points[p]
         field["loans"][k] = state.loans[p]
         for material in state.tools[p]:
             field["tools"][k, material] = 1
@@ -67,7 +67,7 @@ def written_in_full(state, seat, layout):
                 field["working"][k, WORK[card]] = 1
                 if tool >= 0:
                     field["tool_on"][k, WORK[card], tool] = 1
-        for building in state.built[p]:
+        for building in state.finished[p]:
             field["finished"][k, building - 1] = 1
     return vector
 
@@ -93,14 +93,14 @@ def test_the_observation_of_a_game_in_play_is_the_one_written_in_full(players):
         layout, rng = Observation(players, state.options), Rng(seed)
         while True:
             for seat in range(players):
-                if seat == state.seat or rng.below(seat + 2) == 0 or not state.to_move:
+                if seat == state.active_seat or rng.below(seat + 2) == 0 or not state.to_move:
                     expected = written_in_full(state, seat, layout)
                     assert np.array_equal(observe(layout, state, seat), expected)
                     compared += 1
             if not state.to_move:
                 break
-            actions = state.legal_actions(state.seat)
-            state.apply(state.seat, actions[rng.below(len(actions))])
+            actions = state.legal_actions(state.active_seat)
+            state.apply(state.active_seat, actions[rng.below(len(actions))])
     assert compared > 1000
 
 

@@ -29,7 +29,7 @@ def test_training_a_worker_on_a_site():
 def test_training_a_slave():
     state = new()
     (slave,) = hand(state, 0, "slave_1")
-    state.money[0] = 20
+    state.sesterces[0] = 20
     assert "cannot be trained" in refused(state, f"train {slave} wood")
     play(state, f"free {slave}")
     play(state, f"train {slave} wood")
@@ -40,7 +40,7 @@ def test_training_a_machine_or_a_worker_twice():
     state = new()
     (saw,) = hand(state, 0, "machine_saw")
     (worker,) = hand(state, 0, "laborer_2")
-    state.money[0] = 30
+    state.sesterces[0] = 30
     assert "machine cannot be trained" in refused(state, f"train {saw} stone")
     play(state, f"train {worker} stone")
     play(state, "end", "end")
@@ -68,18 +68,18 @@ def test_spending_sesterces_you_lack():
     state = new()
     (worker,) = hand(state, 0, "master_1")
     site(state, 0, "pyramid")
-    state.money[0] = 3
+    state.sesterces[0] = 3
     assert "costs 7 sesterces and you have only 3" in refused(state, "buy slave 52")
     assert "costs 5 sesterces and you have only 3" in refused(state, f"send {worker} {PYRAMID}")
     assert "costs 7 sesterces" in refused(state, f"train {worker} wood")
     play(state, "take 1", "take 1", "take 1")
-    assert state.money[0] == 6 and state.used == RULES.free_actions
+    assert state.sesterces[0] == 6 and state.actions_used == RULES.free_actions
     assert "2 sesterces + 5 for extra actions and you have only 6" in refused(
         state, "buy tool mallet"
     )
     assert "costs 10 for extra actions" in refused(state, "take 3")
     play(state, "take 1")
-    assert state.money[0] == 6 - 5 + 1
+    assert state.sesterces[0] == 6 - 5 + 1
     assert "costs 5 for extra actions and you have only 2" in refused(state, "loan")
 
 
@@ -116,7 +116,7 @@ def test_out_of_turn_malformed_and_unknown_actions():
 
 def test_nothing_after_the_end():
     state = new()
-    state.vp[0] = 17
+    state.victory_points[0] = 17
     play(state, "end", "end")
     assert state.result() is not None
     assert "the game is over" in refused(state, "end", seat=0)
@@ -129,7 +129,7 @@ def test_a_freed_slave_is_written_by_its_citizen_side():
     site(state, 0, "pyramid")
     hand(state, 0, "slave_1")
     tool(state, 0, "mallet")
-    state.money[0] = 20
+    state.sesterces[0] = 20
     play(state, "free slave_1")
     legal = {str(a) for a in state.legal_actions(0)}
     assert {"send citizen_1 pyramid", "send citizen_1 pyramid mallet"} <= legal

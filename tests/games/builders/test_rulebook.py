@@ -19,11 +19,11 @@ def test_a_worker_with_a_mallet_goes_to_the_lighthouse_for_one_action_and_four_s
     site(state, 0, "lighthouse_of_alexandria")
 
     play(state, "buy tool mallet")
-    assert (state.money[0], state.used, state.tools[0]) == (8, 1, [0])
+    assert (state.sesterces[0], state.actions_used, state.tools[0]) == (8, 1, [0])
 
     play(state, f"send {craftsman} {LIGHTHOUSE} mallet")
-    assert state.money[0] == 4, "the wage of 4 sesterces and nothing for the tool"
-    assert state.used == 2, "one action"
+    assert state.sesterces[0] == 4, "the wage of 4 sesterces and nothing for the tool"
+    assert state.actions_used == 2, "one action"
     lighthouse = state.sites[0][LIGHTHOUSE]
     assert lighthouse.crew == [(craftsman, 0)]
     assert lighthouse.supplied == [3 + 1, 0, 1, 0], "the craftsman's 3 stone and the mallet's 1"
@@ -40,15 +40,15 @@ def test_a_trained_worker_still_costs_his_wage():
     state = new()
     (craftsman,) = hand(state, 0, "craftsman_5")
     site(state, 0, "lighthouse_of_alexandria")
-    state.money[0] = 11
+    state.sesterces[0] = 11
 
     play(state, f"train {craftsman} decoration")
-    assert (state.money[0], state.used) == (4, 1), "1 action and 7 sesterces"
+    assert (state.sesterces[0], state.actions_used) == (4, 1), "1 action and 7 sesterces"
     assert state.provides(craftsman) == (0, 3, 0, 3), "decoration 1 became 3"
     assert state.wage(craftsman) == 4
 
     play(state, f"send {craftsman} {LIGHTHOUSE}")
-    assert (state.money[0], state.used) == (0, 2), "1 action and 4 sesterces"
+    assert (state.sesterces[0], state.actions_used) == (0, 2), "1 action and 4 sesterces"
     assert state.sites[0][LIGHTHOUSE].supplied == [0, 3, 0, 3]
 
 
@@ -65,22 +65,22 @@ def test_three_workers_to_one_building_in_one_turn_cost_six_actions():
     workers = hand(state, 0, "apprentice_1", "apprentice_2", "apprentice_3", "laborer_1")
     pyramid = site(state, 0, "pyramid", "master_1").building
     temple = site(state, 0, "temple").building
-    state.money[0] = 2 * 3 + 3 * RULES.extra_action_cost + 3
+    state.sesterces[0] = 2 * 3 + 3 * RULES.extra_action_cost + 3
 
     play(state, f"send {workers[0]} {pyramid}")
-    assert state.used == 1, "one action, though a master already works there"
+    assert state.actions_used == 1, "one action, though a master already works there"
     play(state, f"send {workers[1]} {pyramid}")
-    assert state.used == 1 + 2
+    assert state.actions_used == 1 + 2
     play(state, f"send {workers[2]} {pyramid}")
-    assert state.used == 1 + 2 + 3 == 6
-    assert state.money[0] == 3, "three wages of 2, and 3 extra actions at 5 each"
+    assert state.actions_used == 1 + 2 + 3 == 6
+    assert state.sesterces[0] == 3, "three wages of 2, and 3 extra actions at 5 each"
 
     play(state, "end", "end")
-    state.money[0] = 20
+    state.sesterces[0] = 20
     play(state, f"send {workers[3]} {temple}")
     workers = hand(state, 0, "craftsman_1")
     play(state, f"send {workers[0]} {pyramid}")
-    assert state.used == 2, "two buildings, one action each"
+    assert state.actions_used == 2, "two buildings, one action each"
 
 
 def test_a_journeyman_completes_the_lighthouse():
@@ -102,9 +102,9 @@ def test_a_journeyman_completes_the_lighthouse():
 
     play(state, f"send {journeyman} {LIGHTHOUSE}")
     assert LIGHTHOUSE not in state.sites[0]
-    assert state.built[0] == [LIGHTHOUSE]
-    assert state.vp[0] == 5
-    assert state.money[0] == 10 - 3 + 14
+    assert state.finished[0] == [LIGHTHOUSE]
+    assert state.victory_points[0] == 5
+    assert state.sesterces[0] == 10 - 3 + 14
     assert sorted(state.idle[0]) == sorted([NUMBER[c] for c in crew] + [journeyman])
     completed = state.events[-1]
     assert completed.key == "builders.completed"
@@ -126,7 +126,7 @@ def test_tools_come_back_with_their_workers():
     (apprentice,) = hand(state, 0, "apprentice_1")
     tool(state, 0, "mallet")
     play(state, f"send {apprentice} {NUMBER['camel_stable']} mallet")
-    assert state.built[0] == [NUMBER["camel_stable"]], "1 stone from the mallet, 1 architecture"
+    assert state.finished[0] == [NUMBER["camel_stable"]], "1 stone from the mallet, 1 architecture"
     assert state.tools[0] == [0] and apprentice in state.idle[0]
 
 
@@ -139,17 +139,19 @@ def test_the_game_ends_after_the_round_of_the_player_who_reached_17():
     turn, all the other players play their last turns."
     """
     state = new(players=3, first=1)
-    state.vp[1] = 12
+    state.victory_points[1] = 12
     site(state, 1, "lighthouse_of_alexandria", "master_2", "apprentice_2", "apprentice_3")
     (journeyman,) = hand(state, 1, "laborer_1")
     play(state, f"send {journeyman} {LIGHTHOUSE}")
-    assert state.vp[1] == 17 and not state.last_round, "the trigger waits for the turn's end"
+    assert state.victory_points[1] == 17 and not state.last_round, (
+        "the trigger waits for the turn's end"
+    )
 
     play(state, "end")
     assert state.last_round and state.to_move == (2,)
     play(state, "end")
     assert state.to_move == (0,), "seat 0, to the right of the first player, plays last"
-    state.vp[0] = 20  # the last turn can still change the winner
+    state.victory_points[0] = 20  # the last turn can still change the winner
     play(state, "end")
     assert state.to_move == () and state.result() is not None
     assert state.result().winners == (0,)
@@ -162,7 +164,7 @@ def test_the_game_ends_at_once_when_the_last_player_reaches_17():
     state = new(players=3, first=1)
     play(state, "end", "end")
     assert state.to_move == (0,)
-    state.vp[0] = 17
+    state.victory_points[0] = 17
     play(state, "end")
     assert state.to_move == ()
     assert [e.key for e in state.events[-6:]] == [
@@ -179,7 +181,7 @@ def test_sesterces_slaves_and_loans_do_not_trigger_the_end():
     """Rulebook, "Koniec gry": "counting only Buildings and Machines, not sesterces,
     Prisoners or Loans"."""
     state = new()
-    state.vp[0], state.money[0] = 16, 500
+    state.victory_points[0], state.sesterces[0] = 16, 500
     play(state, "end")
     assert not state.last_round and state.to_move == (1,)
 
@@ -198,8 +200,8 @@ def test_slaves_are_freed_and_loans_repaid_at_final_scoring():
     state = new(players=2, first=1)
     idle = hand(state, 0, "slave_1", "slave_2")
     site(state, 0, "pyramid", "slave_3")
-    state.vp, state.money, state.loans = [17, 10], [27, 14], [2, 1]
-    state.first, state.seat = 1, 0
+    state.victory_points, state.sesterces, state.loans = [17, 10], [27, 14], [2, 1]
+    state.first_player, state.active_seat = 1, 0
     play(state, "end")
 
     result = state.result()
@@ -213,7 +215,7 @@ def test_slaves_are_freed_and_loans_repaid_at_final_scoring():
     assert result.details["rules"]["sesterces_per_vp"] == 10
     assert other["repaid"] == 0 and other["paid"] == 0, "14 sesterces do not repay a loan"
     assert result.scores[1] == 10 - 2 + 1.4
-    assert state.money == [2, 14] and state.loans == [1, 1]
+    assert state.sesterces == [2, 14] and state.loans == [1, 1]
     assert set(idle) <= state.freed
 
 
@@ -222,7 +224,7 @@ def test_tied_players_share_the_victory():
     players share the victory."
     """
     state = new(players=3, first=0)
-    state.vp, state.money = [17, 17, 16], [3, 3, 13]
+    state.victory_points, state.sesterces = [17, 17, 16], [3, 3, 13]
     play(state, "end", "end", "end")
     result = state.result()
     assert result.scores == (17.3, 17.3, 17.3)

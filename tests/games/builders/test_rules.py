@@ -27,9 +27,9 @@ def test_setup():
         assert undealt <= set(state.worker_row + state.worker_deck)
         assert state.slave_stack == list(SLAVES) and state.tool_stack == [0, 1, 2, 3]
         assert state.loan_stack == 4 and state.university_stack == [0, 1, 2, 3]
-        assert state.money == [10, 10] and state.bank is None
-        assert state.to_move == (state.first,)
-        firsts.add(state.first)
+        assert state.sesterces == [10, 10] and state.bank is None
+        assert state.to_move == (state.first_player,)
+        firsts.add(state.first_player)
     assert firsts == {0, 1}
     four = GAME.new(4, 0)
     assert sorted(c for cards in four.idle for c in cards) == list(APPRENTICES)
@@ -40,13 +40,13 @@ def test_three_free_actions_then_five_sesterces_each():
     pay to take any number of extra actions. Each extra action costs 5 sesterces." Ruling
     B-09: the part of a multi-action choice beyond the free ones is bought the same way."""
     state = new()
-    state.money[0] = 20
+    state.sesterces[0] = 20
     play(state, "take 1", "take 1")
-    assert state.money[0] == 22
+    assert state.sesterces[0] == 22
     play(state, "take 6")
-    assert state.used == 5 and state.money[0] == 22 - 2 * 5 + 6
+    assert state.actions_used == 5 and state.sesterces[0] == 22 - 2 * 5 + 6
     play(state, "take 3")
-    assert state.money[0] == 18 - 2 * 5 + 3
+    assert state.sesterces[0] == 18 - 2 * 5 + 3
 
 
 def test_taking_sesterces():
@@ -55,7 +55,7 @@ def test_taking_sesterces():
     for gain, spent in ((1, 1), (3, 2), (6, 3)):
         state = new()
         play(state, f"take {gain}")
-        assert (state.money[0], state.used) == (10 + gain, spent)
+        assert (state.sesterces[0], state.actions_used) == (10 + gain, spent)
 
 
 def test_recruiting_and_starting_refill_the_rows():
@@ -78,15 +78,15 @@ def test_rows_shrink_once_their_deck_is_empty():
 
 def test_investment_prices():
     state = new()
-    state.money[0] = 30
+    state.sesterces[0] = 30
     play(state, "buy slave 53")
-    assert state.money[0] == 23 and 53 in state.idle[0] and 53 not in state.slave_stack
+    assert state.sesterces[0] == 23 and 53 in state.idle[0] and 53 not in state.slave_stack
     play(state, "end", "end", "buy tool brush")
-    assert state.money[0] == 21 and state.tools[0] == [3]
+    assert state.sesterces[0] == 21 and state.tools[0] == [3]
     play(state, "end", "end", "loan")
-    assert state.money[0] == 31 and state.loans[0] == 1 and state.loan_stack == 3
+    assert state.sesterces[0] == 31 and state.loans[0] == 1 and state.loan_stack == 3
     play(state, "end", "end", f"train {state.idle[0][0]} stone")
-    assert state.money[0] == 24 and state.university_stack == [1, 2, 3]
+    assert state.sesterces[0] == 24 and state.university_stack == [1, 2, 3]
 
 
 def test_a_slave_works_for_nothing_and_a_citizen_for_his_wage():
@@ -99,11 +99,11 @@ def test_a_slave_works_for_nothing_and_a_citizen_for_his_wage():
         site(state, 0, "temple")
         slaves = hand(state, 0, "slave_1", "slave_2")
         play(state, f"send {slaves[0]} {PYRAMID}")
-        assert state.money[0] == 10
+        assert state.sesterces[0] == 10
         play(state, f"free {slaves[1]}")
-        assert state.used == 2 and state.wage(slaves[1]) == wage
+        assert state.actions_used == 2 and state.wage(slaves[1]) == wage
         play(state, f"send {slaves[1]} {NUMBER['temple']}")
-        assert state.money[0] == 10 - wage
+        assert state.sesterces[0] == 10 - wage
         assert state.provides(slaves[1]) == (0, 0, 2, 2), "the citizen keeps his materials"
 
 
@@ -114,18 +114,18 @@ def test_a_finished_machine_joins_the_workers():
     Ruling B-15: it pays no sesterces, scores its VP and counts in the cost of sending
     several cards to one building in a turn."""
     state = new()
-    state.money[0] = 20
+    state.sesterces[0] = 20
     saw = NUMBER["machine_saw"]
     site(state, 0, "machine_saw", "slave_3")
     (worker,) = hand(state, 0, "laborer_1")
     play(state, f"send {worker} {saw}")
-    assert saw in state.idle[0] and saw in state.built[0] and state.vp[0] == 2
-    assert state.money[0] == 20 - 3, "a machine pays no sesterces"
+    assert saw in state.idle[0] and saw in state.finished[0] and state.victory_points[0] == 2
+    assert state.sesterces[0] == 20 - 3, "a machine pays no sesterces"
     assert state.wage(saw) == 0 and state.provides(saw) == (0, 3, 0, 0)
     site(state, 0, "pyramid")
     play(state, f"send {worker} {PYRAMID}", f"send {saw} {PYRAMID}")
-    assert state.used == 1 + 1 + 2
-    assert state.money[0] == 17 - 3 - 5, "the machine is the second card: 1 extra action"
+    assert state.actions_used == 1 + 1 + 2
+    assert state.sesterces[0] == 17 - 3 - 5, "the machine is the second card: 1 extra action"
     view = state.view(0)["players"][0]
     assert view["machines"] == [saw] and view["finished"] == []
 
@@ -137,7 +137,7 @@ def test_returned_cards_may_work_again_in_the_same_turn():
     site(state, 0, "pyramid")
     (worker,) = hand(state, 0, "apprentice_3")
     play(state, f"send {worker} {stable}")
-    assert state.vp[0] == 1 and worker in state.idle[0]
+    assert state.victory_points[0] == 1 and worker in state.idle[0]
     play(state, f"send {worker} {PYRAMID}")
     assert state.sites[0][PYRAMID].crew == [(worker, -1)]
 
@@ -169,14 +169,14 @@ def test_a_limited_bank_pays_only_what_it_holds():
     assert state.bank == RULES.bank - 2 * 10
     state.bank = 4
     play(state, "take 6")
-    assert state.money[0] == 14 and state.bank == 0
+    assert state.sesterces[0] == 14 and state.bank == 0
     site(state, 0, "pyramid")
     (worker,) = hand(state, 0, "master_1")
     play(state, f"send {worker} {PYRAMID}")
-    assert state.bank == 5 + 5 and state.money[0] == 14 - 10, "wage and extra action paid in"
-    total = sum(state.money) + state.bank
+    assert state.bank == 5 + 5 and state.sesterces[0] == 14 - 10, "wage and extra action paid in"
+    total = sum(state.sesterces) + state.bank
     random_playout(state, Rng(3))
-    assert sum(state.money) + state.bank == total, "no sesterce is made or lost"
+    assert sum(state.sesterces) + state.bank == total, "no sesterce is made or lost"
 
 
 def test_unknown_options_are_refused():
@@ -194,14 +194,14 @@ def test_legal_actions_follow_what_the_player_can_pay():
     (slave,) = hand(state, 0, "slave_4")
     site(state, 0, "pyramid")
     tool(state, 0, "saw")
-    state.money[0] = 4
+    state.sesterces[0] = 4
     legal = set(state.legal_actions(0))
     assert action(f"send {slave} {PYRAMID}") in legal
     assert action(f"send {slave} {PYRAMID} saw") not in legal
     assert not any(a[:2] == ("send", "master_4") for a in legal), "a wage of 5 with 4 held"
     assert action("buy slave 52") not in legal and action("buy tool mallet") in legal
     assert action("loan") in legal and action("take 1") in legal and action("end") in legal
-    state.money[0] = 5
+    state.sesterces[0] = 5
     legal = set(state.legal_actions(0))
     assert {action(f"send {worker} {PYRAMID}"), action(f"send {worker} {PYRAMID} saw")} <= legal
     assert state.legal_actions(1) == []
@@ -266,12 +266,12 @@ def test_a_building_still_in_the_deck_keeps_the_game_going():
     play(state, "end")
     assert not state.last_round and state.events[-1].key == "builders.turn_ended"
     play(state, "end")  # seat 2's turn; then seat 0's (first player 1), the apprentice's owner
-    assert state.seat == 0
+    assert state.active_seat == 0
     apprentice = state.idle[0][0]
     play(state, f"start {NUMBER['colossus_of_rhodes']}")
     assert state.building_row == [NUMBER["trading_post"]] and not state.building_deck
     play(state, f"start {NUMBER['trading_post']}", f"send {apprentice} {NUMBER['trading_post']}")
-    assert state.built[0] == [NUMBER["trading_post"]] and state.vp[0] == 1
+    assert state.finished[0] == [NUMBER["trading_post"]] and state.victory_points[0] == 1
 
 
 def test_a_deck_of_buildings_out_of_reach_leaves_the_game_stuck():
@@ -333,7 +333,7 @@ def test_evaluation_reads_the_position():
     state = new()
     base = GAME.evaluate(state, 0)
     richer = state.clone()
-    richer.money[0] += 10
+    richer.sesterces[0] += 10
     assert GAME.evaluate(richer, 0) == pytest.approx(base + 1)
     building = state.clone()
     site(building, 0, "lighthouse_of_alexandria", "master_2", "apprentice_3")

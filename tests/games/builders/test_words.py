@@ -16,10 +16,10 @@ from rich.console import Console
 
 from tabulae.core import Action, Event, IllegalAction, Rng
 from tabulae.games.builders import GAME
-from tabulae.games.builders import state as state_module
+from tabulae.games.builders import table as table_module
 from tabulae.games.builders import turn as turn_module
 from tabulae.games.builders.notation import NUMBER
-from tabulae.games.builders.state import BuildersState
+from tabulae.games.builders.table import BuildersTable
 from tabulae.games.builders.terms import citizen
 from tabulae.i18n import LANGUAGES, GameText, translator
 from tabulae.i18n.catalogs import read
@@ -55,7 +55,7 @@ def refusals_in(module) -> dict[str, set[str]]:
     return found
 
 
-REFUSALS = refusals_in(turn_module) | refusals_in(state_module)
+REFUSALS = refusals_in(turn_module) | refusals_in(table_module)
 
 
 def option_msgids() -> list[str]:
@@ -67,7 +67,7 @@ def option_msgids() -> list[str]:
 
 
 @cache
-def positions() -> list[BuildersState]:
+def positions() -> list[BuildersTable]:
     """Positions of random games at every player count, from the start to the end."""
     found = []
     for seed in SEEDS:
@@ -86,7 +86,7 @@ def positions() -> list[BuildersState]:
     return found
 
 
-def refused(state: BuildersState, rng: Rng) -> list[IllegalAction]:
+def refused(state: BuildersTable, rng: Rng) -> list[IllegalAction]:
     """Refusals of actions not legal now, drawn from the whole action space."""
     space = GAME.action_space(state.players)
     seat = state.to_move[0] if state.to_move else 0
@@ -242,7 +242,7 @@ def test_a_refusal_reads_in_the_players_language():
     """A refusal carries its key and arguments, filled in like an event's message."""
     state = GAME.new(2, seed=0)
     seat = state.to_move[0]
-    state.money[seat] = 3
+    state.sesterces[seat] = 3
     with pytest.raises(IllegalAction) as refused:
         state.apply(seat, Action("buy", "slave", "slave_1"))
     error = refused.value
