@@ -1,11 +1,16 @@
-"""Set up Builders positions for scenario tests by moving real cards where a test needs them."""
+"""Set up Builders positions for scenario tests by moving real cards where a test needs them:
+`set_up` writes a whole position and reads it back through the position format (so every
+invariant holds); `hand`, `site` and `tool` move cards on a table in play."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tabulae.core import Action, IllegalAction
 from tabulae.core.conformance import snapshot
 from tabulae.games.builders import GAME
-from tabulae.games.builders.cards import BUILDINGS, CREW, TOOLS
+from tabulae.games.builders.cards import BUILDINGS, CREW, TOOLS, provisions
 from tabulae.games.builders.notation import CITIZEN, WORD
 from tabulae.games.builders.table import BuildersTable, Site
 
@@ -19,6 +24,86 @@ def new(players: int = 2, first: int = 0, **options) -> BuildersTable:
     assert isinstance(state, BuildersTable)
     state.first_player = state.active_seat = first
     return state
+
+
+def set_up(
+    players: int = 2,
+    first: int = 0,
+    *,
+    to_move: int | None = None,
+    idle: Mapping[int, Sequence[str]] = {},
+    sites: Mapping[int, Mapping[str, Sequence[str]]] = {},
+    finished: Mapping[int, Sequence[str]] = {},
+    tools: Mapping[int, Sequence[str]] = {},
+    sesterces: Mapping[int, int] = {},
+    loans: Mapping[int, int] = {},
+    **options: Any,
+) -> BuildersTable:
+    """A game in its first round, `first` the first player and `to_move` (`first` unless
+    given) at the start of his turn, written as a position and read back by the game.
+
+    Cards are named by id: each is taken from the supply (a row refilled from its deck)
+    or from the apprentices dealt
+    and given, by seat, to the idle cards, to building sites with their crews, or to the
+    finished buildings (which score their VP; a machine also joins the idle cards); tools
+    by word. Sesterces and loans replace the seat's (a loan comes from the row, and a
+    limited bank pays the sesterces)."""
+    data = GAME.new(players, seed=0, **options).position()
+    table = data["table"]
+    table["first_player"], table["active_seat"] = first, first if to_move is None else to_move
+    provides = provisions(data["options"]["fourth_apprentice"])
+
+    def take(card_id: str) -> int:
+        number = NUMBER[card_id]
+        for row, deck in (("building_row", "building_deck"), ("worker_row", "worker_deck")):
+            if number in table[row]:
+                place = table[row].index(number)
+                if table[deck]:
+                    table[row][place] = table[deck].pop()
+                else:
+                    del table[row][place]
+                return number
+        for place in (table["building_deck"], table["worker_deck"], table["slave_stack"]):
+            if number in place:
+                place.remove(number)
+                return number
+        for place in table["idle"]:  # an apprentice dealt at the start
+            if number in place:
+                place.remove(number)
+                return number
+        raise AssertionError(f"{card_id} is not in the supply")
+
+    for seat, cards in idle.items():
+        table["idle"][seat] += [take(card) for card in cards]
+    for seat, buildings in sites.items():
+        for building, crew in buildings.items():
+            number, working = take(building), [take(card) for card in crew]
+            supplied = [sum(provides[card][m] for card in working) for m in range(4)]
+            table["sites"][seat][str(number)] = {
+                "building": number,
+                "crew": [[card, -1] for card in working],
+                "supplied": supplied,
+            }
+    for seat, buildings in finished.items():
+        numbers = [take(building) for building in buildings]
+        table["finished"][seat] += numbers
+        table["victory_points"][seat] += sum(BUILDINGS[number - 1].vp for number in numbers)
+        table["idle"][seat] += [number for number in numbers if BUILDINGS[number - 1].machine]
+    for seat, words in tools.items():
+        for word in words:
+            table["tool_stack"].remove(TOOL[word])
+            table["tools"][seat].append(TOOL[word])
+        table["tools"][seat].sort()
+    for seat, count in loans.items():
+        table["loan_stack"] -= count - table["loans"][seat]
+        table["loans"][seat] = count
+    for seat, count in sesterces.items():
+        if table["bank"] is not None:
+            table["bank"] -= count - table["sesterces"][seat]
+        table["sesterces"][seat] = count
+    read = GAME.from_position(data)
+    assert isinstance(read, BuildersTable)
+    return read
 
 
 def lift(state: BuildersTable, number: int) -> int:

@@ -2,7 +2,7 @@
 
 from tabulae.games.builders.cards import RULES
 
-from .positions import NUMBER, hand, new, play, site, tool
+from .positions import NUMBER, hand, play, set_up
 
 LIGHTHOUSE = NUMBER["lighthouse_of_alexandria"]
 
@@ -14,9 +14,8 @@ def test_a_worker_with_a_mallet_goes_to_the_lighthouse_for_one_action_and_four_s
     of Alexandria costs 1 action and 4 sesterces. The player had already spent 2 sesterces
     buying the Mallet."
     """
-    state = new()
-    (craftsman,) = hand(state, 0, "craftsman_1")
-    site(state, 0, "lighthouse_of_alexandria")
+    state = set_up(idle={0: ["craftsman_1"]}, sites={0: {"lighthouse_of_alexandria": []}})
+    craftsman = NUMBER["craftsman_1"]
 
     play(state, "buy tool mallet")
     assert (state.sesterces[0], state.actions_used, state.tools[0]) == (8, 1, [0])
@@ -37,10 +36,12 @@ def test_a_trained_worker_still_costs_his_wage():
     at the cost of 1 action and 7 sesterces, sending him to work on the Lighthouse of
     Alexandria costs the player 1 action and 4 sesterces."
     """
-    state = new()
-    (craftsman,) = hand(state, 0, "craftsman_5")
-    site(state, 0, "lighthouse_of_alexandria")
-    state.sesterces[0] = 11
+    state = set_up(
+        idle={0: ["craftsman_5"]},
+        sites={0: {"lighthouse_of_alexandria": []}},
+        sesterces={0: 11},
+    )
+    craftsman = NUMBER["craftsman_5"]
 
     play(state, f"train {craftsman} decoration")
     assert (state.sesterces[0], state.actions_used) == (4, 1), "1 action and 7 sesterces"
@@ -61,11 +62,14 @@ def test_three_workers_to_one_building_in_one_turn_cost_six_actions():
     If in one turn the player sends two Workers to two different Buildings, it costs only
     one action per Worker, 2 actions in all."
     """
-    state = new()
-    workers = hand(state, 0, "apprentice_1", "apprentice_2", "apprentice_3", "laborer_1")
-    pyramid = site(state, 0, "pyramid", "master_1").building
-    temple = site(state, 0, "temple").building
-    state.sesterces[0] = 2 * 3 + 3 * RULES.extra_action_cost + 3
+    state = set_up(
+        idle={0: ["apprentice_1", "apprentice_2", "apprentice_3", "laborer_1"]},
+        sites={0: {"pyramid": ["master_1"], "temple": []}},
+        sesterces={0: 2 * 3 + 3 * RULES.extra_action_cost + 3},
+    )
+    workers = [NUMBER[card] for card in ("apprentice_1", "apprentice_2", "apprentice_3")]
+    workers.append(NUMBER["laborer_1"])
+    pyramid, temple = NUMBER["pyramid"], NUMBER["temple"]
 
     play(state, f"send {workers[0]} {pyramid}")
     assert state.actions_used == 1, "one action, though a master already works there"
@@ -93,11 +97,11 @@ def test_a_journeyman_completes_the_lighthouse():
     "The Workers working on a finished Building return to the player's pool, as do any
     Tools they had with them."
     """
-    state = new()
     crew = ["master_2", "apprentice_2", "apprentice_3"]
-    lighthouse = site(state, 0, "lighthouse_of_alexandria", *crew)
+    state = set_up(idle={0: ["laborer_1"]}, sites={0: {"lighthouse_of_alexandria": crew}})
+    lighthouse = state.sites[0][LIGHTHOUSE]
     assert lighthouse.supplied == [4, 3, 1, 1], "1 wood and 2 decoration are missing"
-    (journeyman,) = hand(state, 0, "laborer_1")
+    journeyman = NUMBER["laborer_1"]
     assert state.wage(journeyman) == 3
 
     play(state, f"send {journeyman} {LIGHTHOUSE}")
@@ -121,10 +125,10 @@ def test_tools_come_back_with_their_workers():
     who used it return to the player's pool of available Workers. The player may use the
     Tool for the next construction."
     """
-    state = new()
-    site(state, 0, "camel_stable")
-    (apprentice,) = hand(state, 0, "apprentice_1")
-    tool(state, 0, "mallet")
+    state = set_up(
+        idle={0: ["apprentice_1"]}, sites={0: {"camel_stable": []}}, tools={0: ["mallet"]}
+    )
+    apprentice = NUMBER["apprentice_1"]
     play(state, f"send {apprentice} {NUMBER['camel_stable']} mallet")
     assert state.finished[0] == [NUMBER["camel_stable"]], "1 stone from the mallet, 1 architecture"
     assert state.tools[0] == [0] and apprentice in state.idle[0]
@@ -138,11 +142,21 @@ def test_the_game_ends_after_the_round_of_the_player_who_reached_17():
     the first player playing last). If the first player reaches 17 points at the end of his
     turn, all the other players play their last turns."
     """
-    state = new(players=3, first=1)
-    state.victory_points[1] = 12
-    site(state, 1, "lighthouse_of_alexandria", "master_2", "apprentice_2", "apprentice_3")
-    (journeyman,) = hand(state, 1, "laborer_1")
-    play(state, f"send {journeyman} {LIGHTHOUSE}")
+    state = set_up(
+        players=3,
+        first=1,
+        finished={
+            1: ["barracks", "fortress", "town_hall", "trading_post"],
+            0: ["pyramid", "sphinx"],
+        },
+        sites={
+            1: {"lighthouse_of_alexandria": ["master_2", "apprentice_2", "apprentice_3"]},
+            0: {"tower_of_babel": ["master_4", "craftsman_1"]},
+        },
+        idle={1: ["laborer_1"], 0: ["craftsman_3"]},
+    )
+    assert state.victory_points == [14, 12, 0]
+    play(state, f"send {NUMBER['laborer_1']} {LIGHTHOUSE}")
     assert state.victory_points[1] == 17 and not state.last_round, (
         "the trigger waits for the turn's end"
     )
@@ -151,9 +165,11 @@ def test_the_game_ends_after_the_round_of_the_player_who_reached_17():
     assert state.last_round and state.to_move == (2,)
     play(state, "end")
     assert state.to_move == (0,), "seat 0, to the right of the first player, plays last"
-    state.victory_points[0] = 20  # the last turn can still change the winner
+    play(state, f"send {NUMBER['craftsman_3']} {NUMBER['tower_of_babel']}")
+    assert state.victory_points == [14 + 6, 17, 0], "the last turn can still change the winner"
     play(state, "end")
     assert state.to_move == () and state.result() is not None
+    assert state.result().scores == (20 + 2.1, 17 + 2.1, 1.0)
     assert state.result().winners == (0,)
 
 
@@ -161,10 +177,9 @@ def test_the_game_ends_at_once_when_the_last_player_reaches_17():
     """Rulebook, "Koniec gry": "But if it is the last player, the round ends with the end
     of his turn, and with it the whole game."
     """
-    state = new(players=3, first=1)
-    play(state, "end", "end")
-    assert state.to_move == (0,)
-    state.victory_points[0] = 17
+    finished = ["colossus_of_rhodes", "hanging_gardens", "town_hall"]
+    state = set_up(players=3, first=1, to_move=0, finished={0: finished})
+    assert state.victory_points[0] == 17 and state.last_seat == 0
     play(state, "end")
     assert state.to_move == ()
     assert [e.key for e in state.events[-6:]] == [
@@ -180,8 +195,13 @@ def test_the_game_ends_at_once_when_the_last_player_reaches_17():
 def test_sesterces_slaves_and_loans_do_not_trigger_the_end():
     """Rulebook, "Koniec gry": "counting only Buildings and Machines, not sesterces,
     Prisoners or Loans"."""
-    state = new()
-    state.victory_points[0], state.sesterces[0] = 16, 500
+    state = set_up(
+        finished={0: ["pyramid", "colossus_of_rhodes", "trading_post"]},
+        idle={0: ["slave_1"]},
+        loans={0: 2},
+        sesterces={0: 500},
+    )
+    assert state.victory_points[0] == 16
     play(state, "end")
     assert not state.last_round and state.to_move == (1,)
 
@@ -197,11 +217,21 @@ def test_slaves_are_freed_and_loans_repaid_at_final_scoring():
     If he does not, he subtracts 2 victory points per unpaid Loan. Repaying is not an
     action."
     """
-    state = new(players=2, first=1)
-    idle = hand(state, 0, "slave_1", "slave_2")
-    site(state, 0, "pyramid", "slave_3")
-    state.victory_points, state.sesterces, state.loans = [17, 10], [27, 14], [2, 1]
-    state.first_player, state.active_seat = 1, 0
+    state = set_up(
+        players=2,
+        first=1,
+        to_move=0,
+        idle={0: ["slave_1", "slave_2"]},
+        sites={0: {"pyramid": ["slave_3"]}},
+        finished={
+            0: ["colossus_of_rhodes", "hanging_gardens", "town_hall"],
+            1: ["ziggurat", "theater"],
+        },
+        sesterces={0: 27, 1: 14},
+        loans={0: 2, 1: 1},
+    )
+    assert state.victory_points == [17, 10]
+    idle = [NUMBER["slave_1"], NUMBER["slave_2"]]
     play(state, "end")
 
     result = state.result()
@@ -223,8 +253,16 @@ def test_tied_players_share_the_victory():
     """Rulebook, "Koniec gry": "The player with the most points wins! In case of a tie the
     players share the victory."
     """
-    state = new(players=3, first=0)
-    state.victory_points, state.sesterces = [17, 17, 16], [3, 3, 13]
+    state = set_up(
+        players=3,
+        finished={
+            0: ["colossus_of_rhodes", "hanging_gardens", "town_hall"],
+            1: ["pyramid", "sphinx", "stall", "rural_house"],
+            2: ["tower_of_babel", "ziggurat", "palace_of_assur"],
+        },
+        sesterces={0: 3, 1: 13, 2: 13},
+    )
+    assert state.victory_points == [17, 16, 16]
     play(state, "end", "end", "end")
     result = state.result()
     assert result.scores == (17.3, 17.3, 17.3)
