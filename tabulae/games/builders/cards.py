@@ -126,7 +126,7 @@ _DATA = _load()
 
 def _buildings() -> tuple[Building, ...]:
     machines = _DATA["machines"]
-    printed = [(c, None) for c in _DATA["buildings"]["cards"]]
+    printed: list[tuple[Any, Materials | None]] = [(c, None) for c in _DATA["buildings"]["cards"]]
     printed += [(c, _materials(c["provides"])) for c in machines["cards"]]
     return tuple(
         Building(

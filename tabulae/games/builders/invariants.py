@@ -11,7 +11,7 @@ decks last; no one past 17 VP without the end having been triggered.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import TYPE_CHECKING
 
 from .cards import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS
@@ -36,7 +36,7 @@ def malformed(table: BuildersTable) -> list[str]:
     Empty for every position play reaches; `broken` then checks the rules' guarantees."""
     problems = []
     players = table.players
-    by_seat = {
+    by_seat: dict[str, Sized] = {
         "sesterces": table.sesterces,
         "idle": table.idle,
         "tools": table.tools,
@@ -197,9 +197,9 @@ def _tools_and_universities(table: BuildersTable) -> list[str]:
                     tools[tool] += 1
                     if not _skilled(table, card):
                         problems.append(f"card {card} carries a tool but is no worker or citizen")
-    for tool in TOOLS:
-        if tools.pop(tool.material, 0) != 1:
-            problems.append(f"the {tool.word} is not in exactly one place")
+    for printed in TOOLS:
+        if tools.pop(printed.material, 0) != 1:
+            problems.append(f"the {printed.word} is not in exactly one place")
     if tools:
         problems.append(f"tools that do not exist: {sorted(tools)}")
     universities = Counter(table.university_stack) + Counter(table.trained.values())

@@ -44,16 +44,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from itertools import chain
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from tabulae.core.game import Observation as Layout
+from tabulae.core.game import State
 
 from .cards import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS
-
-if TYPE_CHECKING:
-    from .table import BuildersTable
+from .table import BuildersTable
 
 MATERIAL_COUNT = len(MATERIALS)
 BUILDING_CARDS = len(BUILDINGS)
@@ -139,7 +138,8 @@ class Observation(Layout):
         self.last: list[tuple[BuildersTable, int, np.ndarray, list[list[int]]] | None]
         self.last = [None] * players
 
-    def encode(self, table: BuildersTable, seat: int, out: np.ndarray) -> None:
+    def encode(self, table: State, seat: int, out: np.ndarray) -> None:
+        assert isinstance(table, BuildersTable)
         n = table.players
         last = self.last[seat]
         if last is not None and last[0] is table and last[1] <= len(table.events):
@@ -209,7 +209,7 @@ class Observation(Layout):
         busy = [site for site in sites.values() if site.crew]  # only they have supplies
         if not busy:
             return flags, [], []
-        crews = list(chain.from_iterable(map(CREW, busy)))
+        crews = list(chain.from_iterable(map(CREW_OF, busy)))
         flags += map(working.__getitem__, map(CARD, crews))
         flags += [tool_on[c] + t for c, t in crews if t >= 0]
         spots = list(chain.from_iterable(map(supplied.__getitem__, map(BUILDING, busy))))
@@ -248,7 +248,7 @@ HOLDING_NO_CARDS = frozenset(
 )
 
 
-SUPPLIED, CREW, BUILDING = attrgetter("supplied"), attrgetter("crew"), attrgetter("building")
+SUPPLIED, CREW_OF, BUILDING = attrgetter("supplied"), attrgetter("crew"), attrgetter("building")
 CARD = itemgetter(0)
 HOLDINGS = ("sesterces", "vp", "loans")
 SCALARS = (

@@ -6,7 +6,7 @@ settlement in `scoring` and what players see in `view`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabulae.core import Action, BadPosition, Event, Game, Result, Rng, Table
@@ -243,7 +243,7 @@ class BuildersTable(Table):
         if skilled:
             for tool in self.tools[seat] + self.tool_stack:
                 pool[tool] += 1
-        needs = [site.missing() for site in self.sites[seat].values()]
+        needs: list[Sequence[int]] = [site.missing() for site in self.sites[seat].values()]
         needs += [
             BUILDINGS[building - 1].cost for building in self.building_row + self.building_deck
         ]
