@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from .table import BuildersTable
 
 EXTRA_ACTION = RULES.extra_action_cost
+# The notation's tables (START, HIRE, SEND, …) are indexed by card number and hold None at
+# the numbers of cards an action cannot name: the `type: ignore`s below index them only with
+# cards that the action can name (a building in the row, a worker, an idle card).
 TAKES = tuple((TAKE[gain], spent) for gain, spent in RULES.take_sesterces.items())
 
 
@@ -42,12 +45,12 @@ def legal_actions(table: BuildersTable, seat: int) -> list[Action]:
     left = money if free else money - EXTRA_ACTION  # after paying for one more action
     idle = table.idle[seat]
     if left >= 0:
-        actions += [START[b] for b in table.building_row]  # type: ignore[misc]
-        actions += [HIRE[w] for w in table.worker_row]  # type: ignore[misc]
+        actions += [START[building] for building in table.building_row]  # type: ignore[misc]
+        actions += [HIRE[worker] for worker in table.worker_row]  # type: ignore[misc]
         if not table.investment_taken:
             actions += investments(table, seat, left)
         freed = table.freed
-        actions += [FREE[c] for c in idle if c in SLAVE_CARDS and c not in freed]  # type: ignore[misc]
+        actions += [FREE[card] for card in idle if card in SLAVE_CARDS and card not in freed]  # type: ignore[misc]
     if idle and table.sites[seat]:
         actions += sends(table, seat, money, free)
     return actions
@@ -56,17 +59,17 @@ def legal_actions(table: BuildersTable, seat: int) -> list[Action]:
 def investments(table: BuildersTable, seat: int, money: int) -> list[Action]:
     actions: list[Action] = []
     if money >= RULES.slave_price:
-        actions += [BUY_SLAVE[s] for s in table.slave_stack]  # type: ignore[misc]
+        actions += [BUY_SLAVE[slave] for slave in table.slave_stack]  # type: ignore[misc]
     if money >= RULES.tool_price:
-        actions += [BUY_TOOL[t] for t in table.tool_stack]
+        actions += [BUY_TOOL[tool] for tool in table.tool_stack]
     if table.loan_stack:
         actions.append(LOAN)
     if money >= RULES.university_price and table.university_stack:
         trained, freed = table.trained, table.freed
-        for c in table.idle[seat]:
-            if c not in trained and table.skilled(c):
-                row = CITIZEN_TRAIN[c] if c in freed else TRAIN[c]
-                actions += [row[u] for u in table.university_stack]  # type: ignore[index]
+        for card in table.idle[seat]:
+            if card not in trained and table.skilled(card):
+                row = CITIZEN_TRAIN[card] if card in freed else TRAIN[card]
+                actions += [row[university] for university in table.university_stack]  # type: ignore[index]
     return actions
 
 
@@ -75,21 +78,21 @@ def sends(table: BuildersTable, seat: int, money: int, free: int) -> list[Action
     idle, sent, freed = table.idle[seat], table.sent_this_turn, table.freed
     if freed:
         citizen = table.options["citizen_wage"]
-        wages = [citizen if c in freed else WAGES[c] for c in idle]
+        wages = [citizen if card in freed else WAGES[card] for card in idle]
     else:
-        wages = [WAGES[c] for c in idle]
-    tools = [t + 1 for t in table.tools[seat]]
-    skilled = [bool(tools) and table.skilled(c) for c in idle]
+        wages = [WAGES[card] for card in idle]
+    tools = [tool + 1 for tool in table.tools[seat]]
+    skilled = [bool(tools) and table.skilled(card) for card in idle]
     actions: list[Action] = []
-    for b in table.sites[seat]:
-        k = sent.get(b, 0) + 1 if sent else 1
-        budget = money - (k - free) * EXTRA_ACTION if k > free else money
+    for building in table.sites[seat]:
+        actions_needed = sent.get(building, 0) + 1 if sent else 1
+        budget = money - (actions_needed - free) * EXTRA_ACTION if actions_needed > free else money
         if budget < 0:
             continue
-        for c, wage, equip in zip(idle, wages, skilled, strict=True):
+        for card, wage, equip in zip(idle, wages, skilled, strict=True):
             if wage <= budget:
-                row = CITIZEN_SEND[c][b] if c in freed else SEND[c][b]
+                row = CITIZEN_SEND[card][building] if card in freed else SEND[card][building]
                 actions.append(row[0])  # type: ignore[index]
                 if equip:
-                    actions += [row[t] for t in tools]  # type: ignore[index]
+                    actions += [row[tool] for tool in tools]  # type: ignore[index]
     return actions

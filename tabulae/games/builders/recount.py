@@ -45,12 +45,12 @@ def recount(table: BuildersTable) -> Result | None:
             freed_in_play.add(NUMBER[args["card"]])
     tenths = []
     for seat in range(table.players):
-        vp = sum(BUILDINGS[b - 1].vp for b in table.finished[seat])
-        working = [c for site in table.sites[seat].values() for c, _ in site.crew]
-        idle = [c for c in table.idle[seat] if c in SLAVES and c not in freed_in_play]
-        slaves = len(idle) + sum(c in SLAVES and c not in freed_in_play for c in working)
+        vp = sum(BUILDINGS[building - 1].vp for building in table.finished[seat])
+        working = [card for site in table.sites[seat].values() for card, _ in site.crew]
+        idle = [card for card in table.idle[seat] if card in SLAVES and card not in freed_in_play]
+        slaves = len(idle) + sum(card in SLAVES and card not in freed_in_play for card in working)
         tenths.append(_best_score(vp, sesterces[seat], len(idle), slaves, loans[seat]))
-    scores = tuple(t / 10 for t in tenths)
+    scores = tuple(score / 10 for score in tenths)
     ranks = tuple(1 + sum(other > mine for other in tenths) for mine in tenths)
     return Result(scores, ranks)
 

@@ -58,7 +58,7 @@ class Settlement:
             "held": self.held,
             "paid": self.paid,
             "left": left,
-            "freed": [WORD[c] for c in self.freed],
+            "freed": [WORD[card] for card in self.freed],
             "repaid": self.repaid,
             "unfreed_slaves": self.unfreed_slaves,
             "unpaid_loans": self.unpaid_loans,
@@ -97,7 +97,7 @@ def settle(table: BuildersTable, seat: int) -> Settlement:
     Among combinations with the same score the one paying less is chosen (B-21).
     """
     slaves = table.slaves_of(seat)
-    idle = [c for c in slaves if c in table.idle[seat]]
+    idle = [card for card in slaves if card in table.idle[seat]]
     money, loans, vp = table.sesterces[seat], table.loans[seat], table.victory_points[seat]
     score, paid, freed, repaid = best_settlement(vp, money, len(idle), len(slaves), loans)
     return Settlement(

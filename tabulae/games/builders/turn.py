@@ -91,26 +91,26 @@ def known(word: object) -> int:
     return number
 
 
-def side(table: BuildersTable, c: int) -> str:
+def side(table: BuildersTable, card: int) -> str:
     """A working card's word as the glossary names it: a freed slave by its citizen side."""
-    return CITIZEN[c] or WORD[c] if c in table.freed else WORD[c]
+    return CITIZEN[card] or WORD[card] if card in table.freed else WORD[card]
 
 
-def check_side(table: BuildersTable, c: int, word: str) -> None:
+def check_side(table: BuildersTable, card: int, word: str) -> None:
     """A slave card is written by the side it lies on: `slave_1`, or `citizen_1` once freed."""
-    if word != side(table, c):
-        raise refuse(f"{word} lies on its other side now", "other_side", card=side(table, c))
+    if word != side(table, card):
+        raise refuse(f"{word} lies on its other side now", "other_side", card=side(table, card))
 
 
 def start_construction(table: BuildersTable, seat: int, args: tuple) -> None:
     (word,) = arguments(args, 1, "start")
-    b = known(word)
-    if b not in table.building_row:
+    building = known(word)
+    if building not in table.building_row:
         raise refuse(f"{word} is not in the building row", "not_in_building_row", building=word)
     extra = afford(table, seat, 1, 0, "start")
     spend(table, seat, 1, extra)
-    revealed = take_from_row(table.building_row, table.building_deck, b)
-    table.sites[seat][b] = Site(b)
+    revealed = take_from_row(table.building_row, table.building_deck, building)
+    table.sites[seat][building] = Site(building)
     table.events.append(
         Event(
             "builders.started",
@@ -121,13 +121,13 @@ def start_construction(table: BuildersTable, seat: int, args: tuple) -> None:
 
 def recruit(table: BuildersTable, seat: int, args: tuple) -> None:
     (word,) = arguments(args, 1, "hire")
-    w = known(word)
-    if w not in table.worker_row:
+    worker = known(word)
+    if worker not in table.worker_row:
         raise refuse(f"{word} is not in the worker row", "not_in_worker_row", worker=word)
     extra = afford(table, seat, 1, 0, "hire")
     spend(table, seat, 1, extra)
-    revealed = take_from_row(table.worker_row, table.worker_deck, w)
-    table.idle[seat].append(w)
+    revealed = take_from_row(table.worker_row, table.worker_deck, worker)
+    table.idle[seat].append(worker)
     table.events.append(
         Event(
             "builders.hired",
@@ -193,20 +193,22 @@ def take_loan(table: BuildersTable, seat: int, args: tuple) -> None:
 
 def train(table: BuildersTable, seat: int, args: tuple) -> None:
     word, material_word = arguments(args, 2, "train")
-    c = known(word)
+    card = known(word)
     check_investment(table)
-    check_idle(table, seat, c, word)
-    check_side(table, c, word)
-    if c in MACHINE_CARDS:
+    check_idle(table, seat, card, word)
+    check_side(table, card, word)
+    if card in MACHINE_CARDS:
         raise refuse("a machine cannot be trained", "machine_untrainable", card=word)
-    if not table.skilled(c):
+    if not table.skilled(card):
         raise refuse(
             f"{word} cannot be trained; only a worker or a citizen can",
             "slave_untrainable",
             card=word,
         )
-    if c in table.trained:
-        raise refuse(f"{word} is already trained (once per card)", "trained", card=side(table, c))
+    if card in table.trained:
+        raise refuse(
+            f"{word} is already trained (once per card)", "trained", card=side(table, card)
+        )
     material = MATERIAL_WORDS.get(material_word)
     if material not in table.university_stack:
         raise refuse(
@@ -219,13 +221,13 @@ def train(table: BuildersTable, seat: int, args: tuple) -> None:
     spend(table, seat, 1, extra + price)
     table.investment_taken = True
     table.university_stack.remove(material)
-    table.trained[c] = material
+    table.trained[card] = material
     table.events.append(
         Event(
             "builders.trained",
             {
                 "seat": seat,
-                "card": side(table, c),
+                "card": side(table, card),
                 "material": material_word,
                 "price": price,
                 "extra": extra,
@@ -236,24 +238,24 @@ def train(table: BuildersTable, seat: int, args: tuple) -> None:
 
 def send_to_work(table: BuildersTable, seat: int, args: tuple) -> None:
     if len(args) == 2:
-        (word, building), tool_word = args, None
+        (word, building_word), tool_word = args, None
     else:
-        word, building, tool_word = arguments(args, 3, "send")
-    c = known(word)
-    check_idle(table, seat, c, word)
-    check_side(table, c, word)
-    b = known(building)
-    if b not in table.sites[seat]:
+        word, building_word, tool_word = arguments(args, 3, "send")
+    card = known(word)
+    check_idle(table, seat, card, word)
+    check_side(table, card, word)
+    building = known(building_word)
+    if building not in table.sites[seat]:
         raise refuse(
-            f"{building} is not one of your buildings under construction",
+            f"{building_word} is not one of your buildings under construction",
             "not_your_site",
-            building=building,
+            building=building_word,
         )
     tool = NO_TOOL
     if tool_word is not None:
-        if c in MACHINE_CARDS:
+        if card in MACHINE_CARDS:
             raise refuse("a machine cannot carry a tool", "machine_no_tool", card=word)
-        if not table.skilled(c):
+        if not table.skilled(card):
             raise refuse(
                 f"{word} cannot carry a tool; only a worker or a citizen can",
                 "slave_no_tool",
@@ -262,24 +264,24 @@ def send_to_work(table: BuildersTable, seat: int, args: tuple) -> None:
         if TOOL_WORDS.get(tool_word) not in table.tools[seat]:
             raise refuse(f"you have no idle tool '{tool_word}'", "no_tool", tool=str(tool_word))
         tool = TOOL_WORDS[tool_word]
-    k = table.sent_this_turn.get(b, 0) + 1
-    wage = table.wage(c)
-    extra = afford(table, seat, k, wage, "send")
-    spend(table, seat, k, extra + wage)
-    table.sent_this_turn[b] = k
-    table.idle[seat].remove(c)
-    site = table.sites[seat][b]
-    site.crew.append((c, tool))
-    supplied, provides = site.supplied, table.provides(c)
-    for m in range(4):
-        supplied[m] += provides[m]
+    actions = table.sent_this_turn.get(building, 0) + 1
+    wage = table.wage(card)
+    extra = afford(table, seat, actions, wage, "send")
+    spend(table, seat, actions, extra + wage)
+    table.sent_this_turn[building] = actions
+    table.idle[seat].remove(card)
+    site = table.sites[seat][building]
+    site.crew.append((card, tool))
+    supplied, provides = site.supplied, table.provides(card)
+    for material in range(4):
+        supplied[material] += provides[material]
     if tool != NO_TOOL:
         table.tools[seat].remove(tool)
         supplied[tool] += 1
-    sent = {"seat": seat, "card": side(table, c), "building": building}
+    sent = {"seat": seat, "card": side(table, card), "building": building_word}
     if tool_word is not None:
         sent["tool"] = tool_word
-    sent |= {"wage": wage, "actions": k, "extra": extra}
+    sent |= {"wage": wage, "actions": actions, "extra": extra}
     key = "builders.sent" if tool_word is None else "builders.sent_with_tool"
     table.events.append(Event(key, sent))
     if site.finished():
@@ -288,24 +290,24 @@ def send_to_work(table: BuildersTable, seat: int, args: tuple) -> None:
 
 def complete(table: BuildersTable, seat: int, site: Site) -> None:
     """Completion is not an action (B-16): cards and tools return, the bank pays."""
-    b = site.building
-    del table.sites[seat][b]
+    building = site.building
+    del table.sites[seat][building]
     idle, tools = table.idle[seat], table.tools[seat]
-    for c, tool in site.crew:
-        idle.append(c)
+    for card, tool in site.crew:
+        idle.append(card)
         if tool != NO_TOOL:
             tools.append(tool)
     tools.sort()
-    building = BUILDINGS[b - 1]
-    paid = payout(table, seat, building.coins)
-    table.victory_points[seat] += building.vp
-    table.finished[seat].append(b)
-    if building.machine:
-        idle.append(b)
+    printed = BUILDINGS[building - 1]
+    paid = payout(table, seat, printed.coins)
+    table.victory_points[seat] += printed.vp
+    table.finished[seat].append(building)
+    if printed.machine:
+        idle.append(building)
     table.events.append(
         Event(
             "builders.completed",
-            {"seat": seat, "building": building.id, "sesterces": paid, "vp": building.vp},
+            {"seat": seat, "building": printed.id, "sesterces": paid, "vp": printed.vp},
         )
     )
 
@@ -334,14 +336,14 @@ def take_sesterces(table: BuildersTable, seat: int, args: tuple) -> None:
 
 def free_slave(table: BuildersTable, seat: int, args: tuple) -> None:
     (word,) = arguments(args, 1, "free")
-    c = known(word)
-    check_side(table, c, word)
-    if c not in SLAVE_CARDS or c in table.freed:
-        raise refuse(f"{word} is not a slave", "not_a_slave", card=side(table, c))
-    check_idle(table, seat, c, word)
+    card = known(word)
+    check_side(table, card, word)
+    if card not in SLAVE_CARDS or card in table.freed:
+        raise refuse(f"{word} is not a slave", "not_a_slave", card=side(table, card))
+    check_idle(table, seat, card, word)
     extra = afford(table, seat, 1, 0, "free")
     spend(table, seat, 1, extra)
-    table.freed = table.freed | {c}
+    table.freed = table.freed | {card}
     table.events.append(Event("builders.freed", {"seat": seat, "card": word, "extra": extra}))
 
 
@@ -378,16 +380,16 @@ def end_turn(table: BuildersTable, seat: int, args: tuple) -> None:
         table.end_game()
 
 
-def check_idle(table: BuildersTable, seat: int, c: int, word: str) -> None:
-    if c in table.idle[seat]:
+def check_idle(table: BuildersTable, seat: int, card: int, word: str) -> None:
+    if card in table.idle[seat]:
         return
-    if any(c == w for site in table.sites[seat].values() for w, _ in site.crew):
+    if any(card == worker for site in table.sites[seat].values() for worker, _ in site.crew):
         raise refuse(
             f"{word} is working on a building site; only an idle card can do that",
             "working",
-            card=side(table, c),
+            card=side(table, card),
         )
-    raise refuse(f"{word} is not one of your idle cards", "not_idle", card=side(table, c))
+    raise refuse(f"{word} is not one of your idle cards", "not_idle", card=side(table, card))
 
 
 USAGE = {

@@ -25,20 +25,20 @@ def view(table: BuildersTable, seat: int | None) -> dict[str, Any]:
         "last_round": table.last_round,
         "you": seat,
         "turn": None if over else _turn(table),
-        "materials": [{"id": m, "names": dict(MATERIAL_NAMES[m])} for m in MATERIALS],
+        "materials": [{"id": word, "names": dict(MATERIAL_NAMES[word])} for word in MATERIALS],
         "buildings": {
-            "row": [building(b) for b in table.building_row],
+            "row": [building(number) for number in table.building_row],
             "deck": len(table.building_deck),
         },
         "workers": {
-            "row": [crew(table, w) for w in table.worker_row],
+            "row": [crew(table, number) for number in table.worker_row],
             "deck": len(table.worker_deck),
         },
         "investments": {
-            "slaves": [crew(table, s) for s in table.slave_stack],
-            "tools": [tool(t) for t in table.tool_stack],
+            "slaves": [crew(table, number) for number in table.slave_stack],
+            "tools": [tool(material) for material in table.tool_stack],
             "loans": table.loan_stack,
-            "universities": [MATERIALS[u] for u in table.university_stack],
+            "universities": [MATERIALS[material] for material in table.university_stack],
             "prices": {
                 "slave": RULES.slave_price,
                 "tool": RULES.tool_price,
@@ -47,8 +47,8 @@ def view(table: BuildersTable, seat: int | None) -> dict[str, Any]:
             },
         },
         "bank": table.bank,
-        "players": [_player(table, p) for p in range(table.players)],
-        "result": [s.to_json() for s in table.settlements] if over else None,
+        "players": [_player(table, seat) for seat in range(table.players)],
+        "result": [settled.to_json() for settled in table.settlements] if over else None,
     }
 
 
@@ -59,23 +59,23 @@ def _turn(table: BuildersTable) -> dict[str, Any]:
         "free_actions_left": table.free_actions_left(),
         "extra_action_cost": RULES.extra_action_cost,
         "investment_taken": table.investment_taken,
-        "sent": {str(b): k for b, k in table.sent_this_turn.items()},
+        "sent": {str(number): sent for number, sent in table.sent_this_turn.items()},
     }
 
 
-def _player(table: BuildersTable, p: int) -> dict[str, Any]:
-    machines = [b for b in table.finished[p] if BUILDINGS[b - 1].machine]
+def _player(table: BuildersTable, seat: int) -> dict[str, Any]:
+    machines = [number for number in table.finished[seat] if BUILDINGS[number - 1].machine]
     return {
-        "seat": p,
-        "sesterces": table.sesterces[p],
-        "vp": table.victory_points[p],
-        "idle": [crew(table, c) for c in table.idle[p]],
-        "tools": [tool(t) for t in table.tools[p]],
-        "sites": [_site(table, site) for site in table.sites[p].values()],
-        "finished": [building(b) for b in table.finished[p] if b not in machines],
+        "seat": seat,
+        "sesterces": table.sesterces[seat],
+        "vp": table.victory_points[seat],
+        "idle": [crew(table, number) for number in table.idle[seat]],
+        "tools": [tool(material) for material in table.tools[seat]],
+        "sites": [_site(table, site) for site in table.sites[seat].values()],
+        "finished": [building(number) for number in table.finished[seat] if number not in machines],
         "machines": machines,
-        "slaves": table.slaves_of(p),
-        "loans": table.loans[p],
+        "slaves": table.slaves_of(seat),
+        "loans": table.loans[seat],
     }
 
 
@@ -83,7 +83,8 @@ def _site(table: BuildersTable, site: Site) -> dict[str, Any]:
     return {
         "building": building(site.building),
         "crew": [
-            {"card": crew(table, c), "tool": None if t < 0 else TOOLS[t].word} for c, t in site.crew
+            {"card": crew(table, card), "tool": None if tool < 0 else TOOLS[tool].word}
+            for card, tool in site.crew
         ],
         "supplied": list(site.supplied),
         "missing": site.missing(),
@@ -92,17 +93,17 @@ def _site(table: BuildersTable, site: Site) -> dict[str, Any]:
 
 
 def building(number: int) -> dict[str, Any]:
-    b = BUILDINGS[number - 1]
+    printed = BUILDINGS[number - 1]
     return {
         "card": number,
-        "id": b.id,
-        "names": dict(b.names),
-        "cost": list(b.cost),
-        "sesterces": b.coins,
-        "vp": b.vp,
-        "machine": b.machine,
-        "provides": None if b.provides is None else list(b.provides),
-        "confidence": b.confidence,
+        "id": printed.id,
+        "names": dict(printed.names),
+        "cost": list(printed.cost),
+        "sesterces": printed.coins,
+        "vp": printed.vp,
+        "machine": printed.machine,
+        "provides": None if printed.provides is None else list(printed.provides),
+        "confidence": printed.confidence,
     }
 
 
@@ -129,5 +130,10 @@ def crew(table: BuildersTable, number: int) -> dict[str, Any]:
 
 
 def tool(material: int) -> dict[str, Any]:
-    t = TOOLS[material]
-    return {"word": t.word, "id": t.id, "names": dict(t.names), "adds": MATERIALS[material]}
+    printed = TOOLS[material]
+    return {
+        "word": printed.word,
+        "id": printed.id,
+        "names": dict(printed.names),
+        "adds": MATERIALS[material],
+    }
