@@ -308,6 +308,10 @@ class BuildersTable(Table):
 
     def check_position(self) -> None:
         """Refuse a position whose values do not fit together or break a rule's guarantee."""
-        problems = malformed(self) or broken(self)
+        try:
+            problems = malformed(self) or broken(self)
+        except (KeyError, TypeError, ValueError) as error:  # an event of the turn is malformed
+            reason = f"events: an event of this turn lacks what it records ({error!r})"
+            raise BadPosition(reason) from None
         if problems:
             raise BadPosition("; ".join(problems))

@@ -158,6 +158,11 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
         "the building row holds 4 cards",
     ),
     (
+        "an event of the turn without what it records",
+        lambda t: t["events"].append({"key": "builders.took", "args": {"seat": 0}}),
+        r"events: an event of this turn lacks what it records \(KeyError\('actions'\)\)",
+    ),
+    (
         "a value of the wrong type",
         lambda t: t["sesterces"].__setitem__(0, "ten"),
         r"sesterces\[0\]: a whole number, not a string",
