@@ -18,13 +18,16 @@ Types a field may have, nested freely: ``int``, ``float``, ``str``, ``bool``, ``
 ``Literal[...]``, ``X | None`` and other unions, ``tuple[...]``, ``list[X]``, ``dict[K, V]``
 (``str`` or ``int`` keys), ``frozenset[X]``, `Event`, `Rng`, ``Mapping[str, Any]`` and
 ``Any`` (shared, never copied: values nobody mutates), and any class with
-``clone()``, ``to_position()`` and ``from_position(data)`` of its own (a building site, …).
+``clone()``, ``to_position()`` and ``from_position(data)`` of its own (a building site, …),
+or a frozen dataclass with ``to_position()`` and ``from_position(data)``, shared like the
+other immutable values.
 A field annotated ``Annotated[X, DERIVED]`` is copied but not written: the class's
 `restore` recomputes it when a position is read. ``ClassVar`` annotations are not fields.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import types
 import typing
 from abc import ABCMeta
@@ -203,6 +206,9 @@ def _immutable(hint: Any) -> bool:
         return True
     if isinstance(hint, type) and issubclass(hint, _SHARED):
         return True
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        params = getattr(hint, "__dataclass_params__", None)
+        return bool(params and params.frozen)
     if origin in (tuple, frozenset):
         return all(_immutable(a) for a in typing.get_args(hint) if a is not Ellipsis)
     if origin in (typing.Union, types.UnionType):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import pytest
@@ -152,3 +153,35 @@ def test_anything_but_a_position_is_refused():
     for data in (None, [], "position", {"format": "fen"}):
         with pytest.raises(BadPosition):
             GAME.from_position(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A frozen value: shared by copies, written and read by its own methods."""
+
+    points: int
+    tied: tuple[int, ...]
+
+    def to_position(self) -> dict[str, Any]:
+        return {"points": self.points, "tied": list(self.tied)}
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any]) -> Score:
+        return cls(data["points"], tuple(data["tied"]))
+
+
+class Scored(Table):
+    scores: tuple[Score, ...]
+
+    to_move = ()
+    legal_actions = apply = view = determinize = result = Sample.legal_actions
+
+
+def test_a_frozen_dataclass_is_shared_by_a_clone_and_reads_back_from_its_position():
+    table = object.__new__(Scored)
+    table.game, table.players, table.options = GAME, 2, {}
+    table.events, table.scores = [], (Score(3, (0, 1)), Score(-2, ()))
+    assert table.clone().scores[0] is table.scores[0]
+    written = json.loads(json.dumps(table.position()))
+    assert written["table"]["scores"] == [{"points": 3, "tied": [0, 1]}, {"points": -2, "tied": []}]
+    assert Scored.read_position(GAME, written).scores == table.scores

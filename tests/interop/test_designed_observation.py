@@ -53,7 +53,7 @@ def test_the_builders_observation_holds_what_the_view_shows(players):
     game = tabulae.load("builders")
     found = encoder(game, players)
     for state in random_positions(game, players):
-        seat = state.seat
+        seat = state.active_seat
         view = state.view(seat)
         parts = found.parts(found.observe(state, seat))
         order = [(seat + k) % players for k in range(players)]

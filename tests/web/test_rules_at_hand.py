@@ -254,7 +254,7 @@ def test_hadrian_s_wall_fate_and_path_cards_show_their_rules_in_a_styled_tooltip
     fate = ".hw-table .hw-card.fate[data-card]"
     card = person.page.locator(fate).first.get_attribute("data-card")
     says, *rules = styled_tooltip(person, fate)
-    assert says.startswith(f"{wall.terms[card][lang]}:"), says
+    assert says.startswith(f"{glossary(wall)[card][lang]}:"), says
     assert rules == [messages["hadrians_wall.rules.fate_card"]]
     drawn = ".drawn .player-card[data-card]"
     assert person.page.locator(drawn).count() == 2, "the two cards to choose the Path card from"
@@ -263,7 +263,7 @@ def test_hadrian_s_wall_fate_and_path_cards_show_their_rules_in_a_styled_tooltip
         thresholds = "/".join(map(str, player_cards[card]["thresholds"]))
         objective = messages[f"hadrians_wall.view.objective.{card}"].format(thresholds=thresholds)
         assert styled_tooltip(person, f"{drawn} >> nth={i}") == [
-            wall.terms[card][lang],
-            f"{wall.terms['path'][lang]}: {objective}",
+            glossary(wall)[card][lang],
+            f"{glossary(wall)['path'][lang]}: {objective}",
             messages["hadrians_wall.help.path"],
         ]

@@ -1,7 +1,7 @@
 """The cards and constants of The Builders: Antiquity, read once from components.yaml.
 
 Everything here is frozen (tuples, frozen dataclasses, read-only mappings), so
-every state shares it. Each card has one number (buildings 1–29, machines 30–33,
+every table shares it. Each card has one number (buildings 1–29, machines 30–33,
 workers 34–51, slaves 52–57) used by the action notation; a finished machine
 keeps its number when it joins its owner's workers.
 """
@@ -126,7 +126,7 @@ _DATA = _load()
 
 def _buildings() -> tuple[Building, ...]:
     machines = _DATA["machines"]
-    printed = [(c, None) for c in _DATA["buildings"]["cards"]]
+    printed: list[tuple[Any, Materials | None]] = [(c, None) for c in _DATA["buildings"]["cards"]]
     printed += [(c, _materials(c["provides"])) for c in machines["cards"]]
     return tuple(
         Building(

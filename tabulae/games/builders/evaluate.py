@@ -25,7 +25,7 @@ from .cards import BUILDINGS, RULES, SESTERCES_PER_VP
 from .scoring import best_settlement
 
 if TYPE_CHECKING:
-    from .state import BuildersState
+    from .table import BuildersTable
 
 SESTERCE = 1 / SESTERCES_PER_VP
 PROSPECT = 0.5  # share of the value still missing on a site that idle cards could bring
@@ -36,39 +36,39 @@ VP_PER_MATERIAL = 0.1  # a card's worth beyond the current sites, per material, 
 # on (beyond its own worth): the work it pays for waits. Enough that, short of money for
 # two or three cards' wages, an early loan (10 now, 15 at the end) beats taking sesterces.
 SHORTFALL = 0.3
-FREE_ACTION = max(n / spent for n, spent in RULES.take_sesterces.items()) * SESTERCE
+FREE_ACTION = max(amount / spent for amount, spent in RULES.take_sesterces.items()) * SESTERCE
 # A turn still to come, per action: what the poorest way of taking sesterces gives. Less
 # than an action in hand, so ending a turn early costs, and more than nothing, so ending
 # it when its free actions are spent is better than paying for one more.
-NEXT_TURN_ACTION = min(n / spent for n, spent in RULES.take_sesterces.items()) * SESTERCE
+NEXT_TURN_ACTION = min(amount / spent for amount, spent in RULES.take_sesterces.items()) * SESTERCE
 
 
-def estimate(state: BuildersState, seat: int) -> float:
-    if state.over:
-        return state.final[seat].tenths / 10
-    if _end_certain(state):
-        return _last_round(state, seat)
-    value = state.vp[seat] + SESTERCE * state.money[seat]
-    if seat == state.seat:
-        value += FREE_ACTION * state.free_actions_left()
+def estimate(table: BuildersTable, seat: int) -> float:
+    if table.game_over:
+        return table.settlements[seat].tenths / 10
+    if _end_certain(table):
+        return _last_round(table, seat)
+    value = table.victory_points[seat] + SESTERCE * table.sesterces[seat]
+    if seat == table.active_seat:
+        value += FREE_ACTION * table.free_actions_left()
     else:
         value += NEXT_TURN_ACTION * RULES.free_actions
-    sites, wages = _sites(state, seat)
+    sites, wages = _sites(table, seat)
     value += sites
-    cards = list(state.idle[seat])
-    cards += [c for site in state.sites[seat].values() for c, _ in site.crew]
+    cards = list(table.idle[seat])
+    cards += [card for site in table.sites[seat].values() for card, _ in site.crew]
     # How far the game has yet to run, by the rivals' progress alone: a player's own
     # buildings must never make its cards look worth less than finishing them earned.
-    rivals = max(vp for p, vp in enumerate(state.vp) if p != seat)
+    rivals = max(points for other, points in enumerate(table.victory_points) if other != seat)
     to_run = max(0.0, 1 - rivals / RULES.trigger_vp)
-    value += to_run * VP_PER_MATERIAL * sum(sum(state.provides(c)) for c in cards)
-    value -= to_run * SHORTFALL * max(0, wages - state.money[seat])
-    value -= state.loans[seat] * SESTERCE * RULES.loan_repay
-    value -= len(state.slaves_of(seat)) * SESTERCE * RULES.freeing_at_scoring
+    value += to_run * VP_PER_MATERIAL * sum(sum(table.provides(card)) for card in cards)
+    value -= to_run * SHORTFALL * max(0, wages - table.sesterces[seat])
+    value -= table.loans[seat] * SESTERCE * RULES.loan_repay
+    value -= len(table.slaves_of(seat)) * SESTERCE * RULES.freeing_at_scoring
     return value
 
 
-def _sites(state: BuildersState, seat: int) -> tuple[float, int]:
+def _sites(table: BuildersTable, seat: int) -> tuple[float, int]:
     """Sites by what they have, plus a share for what idle cards and tools could bring;
     and the wages of the idle cards they count on.
 
@@ -79,41 +79,41 @@ def _sites(state: BuildersState, seat: int) -> tuple[float, int]:
     as many as idle cards could carry. Once the worker deck is empty, the materials
     brought to a site they cannot finish count only `STUCK`.
     """
-    idle = list(state.idle[seat])
+    idle = list(table.idle[seat])
     tools = [0, 0, 0, 0]
-    carriers = sum(state.skilled(c) for c in idle)  # a tool goes only on a skilled card
-    for t in state.tools[seat][:carriers]:
-        tools[t] += 1
+    carriers = sum(table.skilled(card) for card in idle)  # a tool goes only on a skilled card
+    for tool in table.tools[seat][:carriers]:
+        tools[tool] += 1
     pool = list(tools)
-    for c in idle:
-        pool = [n + g for n, g in zip(pool, state.provides(c), strict=True)]
+    for card in idle:
+        pool = [amount + given for amount, given in zip(pool, table.provides(card), strict=True)]
     sites = []
-    for site in state.sites[seat].values():
+    for site in table.sites[seat].values():
         total = sum(site.cost)
-        covered = sum(min(s, n) for s, n in zip(site.supplied, site.cost, strict=True))
-        hopeless = any(n > h for n, h in zip(site.missing(), pool, strict=True))
+        covered = sum(min(have, cost) for have, cost in zip(site.supplied, site.cost, strict=True))
+        hopeless = any(amount > held for amount, held in zip(site.missing(), pool, strict=True))
         sites.append((hopeless, -covered / total, site))
-    stuck = 1.0 if state.worker_deck else STUCK
+    stuck = 1.0 if table.worker_deck else STUCK
     value = 0.0
     owed = 0
-    for _, behind, site in sorted(sites, key=lambda s: s[:2]):
+    for _, behind, site in sorted(sites, key=lambda ranked: ranked[:2]):
         share = -behind
         building = BUILDINGS[site.building - 1]
         worth = building.vp + SESTERCE * building.coins
         need = site.missing()
         missing = sum(need)
-        for m, n in enumerate(tools):
-            brought = min(need[m], n)
-            tools[m] -= brought
-            need[m] -= brought
+        for material, amount in enumerate(tools):
+            brought = min(need[material], amount)
+            tools[material] -= brought
+            need[material] -= brought
         wages = sending = 0
-        for c in list(idle):
-            gives = state.provides(c)
-            if any(n and g for n, g in zip(need, gives, strict=True)):
-                idle.remove(c)
-                wages += state.wage(c)
+        for card in list(idle):
+            gives = table.provides(card)
+            if any(amount and given for amount, given in zip(need, gives, strict=True)):
+                idle.remove(card)
+                wages += table.wage(card)
                 sending += 1
-                need = [max(0, n - g) for n, g in zip(need, gives, strict=True)]
+                need = [max(0, amount - given) for amount, given in zip(need, gives, strict=True)]
         owed += wages
         reachable = missing - sum(need)
         if reachable == missing:
@@ -127,7 +127,7 @@ def _sites(state: BuildersState, seat: int) -> tuple[float, int]:
     return value, owed
 
 
-def _end_certain(state: BuildersState) -> bool:
+def _end_certain(table: BuildersTable) -> bool:
     """Whether the rest of the game is the last round: it has begun, or the player to move
     holds 17 VP and has no free action left, so his turn can only end it or buy actions.
 
@@ -135,28 +135,28 @@ def _end_certain(state: BuildersState) -> bool:
     building that reaches 17 VP must never cost the credit of what his cards could still
     do, or a player far ahead would never end the game. Once his free actions are spent,
     whatever he does is judged at what the end pays, so he buys no action to take 1."""
-    mover = state.seat
-    return state.last_round or (
-        state.vp[mover] >= RULES.trigger_vp and not state.free_actions_left()
+    mover = table.active_seat
+    return table.last_round or (
+        table.victory_points[mover] >= RULES.trigger_vp and not table.free_actions_left()
     )
 
 
-def _last_round(state: BuildersState, seat: int) -> float:
+def _last_round(table: BuildersTable, seat: int) -> float:
     """The final score as settled now, plus the sesterces the last turn can still take."""
-    return _final(state, seat) + _turn_left(state, seat)
+    return _final(table, seat) + _turn_left(table, seat)
 
 
-def _final(state: BuildersState, seat: int) -> float:
+def _final(table: BuildersTable, seat: int) -> float:
     """The final score of `seat`'s holdings now, settled as at the end (B-21, B-22)."""
-    slaves = state.slaves_of(seat)
-    idle = sum(c in state.idle[seat] for c in slaves)
-    money, vp, loans = state.money[seat], state.vp[seat], state.loans[seat]
+    slaves = table.slaves_of(seat)
+    idle = sum(card in table.idle[seat] for card in slaves)
+    money, vp, loans = table.sesterces[seat], table.victory_points[seat], table.loans[seat]
     return best_settlement(vp, money, idle, len(slaves), loans)[0] / 10
 
 
-def _turn_left(state: BuildersState, seat: int) -> float:
+def _turn_left(table: BuildersTable, seat: int) -> float:
     """What taking sesterces can still bring `seat` in the turns left to him."""
-    if seat == state.seat:
-        return FREE_ACTION * state.free_actions_left()
-    order = [(p - state.first) % state.players for p in (seat, state.seat)]
+    if seat == table.active_seat:
+        return FREE_ACTION * table.free_actions_left()
+    order = [(other - table.first_player) % table.players for other in (seat, table.active_seat)]
     return FREE_ACTION * RULES.free_actions if order[0] > order[1] else 0.0

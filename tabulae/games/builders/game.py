@@ -13,7 +13,7 @@ from .invariants import broken
 from .notation import every_action
 from .recount import recount
 from .search import rollout_action
-from .state import BuildersState
+from .table import BuildersTable
 
 
 class Builders(Game):
@@ -21,6 +21,7 @@ class Builders(Game):
     name = "The Builders: Antiquity"
     min_players = 2
     max_players = 4
+    position_class = BuildersTable
     options = (
         Option(
             "fourth_apprentice",
@@ -53,22 +54,22 @@ class Builders(Game):
         ),
     )
 
-    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> BuildersState:
-        return BuildersState.setup(self, players, rng, options)
+    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> BuildersTable:
+        return BuildersTable.setup(self, players, rng, options)
 
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         return every_action()
 
     rollout_action = staticmethod(rollout_action)  # type: ignore[assignment]
 
-    def evaluate(self, state: State, seat: int) -> float:
-        assert isinstance(state, BuildersState)
-        return estimate(state, seat)
+    def evaluate(self, table: State, seat: int) -> float:
+        assert isinstance(table, BuildersTable)
+        return estimate(table, seat)
 
-    def invariants(self, state: State) -> list[str]:
-        assert isinstance(state, BuildersState)
-        return broken(state)
+    def invariants(self, table: State) -> list[str]:
+        assert isinstance(table, BuildersTable)
+        return broken(table)
 
-    def recount(self, state: State) -> Result | None:
-        assert isinstance(state, BuildersState)
-        return recount(state)
+    def recount(self, table: State) -> Result | None:
+        assert isinstance(table, BuildersTable)
+        return recount(table)

@@ -1,6 +1,6 @@
 """What the rules guarantee in every position of The Builders, checked after every action.
 
-`broken(state)` lists, in words, every guarantee the position breaks: each card in exactly
+`broken(table)` lists, in words, every guarantee the position breaks: each card in exactly
 one place, each tool and University too; sesterces conserved with a limited bank and never
 below zero; loans counted; VP equal to what the finished buildings and machines are worth;
 no finished site left under construction, each site supplied by exactly its crew; the
@@ -11,15 +11,15 @@ decks last; no one past 17 VP without the end having been triggered.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from typing import TYPE_CHECKING
 
-from .cards import BUILDINGS, CREW, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS
+from .cards import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS
 from .notation import NUMBER
 from .site import NO_TOOL
 
 if TYPE_CHECKING:
-    from .state import BuildersState
+    from .table import BuildersTable
 
 INVESTMENTS = frozenset(("builders.bought", "builders.loan", "builders.trained"))
 ONE_ACTION = frozenset(("builders.started", "builders.hired", "builders.freed", *INVESTMENTS))
@@ -30,174 +30,261 @@ SLAVE_CARDS = frozenset(SLAVES)
 WORKER_CARDS = frozenset(WORKERS)
 
 
-def broken(state: BuildersState) -> list[str]:
-    """Every rule guarantee `state` breaks, in words; empty when the position is sound."""
-    problems: list[str] = []
-    problems += _cards(state)
-    problems += _tools_and_universities(state)
-    problems += _sesterces_and_loans(state)
-    problems += _buildings(state)
-    problems += _turn(state)
+def malformed(table: BuildersTable) -> list[str]:
+    """What makes a position read from data unfit to check or play: a list by seat without
+    one entry per player, a seat, card or material out of range, settlements out of phase.
+    Empty for every position play reaches; `broken` then checks the rules' guarantees."""
+    problems = []
+    players = table.players
+    by_seat: dict[str, Sized] = {
+        "sesterces": table.sesterces,
+        "idle": table.idle,
+        "tools": table.tools,
+        "sites": table.sites,
+        "finished": table.finished,
+        "loans": table.loans,
+        "victory_points": table.victory_points,
+    }
+    for name, values in by_seat.items():
+        if len(values) != players:
+            problems.append(f"{name}: {len(values)} entries for {players} players, one by seat")
+    for name, seat in (("first_player", table.first_player), ("active_seat", table.active_seat)):
+        if not 0 <= seat < players:
+            problems.append(
+                f"{name}: seat {seat} is not a seat of {players} players (0 to {players - 1})"
+            )
+    if problems:
+        return problems
+    buildings = range(1, len(BUILDINGS) + 1)
+    working = range(MACHINES[0], LAST_CARD + 1)  # machines, workers and slaves
+    materials = range(len(MATERIALS))
+    held = {
+        "building_deck": (table.building_deck, buildings, "building"),
+        "building_row": (table.building_row, buildings, "building"),
+        "worker_deck": (table.worker_deck, working, "card"),
+        "worker_row": (table.worker_row, working, "card"),
+        "slave_stack": (table.slave_stack, working, "card"),
+        "tool_stack": (table.tool_stack, materials, "material"),
+        "university_stack": (table.university_stack, materials, "material"),
+        "trained": (table.trained, working, "card"),
+        "freed": (table.freed, working, "card"),
+        "sent_this_turn": (table.sent_this_turn, buildings, "building"),
+    }
+    for seat in range(players):
+        held |= {
+            f"idle[{seat}]": (table.idle[seat], working, "card"),
+            f"tools[{seat}]": (table.tools[seat], materials, "material"),
+            f"sites[{seat}]": (table.sites[seat], buildings, "building"),
+            f"finished[{seat}]": (table.finished[seat], buildings, "building"),
+        }
+        for site in table.sites[seat].values():
+            held[f"sites[{seat}][{site.building}].crew"] = (
+                [card for card, _ in site.crew],
+                working,
+                "card",
+            )
+    if not set(table.trained.values()) <= set(materials):
+        problems.append(f"trained: a University's material is from 0 to {len(MATERIALS) - 1}")
+    for name, (values, allowed, kind) in held.items():
+        wrong = sorted(value for value in values if value not in allowed)
+        if wrong:
+            problems.append(
+                f"{name}: {wrong} not a {kind} that works here ({allowed.start} to "
+                f"{allowed.stop - 1})"
+            )
+    if table.round < 1 or table.actions_used < 0:
+        problems.append(f"round {table.round} and {table.actions_used} actions used this turn")
+    if table.game_over != bool(table.settlements):
+        problems.append(
+            "settlements: the players settle when the game is over, and only then"
+            f" (game_over is {str(table.game_over).lower()})"
+        )
+    elif table.game_over and len(table.settlements) != players:
+        problems.append(f"settlements: {len(table.settlements)} for {players} players")
     return problems
 
 
-def _places(state: BuildersState) -> dict[int, list[str]]:
+def broken(table: BuildersTable) -> list[str]:
+    """Every rule guarantee `table` breaks, in words; empty when the position is sound."""
+    problems: list[str] = []
+    problems += _cards(table)
+    problems += _tools_and_universities(table)
+    problems += _sesterces_and_loans(table)
+    problems += _buildings(table)
+    problems += _turn(table)
+    return problems
+
+
+def _places(table: BuildersTable) -> dict[int, list[str]]:
     """Where each card lies: buildings and machines as buildings, workers and slaves as crew."""
     places: dict[int, list[str]] = {}
 
     def put(cards: Iterable[int], where: str) -> None:
-        for c in cards:
-            places.setdefault(c, []).append(where)
+        for card in cards:
+            places.setdefault(card, []).append(where)
 
-    put(state.building_row, "the building row")
-    put(state.building_deck, "the building deck")
-    put(state.worker_row, "the worker row")
-    put(state.worker_deck, "the worker deck")
-    put(state.slave_stack, "the slave stack")
-    for p in range(state.players):
-        put(state.sites[p], f"seat {p}'s sites")
-        put(state.built[p], f"seat {p}'s finished buildings")
-        crew = state.idle[p] + _working(state, p)
-        put([c for c in crew if c not in MACHINE_CARDS], f"seat {p}'s crew")
+    put(table.building_row, "the building row")
+    put(table.building_deck, "the building deck")
+    put(table.worker_row, "the worker row")
+    put(table.worker_deck, "the worker deck")
+    put(table.slave_stack, "the slave stack")
+    for seat in range(table.players):
+        put(table.sites[seat], f"seat {seat}'s sites")
+        put(table.finished[seat], f"seat {seat}'s finished buildings")
+        crew = table.idle[seat] + _working(table, seat)
+        put([card for card in crew if card not in MACHINE_CARDS], f"seat {seat}'s crew")
     return places
 
 
-def _cards(state: BuildersState) -> list[str]:
+def _cards(table: BuildersTable) -> list[str]:
     problems = []
-    places = _places(state)
-    for number in [b.number for b in BUILDINGS] + [c.number for c in CREW]:
+    places = _places(table)
+    for number in [building.number for building in BUILDINGS] + [card.number for card in CREW]:
         where = places.pop(number, [])
         if len(where) != 1:
             found = ", ".join(where) if where else "nowhere"
             problems.append(f"card {number} is in {len(where)} places: {found}")
     if places:
         problems.append(f"cards that do not exist: {sorted(places)}")
-    for c in state.worker_row + state.worker_deck:
-        if c not in WORKER_CARDS:
-            problems.append(f"card {c} in the worker row or deck is not a worker")
-    for c in state.slave_stack:
-        if c not in SLAVE_CARDS:
-            problems.append(f"card {c} in the slave stack is not a slave")
-    for p in range(state.players):
-        machines = [c for c in state.idle[p] + _working(state, p) if c in MACHINE_CARDS]
-        finished = [b for b in state.built[p] if b in MACHINE_CARDS]
+    for card in table.worker_row + table.worker_deck:
+        if card not in WORKER_CARDS:
+            problems.append(f"card {card} in the worker row or deck is not a worker")
+    for card in table.slave_stack:
+        if card not in SLAVE_CARDS:
+            problems.append(f"card {card} in the slave stack is not a slave")
+    for seat in range(table.players):
+        machines = [
+            card for card in table.idle[seat] + _working(table, seat) if card in MACHINE_CARDS
+        ]
+        finished = [building for building in table.finished[seat] if building in MACHINE_CARDS]
         if sorted(machines) != sorted(finished):
             problems.append(
-                f"seat {p}'s working machines {sorted(machines)} are not its finished "
+                f"seat {seat}'s working machines {sorted(machines)} are not its finished "
                 f"machines {sorted(finished)}"
             )
-    if len(state.building_row) > RULES.building_row or (
-        len(state.building_row) < RULES.building_row and state.building_deck
+    if len(table.building_row) > RULES.building_row or (
+        len(table.building_row) < RULES.building_row and table.building_deck
     ):
-        problems.append(f"the building row holds {len(state.building_row)} cards")
-    if len(state.worker_row) > RULES.worker_row or (
-        len(state.worker_row) < RULES.worker_row and state.worker_deck
+        problems.append(f"the building row holds {len(table.building_row)} cards")
+    if len(table.worker_row) > RULES.worker_row or (
+        len(table.worker_row) < RULES.worker_row and table.worker_deck
     ):
-        problems.append(f"the worker row holds {len(state.worker_row)} cards")
-    held = {c for p in range(state.players) for c in state.idle[p] + _working(state, p)}
-    if not state.freed <= SLAVE_CARDS & held:
-        problems.append(f"freed cards {sorted(state.freed)} are not all slaves players hold")
+        problems.append(f"the worker row holds {len(table.worker_row)} cards")
+    held = {
+        card for seat in range(table.players) for card in table.idle[seat] + _working(table, seat)
+    }
+    if not table.freed <= SLAVE_CARDS & held:
+        problems.append(f"freed cards {sorted(table.freed)} are not all slaves players hold")
     return problems
 
 
-def _working(state: BuildersState, p: int) -> list[int]:
-    return [c for site in state.sites[p].values() for c, _ in site.crew]
+def _working(table: BuildersTable, seat: int) -> list[int]:
+    return [card for site in table.sites[seat].values() for card, _ in site.crew]
 
 
-def _skilled(state: BuildersState, c: int) -> bool:
-    return c in WORKER_CARDS or c in state.freed
+def _skilled(table: BuildersTable, card: int) -> bool:
+    return card in WORKER_CARDS or card in table.freed
 
 
-def _tools_and_universities(state: BuildersState) -> list[str]:
+def _tools_and_universities(table: BuildersTable) -> list[str]:
     problems = []
-    tools = Counter(state.tool_stack)
-    for p in range(state.players):
-        tools.update(state.tools[p])
-        for site in state.sites[p].values():
-            for c, t in site.crew:
-                if t != NO_TOOL:
-                    tools[t] += 1
-                    if not _skilled(state, c):
-                        problems.append(f"card {c} carries a tool but is no worker or citizen")
-    for tool in TOOLS:
-        if tools.pop(tool.material, 0) != 1:
-            problems.append(f"the {tool.word} is not in exactly one place")
+    tools = Counter(table.tool_stack)
+    for seat in range(table.players):
+        tools.update(table.tools[seat])
+        for site in table.sites[seat].values():
+            for card, tool in site.crew:
+                if tool != NO_TOOL:
+                    tools[tool] += 1
+                    if not _skilled(table, card):
+                        problems.append(f"card {card} carries a tool but is no worker or citizen")
+    for printed in TOOLS:
+        if tools.pop(printed.material, 0) != 1:
+            problems.append(f"the {printed.word} is not in exactly one place")
     if tools:
         problems.append(f"tools that do not exist: {sorted(tools)}")
-    universities = Counter(state.university_stack) + Counter(state.trained.values())
+    universities = Counter(table.university_stack) + Counter(table.trained.values())
     if sorted(universities.elements()) != list(range(len(MATERIALS))):
         problems.append(f"Universities are not each in one place: {dict(universities)}")
-    for c in state.trained:
-        if not _skilled(state, c):
-            problems.append(f"card {c} is trained but is no worker or citizen")
+    for card in table.trained:
+        if not _skilled(table, card):
+            problems.append(f"card {card} is trained but is no worker or citizen")
     return problems
 
 
-def _sesterces_and_loans(state: BuildersState) -> list[str]:
+def _sesterces_and_loans(table: BuildersTable) -> list[str]:
     problems = []
-    for p, money in enumerate(state.money):
+    for seat, money in enumerate(table.sesterces):
         if money < 0:
-            problems.append(f"seat {p} holds {money} sesterces")
-        if state.loans[p] < 0:
-            problems.append(f"seat {p} has {state.loans[p]} loans")
-    if state.options["limited_bank"]:
-        held = (state.bank or 0) + sum(state.money)
-        if state.bank is None or state.bank < 0 or held != RULES.bank:
+            problems.append(f"seat {seat} holds {money} sesterces")
+        if table.loans[seat] < 0:
+            problems.append(f"seat {seat} has {table.loans[seat]} loans")
+    if table.options["limited_bank"]:
+        held = (table.bank or 0) + sum(table.sesterces)
+        if table.bank is None or table.bank < 0 or held != RULES.bank:
             problems.append(
-                f"sesterces are not conserved: {RULES.bank} in the box, bank {state.bank} "
-                f"and players {sum(state.money)}"
+                f"sesterces are not conserved: {RULES.bank} in the box, bank {table.bank} "
+                f"and players {sum(table.sesterces)}"
             )
-    elif state.bank is not None:
-        problems.append(f"the unlimited bank is counted ({state.bank})")
-    repaid = sum(s.repaid for s in state.final)
-    if state.loan_stack < 0 or state.loan_stack + sum(state.loans) + repaid != RULES.loans:
+    elif table.bank is not None:
+        problems.append(f"the unlimited bank is counted ({table.bank})")
+    repaid = sum(settled.repaid for settled in table.settlements)
+    if table.loan_stack < 0 or table.loan_stack + sum(table.loans) + repaid != RULES.loans:
         problems.append(
-            f"loans are not conserved: {state.loan_stack} in the row, {state.loans} taken, "
+            f"loans are not conserved: {table.loan_stack} in the row, {table.loans} taken, "
             f"{repaid} repaid, of {RULES.loans}"
         )
     return problems
 
 
-def _buildings(state: BuildersState) -> list[str]:
+def _buildings(table: BuildersTable) -> list[str]:
     problems = []
-    for p in range(state.players):
-        worth = sum(BUILDINGS[b - 1].vp for b in state.built[p])
-        if state.vp[p] != worth:
-            problems.append(f"seat {p} has {state.vp[p]} VP but its buildings are worth {worth}")
-        for b, site in state.sites[p].items():
-            if site.building != b or site.cost != BUILDINGS[b - 1].cost:
-                problems.append(f"seat {p}'s site {b} is not building {b}")
+    for seat in range(table.players):
+        worth = sum(BUILDINGS[building - 1].vp for building in table.finished[seat])
+        if table.victory_points[seat] != worth:
+            problems.append(
+                f"seat {seat} has {table.victory_points[seat]} VP but its buildings are worth "
+                f"{worth}"
+            )
+        for building, site in table.sites[seat].items():
+            if site.building != building or site.cost != BUILDINGS[building - 1].cost:
+                problems.append(f"seat {seat}'s site {building} is not building {building}")
             if site.finished():
-                problems.append(f"building {b} is finished but still under construction")
+                problems.append(f"building {building} is finished but still under construction")
             supplied = [0] * len(MATERIALS)
-            for c, t in site.crew:
-                for m, n in enumerate(state.provides(c)):
-                    supplied[m] += n
-                if t != NO_TOOL:
-                    supplied[t] += 1
+            for card, tool in site.crew:
+                for material, amount in enumerate(table.provides(card)):
+                    supplied[material] += amount
+                if tool != NO_TOOL:
+                    supplied[tool] += 1
             if supplied != site.supplied:
-                problems.append(f"site {b} has {site.supplied} but its crew brings {supplied}")
-    if state.over:
-        scored = [s.vp for s in state.final]
-        if scored != state.vp:
-            problems.append(f"the final VP {scored} are not the players' VP {state.vp}")
-    elif not state.last_round:
-        for p, vp in enumerate(state.vp):
-            if p != state.seat and vp >= RULES.trigger_vp:
-                problems.append(f"seat {p} ended a turn with {vp} VP but the end was not triggered")
+                problems.append(
+                    f"site {building} has {site.supplied} but its crew brings {supplied}"
+                )
+    if table.game_over:
+        scored = [settled.victory_points for settled in table.settlements]
+        if scored != table.victory_points:
+            problems.append(f"the final VP {scored} are not the players' VP {table.victory_points}")
+    elif not table.last_round:
+        for seat, points in enumerate(table.victory_points):
+            if seat != table.active_seat and points >= RULES.trigger_vp:
+                problems.append(
+                    f"seat {seat} ended a turn with {points} VP but the end was not triggered"
+                )
     return problems
 
 
-def _turn(state: BuildersState) -> list[str]:
+def _turn(table: BuildersTable) -> list[str]:
     """The turn so far, from its events: the actions used, paid for, and one investment."""
-    if state.over:
-        return [] if state.final and not state.to_move else ["the game is over without scores"]
+    if table.game_over:
+        return (
+            [] if table.settlements and not table.to_move else ["the game is over without scores"]
+        )
     problems = []
-    if not 0 <= state.seat < state.players:
-        problems.append(f"seat {state.seat} is to move")
+    if not 0 <= table.active_seat < table.players:
+        problems.append(f"seat {table.active_seat} is to move")
     actions = extra = investments = 0
     sent: dict[int, list[int]] = {}
-    for event in reversed(state.events):
+    for event in reversed(table.events):
         if event.key in ("builders.turn_ended", "builders.setup"):
             break
         args = event.args
@@ -209,17 +296,19 @@ def _turn(state: BuildersState) -> list[str]:
             sent.setdefault(NUMBER[args["building"]], []).append(args["actions"])
         investments += event.key in INVESTMENTS
         extra += args.get("extra", 0)
-    if state.used != actions:
-        problems.append(f"{state.used} actions are counted this turn but {actions} were taken")
+    if table.actions_used != actions:
+        problems.append(
+            f"{table.actions_used} actions are counted this turn but {actions} were taken"
+        )
     owed = max(0, actions - RULES.free_actions) * RULES.extra_action_cost
     if extra != owed:
         problems.append(f"{extra} sesterces were paid for extra actions, not {owed}")
-    if investments > 1 or state.invested != (investments == 1):
-        problems.append(f"{investments} investments this turn, marked {state.invested}")
-    for b, costs in sent.items():
+    if investments > 1 or table.investment_taken != (investments == 1):
+        problems.append(f"{investments} investments this turn, marked {table.investment_taken}")
+    for building, costs in sent.items():
         if sorted(costs) != list(range(1, len(costs) + 1)):
-            problems.append(f"cards sent to building {b} this turn cost {costs} actions")
-    counted = {b: len(costs) for b, costs in sent.items()}
-    if counted != state.sent:
-        problems.append(f"cards sent this turn {counted} are counted as {state.sent}")
+            problems.append(f"cards sent to building {building} this turn cost {costs} actions")
+    counted = {building: len(costs) for building, costs in sent.items()}
+    if counted != table.sent_this_turn:
+        problems.append(f"cards sent this turn {counted} are counted as {table.sent_this_turn}")
     return problems

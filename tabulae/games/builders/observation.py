@@ -33,7 +33,7 @@ At four players that is 1,753 numbers (two players: 1,003). Each action keeps it
 (4,454 of them, `notation.every_action`): a mask of that length is one small vector, and a
 maskable learner needs no more compact space.
 
-A seat that looks again at the same game (the same state object, as an environment steps
+A seat that looks again at the same game (the same table object, as an environment steps
 it) keeps what it wrote last time and rewrites only the table, the turn and the holdings
 of the players whose cards, tools or sites the events since then changed: the numbers are
 those written in full, at about 60% of the cost.
@@ -44,16 +44,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from itertools import chain
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from tabulae.core.game import Observation as Layout
+from tabulae.core.game import State
 
 from .cards import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS
-
-if TYPE_CHECKING:
-    from .state import BuildersState
+from .table import BuildersTable
 
 MATERIAL_COUNT = len(MATERIALS)
 BUILDING_CARDS = len(BUILDINGS)
@@ -111,7 +110,7 @@ class Observation(Layout):
         self.tool_stack = range(at["tool_stack"], at["tool_stack"] + m)
         self.university_stack = range(at["university_stack"], at["university_stack"] + m)
         # Everything before the players' holdings belongs to the table and the turn.
-        self.table = slice(0, at["sesterces"])
+        self.shared = slice(0, at["sesterces"])
         # Per player listed from the seat: where his tools, cards and sites go.
         self.by_player = [
             (
@@ -131,85 +130,86 @@ class Observation(Layout):
             [at[name] + (p - seat) % players for name in HOLDINGS for p in range(players)]
             for seat in range(players)
         ]
-        # For each observing seat, the last position it observed: the very state object,
+        # For each observing seat, the last position it observed: the very table object,
         # how many events it had then, what was written, and where each player's cards
         # were written. A position changes only by its actions, and every action records
         # events naming the player whose holdings it changes, so the next observation of
         # the same object rewrites the table and the holdings of those players only.
-        self.last: list[tuple[BuildersState, int, np.ndarray, list[list[int]]] | None]
+        self.last: list[tuple[BuildersTable, int, np.ndarray, list[list[int]]] | None]
         self.last = [None] * players
 
-    def encode(self, state: BuildersState, seat: int, out: np.ndarray) -> None:
-        n = state.players
+    def encode(self, table: State, seat: int, out: np.ndarray) -> None:
+        assert isinstance(table, BuildersTable)
+        n = table.players
         last = self.last[seat]
-        if last is not None and last[0] is state and last[1] <= len(state.events):
-            changed = _players_named(state.events[last[1] :], n)
+        if last is not None and last[0] is table and last[1] <= len(table.events):
+            changed = _players_named(table.events[last[1] :], n)
             written = list(last[3])
             out[:] = last[2]
-            out[self.table] = 0.0
+            out[self.shared] = 0.0
             for p in changed:
                 out.put(written[p], 0.0)
         else:
             changed, written = range(n), [[] for _ in range(n)]
-        flags, spots, counts = self._table(state, seat)
+        flags, spots, counts = self._shared(table, seat)
         for p in changed:
-            cards, supplied, amounts = self._holdings(state, seat, p)
+            cards, supplied, amounts = self._holdings(table, seat, p)
             flags += cards
             spots += supplied
             counts += amounts
             written[p] = cards + supplied
         out.put(flags, 1.0)
         out[np.fromiter(spots, np.intp, len(spots))] = np.fromiter(counts, np.float32, len(counts))
-        self.last[seat] = (state, len(state.events), out.copy(), written)
+        self.last[seat] = (table, len(table.events), out.copy(), written)
 
-    def _table(self, state: BuildersState, seat: int) -> tuple[list[int], list[int], list]:
+    def _shared(self, table: BuildersTable, seat: int) -> tuple[list[int], list[int], list]:
         """The table and the turn, and every player's sesterces, VP and loans: flags (1) by
         position, counts by position and value."""
-        at, n = self.at, state.players
-        flags = [at["first_player"] + (state.first - seat) % n]
-        if not state.over:
-            flags.append(at["to_move"] + (state.seat - seat) % n)
-        flags += map(self.tool_stack.__getitem__, state.tool_stack)
-        flags += map(self.university_stack.__getitem__, state.university_stack)
-        flags += map(self.building_row.__getitem__, state.building_row)
-        flags += map(self.worker_row.__getitem__, state.worker_row)
-        flags += map(self.freed.__getitem__, state.freed)
+        at, n = self.at, table.players
+        flags = [at["first_player"] + (table.first_player - seat) % n]
+        if not table.game_over:
+            flags.append(at["to_move"] + (table.active_seat - seat) % n)
+        flags += map(self.tool_stack.__getitem__, table.tool_stack)
+        flags += map(self.university_stack.__getitem__, table.university_stack)
+        flags += map(self.building_row.__getitem__, table.building_row)
+        flags += map(self.worker_row.__getitem__, table.worker_row)
+        flags += map(self.freed.__getitem__, table.freed)
         trained = self.trained
-        flags += [trained[c] + material for c, material in state.trained.items()]
+        flags += [trained[c] + material for c, material in table.trained.items()]
         spots = list(self.scalars)
         counts = [
-            state.round,
-            state.last_round,
-            state.over,
-            state.used,
-            state.free_actions_left(),
-            state.invested,
-            state.bank or 0,
-            len(state.building_deck),
-            len(state.worker_deck),
-            len(state.slave_stack),
-            state.loan_stack,
+            table.round,
+            table.last_round,
+            table.game_over,
+            table.actions_used,
+            table.free_actions_left(),
+            table.investment_taken,
+            table.bank or 0,
+            len(table.building_deck),
+            len(table.worker_deck),
+            len(table.slave_stack),
+            table.loan_stack,
         ]
-        spots += map(self.sent.__getitem__, state.sent)
-        counts += state.sent.values()
+        spots += map(self.sent.__getitem__, table.sent_this_turn)
+        counts += table.sent_this_turn.values()
         spots += self.holdings[seat]
-        counts += chain(state.money, state.vp, state.loans)
+        counts += chain(table.sesterces, table.victory_points, table.loans)
         return flags, spots, counts
 
-    def _holdings(self, state: BuildersState, seat: int, p: int) -> tuple[list, list, list]:
+    def _holdings(self, table: BuildersTable, seat: int, p: int) -> tuple[list, list, list]:
         """Player `p`'s tools and cards, idle, working and finished, and his sites: flags
         by position, then the sites' supplies by position and value."""
         tools, idle, finished, place, supplied, working, tool_on = self.by_player[
-            (p - seat) % state.players
+            (p - seat) % table.players
         ]
-        sites = state.sites[p]
-        flags = [*map(tools, state.tools[p]), *map(idle, state.idle[p])]
-        flags += map(finished, state.built[p])
+        sites = table.sites[p]
+        flags = [*map(tools, table.tools[p]), *map(idle, table.idle[p])]
+        flags += map(finished, table.finished[p])
         flags += map(place, sites)
         busy = [site for site in sites.values() if site.crew]  # only they have supplies
         if not busy:
             return flags, [], []
-        crews = list(chain.from_iterable(map(CREW, busy)))
+        crews = list(chain.from_iterable(map(CREW_OF, busy)))
         flags += map(working.__getitem__, map(CARD, crews))
         flags += [tool_on[c] + t for c, t in crews if t >= 0]
         spots = list(chain.from_iterable(map(supplied.__getitem__, map(BUILDING, busy))))
@@ -248,7 +248,7 @@ HOLDING_NO_CARDS = frozenset(
 )
 
 
-SUPPLIED, CREW, BUILDING = attrgetter("supplied"), attrgetter("crew"), attrgetter("building")
+SUPPLIED, CREW_OF, BUILDING = attrgetter("supplied"), attrgetter("crew"), attrgetter("building")
 CARD = itemgetter(0)
 HOLDINGS = ("sesterces", "vp", "loans")
 SCALARS = (

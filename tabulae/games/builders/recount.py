@@ -18,20 +18,20 @@ from .cards import BUILDINGS, RULES, SESTERCES_PER_VP, SLAVES
 from .notation import NUMBER
 
 if TYPE_CHECKING:
-    from .state import BuildersState
+    from .table import BuildersTable
 
 SPENT = ("price", "wage", "extra")
 EARNED = {"builders.took", "builders.loan", "builders.completed"}
 
 
-def recount(state: BuildersState) -> Result | None:
+def recount(table: BuildersTable) -> Result | None:
     """The final scores and ranks from the finished position; None while the game runs."""
-    if not state.over:
+    if not table.game_over:
         return None
-    sesterces = [RULES.starting_sesterces] * state.players
-    loans = [0] * state.players
+    sesterces = [RULES.starting_sesterces] * table.players
+    loans = [0] * table.players
     freed_in_play: set[int] = set()
-    for event in state.events:
+    for event in table.events:
         args, key = event.args, event.key
         if key == "builders.settled" or "seat" not in args:
             continue
@@ -44,13 +44,13 @@ def recount(state: BuildersState) -> Result | None:
         if key == "builders.freed":
             freed_in_play.add(NUMBER[args["card"]])
     tenths = []
-    for seat in range(state.players):
-        vp = sum(BUILDINGS[b - 1].vp for b in state.built[seat])
-        working = [c for site in state.sites[seat].values() for c, _ in site.crew]
-        idle = [c for c in state.idle[seat] if c in SLAVES and c not in freed_in_play]
-        slaves = len(idle) + sum(c in SLAVES and c not in freed_in_play for c in working)
+    for seat in range(table.players):
+        vp = sum(BUILDINGS[building - 1].vp for building in table.finished[seat])
+        working = [card for site in table.sites[seat].values() for card, _ in site.crew]
+        idle = [card for card in table.idle[seat] if card in SLAVES and card not in freed_in_play]
+        slaves = len(idle) + sum(card in SLAVES and card not in freed_in_play for card in working)
         tenths.append(_best_score(vp, sesterces[seat], len(idle), slaves, loans[seat]))
-    scores = tuple(t / 10 for t in tenths)
+    scores = tuple(score / 10 for score in tenths)
     ranks = tuple(1 + sum(other > mine for other in tenths) for mine in tenths)
     return Result(scores, ranks)
 

@@ -5,36 +5,60 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import RULES, SESTERCES_PER_VP
+from tabulae.core import BadPosition
+
+from .cards import RULES, SESTERCES_PER_VP, SLAVES
 from .notation import WORD
 
 if TYPE_CHECKING:
-    from .state import BuildersState
+    from .table import BuildersTable
 
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
     """How one player settled at the end, and the final score it gave."""
 
-    vp: int
-    held: int
-    freed: tuple[int, ...]
-    repaid: int
-    paid: int
-    unfreed_slaves: int
-    unpaid_loans: int
-    tenths: int
+    victory_points: int  # of the finished buildings
+    held: int  # sesterces held before settling
+    freed: tuple[int, ...]  # the idle slave cards freed, 5 sesterces each
+    repaid: int  # loans repaid, 15 sesterces each
+    paid: int  # sesterces paid to free and repay
+    unfreed_slaves: int  # slaves left unfreed, -1 VP each
+    unpaid_loans: int  # loans left unpaid, -2 VP each
+    tenths: int  # the final score, in tenths of a VP
+
+    def to_position(self) -> dict[str, Any]:
+        """The settlement in a position: each field by its name, cards by number."""
+        return {name: getattr(self, name) for name in SETTLEMENT_FIELDS} | {
+            "freed": list(self.freed)
+        }
+
+    @classmethod
+    def from_position(cls, data: Any) -> Settlement:
+        """A settlement read back from `to_position`; BadPosition says what is malformed."""
+        if not isinstance(data, dict) or set(data) != set(SETTLEMENT_FIELDS):
+            raise BadPosition(f"a settlement is an object of {', '.join(SETTLEMENT_FIELDS)}")
+        counts = [name for name in SETTLEMENT_FIELDS if name not in ("freed", "tenths")]
+        wrong = [name for name in counts if type(data[name]) is not int or data[name] < 0]
+        if wrong or type(data["tenths"]) is not int:
+            raise BadPosition(f"{', '.join(wrong or ['tenths'])}: whole numbers (counts from 0)")
+        freed = data["freed"]
+        if not isinstance(freed, list) or not all(
+            type(card) is int and card in SLAVES for card in freed
+        ):
+            raise BadPosition("freed: a list of slave cards")
+        return cls(**(data | {"freed": tuple(freed)}))
 
     def to_json(self) -> dict[str, Any]:
         """The settlement, with what each part of the score is worth in VP: the buildings'
         VP, the sesterces left at 1 VP per 10 (in tenths, as scored), and the penalties."""
         left = self.held - self.paid
         return {
-            "vp": self.vp,
+            "vp": self.victory_points,
             "held": self.held,
             "paid": self.paid,
             "left": left,
-            "freed": [WORD[c] for c in self.freed],
+            "freed": [WORD[card] for card in self.freed],
             "repaid": self.repaid,
             "unfreed_slaves": self.unfreed_slaves,
             "unpaid_loans": self.unpaid_loans,
@@ -43,6 +67,9 @@ class Settlement:
             "loans_vp": RULES.unpaid_loan_vp * self.unpaid_loans,
             "score": self.tenths / 10,
         }
+
+
+SETTLEMENT_FIELDS = tuple(Settlement.__dataclass_fields__)
 
 
 def prices() -> dict[str, int]:
@@ -62,19 +89,19 @@ def tenths(vp: int, sesterces: int, slaves: int, loans: int) -> int:
     return 10 * points + sesterces * 10 // SESTERCES_PER_VP
 
 
-def settle(state: BuildersState, seat: int) -> Settlement:
+def settle(table: BuildersTable, seat: int) -> Settlement:
     """Free slaves and repay loans as the player's sesterces allow, in the best combination.
 
     Only an idle slave can be freed (rulebook: "Tylko Więzień niepracujący przy
     wznoszeniu Budynku może zostać uwolniony"); one still on a site costs its VP.
     Among combinations with the same score the one paying less is chosen (B-21).
     """
-    slaves = state.slaves_of(seat)
-    idle = [c for c in slaves if c in state.idle[seat]]
-    money, loans, vp = state.money[seat], state.loans[seat], state.vp[seat]
+    slaves = table.slaves_of(seat)
+    idle = [card for card in slaves if card in table.idle[seat]]
+    money, loans, vp = table.sesterces[seat], table.loans[seat], table.victory_points[seat]
     score, paid, freed, repaid = best_settlement(vp, money, len(idle), len(slaves), loans)
     return Settlement(
-        vp=vp,
+        victory_points=vp,
         held=money,
         freed=tuple(idle[:freed]),
         repaid=repaid,

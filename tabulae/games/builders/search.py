@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from tabulae.core import Action, Rng
 
-from .state import BuildersState
+from .table import BuildersTable
 
 UNPLANNED = frozenset(("loan", "free"))
 """Actions a simulation does not take on a whim."""
 
 
-def rollout_action(state: BuildersState, seat: int, legal: list[Action], rng: Rng) -> Action:
+def rollout_action(table: BuildersTable, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Any legal action at random but a loan or a slave's freedom, unless nothing else is."""
     kept = [action for action in legal if action[0] not in UNPLANNED] or legal
     return kept[rng.below(len(kept))]

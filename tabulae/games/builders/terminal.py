@@ -356,7 +356,9 @@ def summary(view: dict[str, Any], text: GameText, seat: int | None, shown: int |
         idle = [text.term(card_word(c)) for c in player["idle"]]
         idle += [tool_name(t, text) for t in player["tools"]]
         finished = [building_name(b, text) for b in player["finished"]]
-        lines = [labelled_line(say(text, "builders.view.available"), ", ".join(idle) or NONE)]
+        lines: list[RenderableType] = [
+            labelled_line(say(text, "builders.view.available"), ", ".join(idle) or NONE)
+        ]
         lines.append(labelled_line(heading(text.term("sites")), "" if player["sites"] else NONE))
         lines += [Padding(site_line(site, text), (0, 0, 0, 2)) for site in player["sites"]]
         lines.append(labelled_line(heading(text.term("finished")), ", ".join(finished) or NONE))

@@ -1,7 +1,7 @@
 """Playing the actions of a turn (rulebook "Przebieg gry", rulings B-09 to B-20).
 
 Each play checks everything first and raises IllegalAction with a reason a
-player can read, then changes the state. The first 3 actions of a turn are free
+player can read, then changes the table. The first 3 actions of a turn are free
 and every further one costs 5 sesterces; one investment a turn; the k-th card
 sent to one building in a turn costs k actions; a building is finished as soon
 as every material is covered.
@@ -19,7 +19,7 @@ from .notation import CITIZEN, MATERIAL_WORDS, NUMBER, TOOL_WORDS, WORD
 from .site import NO_TOOL, Site
 
 if TYPE_CHECKING:
-    from .state import BuildersState
+    from .table import BuildersTable
 
 SLAVE_CARDS = frozenset(SLAVES)
 MACHINE_CARDS = frozenset(MACHINES)
@@ -31,13 +31,13 @@ def refuse(reason: str, key: str, **args: object) -> IllegalAction:
     return IllegalAction(reason, f"builders.refused.{key}", args)
 
 
-def afford(state: BuildersState, seat: int, actions: int, sesterces: int, action: str) -> int:
+def afford(table: BuildersTable, seat: int, actions: int, sesterces: int, action: str) -> int:
     """What the extra actions among `actions` cost, once sure `seat` can pay it and `sesterces`.
 
     `action` is the action's kind, which the glossary names ("send": "Send a worker to work").
     """
-    extra = state.extra_cost(actions)
-    money = state.money[seat]
+    extra = table.extra_cost(actions)
+    money = table.sesterces[seat]
     if money >= extra + sesterces:
         return extra
     short = f"and you have only {money} sesterces"
@@ -67,19 +67,19 @@ def afford(state: BuildersState, seat: int, actions: int, sesterces: int, action
     )
 
 
-def spend(state: BuildersState, seat: int, actions: int, sesterces: int) -> None:
-    state.used += actions
-    state.money[seat] -= sesterces
-    if state.bank is not None:
-        state.bank += sesterces
+def spend(table: BuildersTable, seat: int, actions: int, sesterces: int) -> None:
+    table.actions_used += actions
+    table.sesterces[seat] -= sesterces
+    if table.bank is not None:
+        table.bank += sesterces
 
 
-def payout(state: BuildersState, seat: int, sesterces: int) -> int:
+def payout(table: BuildersTable, seat: int, sesterces: int) -> int:
     """Pay from the bank; a limited bank pays only what it holds (B-06)."""
-    if state.bank is not None:
-        sesterces = min(sesterces, state.bank)
-        state.bank -= sesterces
-    state.money[seat] += sesterces
+    if table.bank is not None:
+        sesterces = min(sesterces, table.bank)
+        table.bank -= sesterces
+    table.sesterces[seat] += sesterces
     return sesterces
 
 
@@ -91,27 +91,27 @@ def known(word: object) -> int:
     return number
 
 
-def side(state: BuildersState, c: int) -> str:
+def side(table: BuildersTable, card: int) -> str:
     """A working card's word as the glossary names it: a freed slave by its citizen side."""
-    return CITIZEN[c] or WORD[c] if c in state.freed else WORD[c]
+    return CITIZEN[card] or WORD[card] if card in table.freed else WORD[card]
 
 
-def check_side(state: BuildersState, c: int, word: str) -> None:
+def check_side(table: BuildersTable, card: int, word: str) -> None:
     """A slave card is written by the side it lies on: `slave_1`, or `citizen_1` once freed."""
-    if word != side(state, c):
-        raise refuse(f"{word} lies on its other side now", "other_side", card=side(state, c))
+    if word != side(table, card):
+        raise refuse(f"{word} lies on its other side now", "other_side", card=side(table, card))
 
 
-def start_construction(state: BuildersState, seat: int, args: tuple) -> None:
+def start_construction(table: BuildersTable, seat: int, args: tuple) -> None:
     (word,) = arguments(args, 1, "start")
-    b = known(word)
-    if b not in state.building_row:
+    building = known(word)
+    if building not in table.building_row:
         raise refuse(f"{word} is not in the building row", "not_in_building_row", building=word)
-    extra = afford(state, seat, 1, 0, "start")
-    spend(state, seat, 1, extra)
-    revealed = take_from_row(state.building_row, state.building_deck, b)
-    state.sites[seat][b] = Site(b)
-    state.events.append(
+    extra = afford(table, seat, 1, 0, "start")
+    spend(table, seat, 1, extra)
+    revealed = take_from_row(table.building_row, table.building_deck, building)
+    table.sites[seat][building] = Site(building)
+    table.events.append(
         Event(
             "builders.started",
             {"seat": seat, "building": word, "extra": extra, "revealed": card_word(revealed)},
@@ -119,16 +119,16 @@ def start_construction(state: BuildersState, seat: int, args: tuple) -> None:
     )
 
 
-def recruit(state: BuildersState, seat: int, args: tuple) -> None:
+def recruit(table: BuildersTable, seat: int, args: tuple) -> None:
     (word,) = arguments(args, 1, "hire")
-    w = known(word)
-    if w not in state.worker_row:
+    worker = known(word)
+    if worker not in table.worker_row:
         raise refuse(f"{word} is not in the worker row", "not_in_worker_row", worker=word)
-    extra = afford(state, seat, 1, 0, "hire")
-    spend(state, seat, 1, extra)
-    revealed = take_from_row(state.worker_row, state.worker_deck, w)
-    state.idle[seat].append(w)
-    state.events.append(
+    extra = afford(table, seat, 1, 0, "hire")
+    spend(table, seat, 1, extra)
+    revealed = take_from_row(table.worker_row, table.worker_deck, worker)
+    table.idle[seat].append(worker)
+    table.events.append(
         Event(
             "builders.hired",
             {"seat": seat, "worker": word, "extra": extra, "revealed": card_word(revealed)},
@@ -136,40 +136,40 @@ def recruit(state: BuildersState, seat: int, args: tuple) -> None:
     )
 
 
-def check_investment(state: BuildersState) -> None:
-    if state.invested:
+def check_investment(table: BuildersTable) -> None:
+    if table.investment_taken:
         raise refuse(
             "you have already taken an investment this turn (one per turn)", "one_investment"
         )
 
 
-def buy(state: BuildersState, seat: int, args: tuple) -> None:
+def buy(table: BuildersTable, seat: int, args: tuple) -> None:
     what, which = arguments(args, 2, "buy")
-    check_investment(state)
+    check_investment(table)
     if what == "slave":
-        if which not in SLAVE_WORDS or NUMBER[which] not in state.slave_stack:
+        if which not in SLAVE_WORDS or NUMBER[which] not in table.slave_stack:
             raise refuse(f"{which} is not in the investment row", "slave_not_offered", slave=which)
         price = RULES.slave_price
     elif what == "tool":
-        if TOOL_WORDS.get(which) not in state.tool_stack:
+        if TOOL_WORDS.get(which) not in table.tool_stack:
             raise refuse(
                 f"there is no tool '{which}' in the investment row", "tool_not_offered", tool=which
             )
         price = RULES.tool_price
     else:
         raise refuse(f"you can buy a slave or a tool, not '{what}'", "buy_what", what=str(what))
-    extra = afford(state, seat, 1, price, "buy")
-    spend(state, seat, 1, extra + price)
-    state.invested = True
+    extra = afford(table, seat, 1, price, "buy")
+    spend(table, seat, 1, extra + price)
+    table.investment_taken = True
     if what == "slave":
-        state.slave_stack.remove(NUMBER[which])
-        state.idle[seat].append(NUMBER[which])
+        table.slave_stack.remove(NUMBER[which])
+        table.idle[seat].append(NUMBER[which])
     else:
         tool = TOOL_WORDS[which]
-        state.tool_stack.remove(tool)
-        state.tools[seat].append(tool)
-        state.tools[seat].sort()
-    state.events.append(
+        table.tool_stack.remove(tool)
+        table.tools[seat].append(tool)
+        table.tools[seat].sort()
+    table.events.append(
         Event(
             "builders.bought",
             {"seat": seat, "investment": what, "card": which, "price": price, "extra": extra},
@@ -177,55 +177,57 @@ def buy(state: BuildersState, seat: int, args: tuple) -> None:
     )
 
 
-def take_loan(state: BuildersState, seat: int, args: tuple) -> None:
+def take_loan(table: BuildersTable, seat: int, args: tuple) -> None:
     arguments(args, 0, "loan")
-    check_investment(state)
-    if not state.loan_stack:
+    check_investment(table)
+    if not table.loan_stack:
         raise refuse("no loan is left in the investment row", "no_loan")
-    extra = afford(state, seat, 1, 0, "loan")
-    spend(state, seat, 1, extra)
-    state.invested = True
-    state.loan_stack -= 1
-    state.loans[seat] += 1
-    paid = payout(state, seat, RULES.loan_gain)
-    state.events.append(Event("builders.loan", {"seat": seat, "sesterces": paid, "extra": extra}))
+    extra = afford(table, seat, 1, 0, "loan")
+    spend(table, seat, 1, extra)
+    table.investment_taken = True
+    table.loan_stack -= 1
+    table.loans[seat] += 1
+    paid = payout(table, seat, RULES.loan_gain)
+    table.events.append(Event("builders.loan", {"seat": seat, "sesterces": paid, "extra": extra}))
 
 
-def train(state: BuildersState, seat: int, args: tuple) -> None:
+def train(table: BuildersTable, seat: int, args: tuple) -> None:
     word, material_word = arguments(args, 2, "train")
-    c = known(word)
-    check_investment(state)
-    check_idle(state, seat, c, word)
-    check_side(state, c, word)
-    if c in MACHINE_CARDS:
+    card = known(word)
+    check_investment(table)
+    check_idle(table, seat, card, word)
+    check_side(table, card, word)
+    if card in MACHINE_CARDS:
         raise refuse("a machine cannot be trained", "machine_untrainable", card=word)
-    if not state.skilled(c):
+    if not table.skilled(card):
         raise refuse(
             f"{word} cannot be trained; only a worker or a citizen can",
             "slave_untrainable",
             card=word,
         )
-    if c in state.trained:
-        raise refuse(f"{word} is already trained (once per card)", "trained", card=side(state, c))
+    if card in table.trained:
+        raise refuse(
+            f"{word} is already trained (once per card)", "trained", card=side(table, card)
+        )
     material = MATERIAL_WORDS.get(material_word)
-    if material not in state.university_stack:
+    if material not in table.university_stack:
         raise refuse(
             f"there is no {material_word} University in the investment row",
             "no_university",
             material=str(material_word),
         )
     price = RULES.university_price
-    extra = afford(state, seat, 1, price, "train")
-    spend(state, seat, 1, extra + price)
-    state.invested = True
-    state.university_stack.remove(material)
-    state.trained[c] = material
-    state.events.append(
+    extra = afford(table, seat, 1, price, "train")
+    spend(table, seat, 1, extra + price)
+    table.investment_taken = True
+    table.university_stack.remove(material)
+    table.trained[card] = material
+    table.events.append(
         Event(
             "builders.trained",
             {
                 "seat": seat,
-                "card": side(state, c),
+                "card": side(table, card),
                 "material": material_word,
                 "price": price,
                 "extra": extra,
@@ -234,83 +236,83 @@ def train(state: BuildersState, seat: int, args: tuple) -> None:
     )
 
 
-def send_to_work(state: BuildersState, seat: int, args: tuple) -> None:
+def send_to_work(table: BuildersTable, seat: int, args: tuple) -> None:
     if len(args) == 2:
-        (word, building), tool_word = args, None
+        (word, building_word), tool_word = args, None
     else:
-        word, building, tool_word = arguments(args, 3, "send")
-    c = known(word)
-    check_idle(state, seat, c, word)
-    check_side(state, c, word)
-    b = known(building)
-    if b not in state.sites[seat]:
+        word, building_word, tool_word = arguments(args, 3, "send")
+    card = known(word)
+    check_idle(table, seat, card, word)
+    check_side(table, card, word)
+    building = known(building_word)
+    if building not in table.sites[seat]:
         raise refuse(
-            f"{building} is not one of your buildings under construction",
+            f"{building_word} is not one of your buildings under construction",
             "not_your_site",
-            building=building,
+            building=building_word,
         )
     tool = NO_TOOL
     if tool_word is not None:
-        if c in MACHINE_CARDS:
+        if card in MACHINE_CARDS:
             raise refuse("a machine cannot carry a tool", "machine_no_tool", card=word)
-        if not state.skilled(c):
+        if not table.skilled(card):
             raise refuse(
                 f"{word} cannot carry a tool; only a worker or a citizen can",
                 "slave_no_tool",
                 card=word,
             )
-        if TOOL_WORDS.get(tool_word) not in state.tools[seat]:
+        if TOOL_WORDS.get(tool_word) not in table.tools[seat]:
             raise refuse(f"you have no idle tool '{tool_word}'", "no_tool", tool=str(tool_word))
         tool = TOOL_WORDS[tool_word]
-    k = state.sent.get(b, 0) + 1
-    wage = state.wage(c)
-    extra = afford(state, seat, k, wage, "send")
-    spend(state, seat, k, extra + wage)
-    state.sent[b] = k
-    state.idle[seat].remove(c)
-    site = state.sites[seat][b]
-    site.crew.append((c, tool))
-    supplied, provides = site.supplied, state.provides(c)
-    for m in range(4):
-        supplied[m] += provides[m]
+    actions = table.sent_this_turn.get(building, 0) + 1
+    wage = table.wage(card)
+    extra = afford(table, seat, actions, wage, "send")
+    spend(table, seat, actions, extra + wage)
+    table.sent_this_turn[building] = actions
+    table.idle[seat].remove(card)
+    site = table.sites[seat][building]
+    site.crew.append((card, tool))
+    supplied, provides = site.supplied, table.provides(card)
+    for material in range(4):
+        supplied[material] += provides[material]
     if tool != NO_TOOL:
-        state.tools[seat].remove(tool)
+        table.tools[seat].remove(tool)
         supplied[tool] += 1
-    sent = {"seat": seat, "card": side(state, c), "building": building}
+    sent = {"seat": seat, "card": side(table, card), "building": building_word}
     if tool_word is not None:
         sent["tool"] = tool_word
-    sent |= {"wage": wage, "actions": k, "extra": extra}
+    sent |= {"wage": wage, "actions": actions, "extra": extra}
     key = "builders.sent" if tool_word is None else "builders.sent_with_tool"
-    state.events.append(Event(key, sent))
+    table.events.append(Event(key, sent))
     if site.finished():
-        complete(state, seat, site)
+        complete(table, seat, site)
 
 
-def complete(state: BuildersState, seat: int, site: Site) -> None:
+def complete(table: BuildersTable, seat: int, site: Site) -> None:
     """Completion is not an action (B-16): cards and tools return, the bank pays."""
-    b = site.building
-    del state.sites[seat][b]
-    idle, tools = state.idle[seat], state.tools[seat]
-    for c, tool in site.crew:
-        idle.append(c)
+    building = site.building
+    del table.sites[seat][building]
+    idle, tools = table.idle[seat], table.tools[seat]
+    for card, tool in site.crew:
+        idle.append(card)
         if tool != NO_TOOL:
             tools.append(tool)
     tools.sort()
-    building = BUILDINGS[b - 1]
-    paid = payout(state, seat, building.coins)
-    state.vp[seat] += building.vp
-    state.built[seat].append(b)
-    if building.machine:
-        idle.append(b)
-    state.events.append(
+    printed = BUILDINGS[building - 1]
+    paid = payout(table, seat, printed.coins)
+    table.victory_points[seat] += printed.vp
+    table.finished[seat].append(building)
+    if printed.machine:
+        idle.append(building)
+    table.events.append(
         Event(
             "builders.completed",
-            {"seat": seat, "building": building.id, "sesterces": paid, "vp": building.vp},
+            {"seat": seat, "building": printed.id, "sesterces": paid, "vp": printed.vp},
         )
     )
 
 
-def take_sesterces(state: BuildersState, seat: int, args: tuple) -> None:
+def take_sesterces(table: BuildersTable, seat: int, args: tuple) -> None:
     (gain,) = arguments(args, 1, "take")
     spent = RULES.take_sesterces.get(gain) if type(gain) is int else None
     if spent is None:
@@ -321,10 +323,10 @@ def take_sesterces(state: BuildersState, seat: int, args: tuple) -> None:
             choices=choices,
             given=str(gain),
         )
-    extra = afford(state, seat, spent, 0, "take")
-    spend(state, seat, spent, extra)
-    paid = payout(state, seat, gain)
-    state.events.append(
+    extra = afford(table, seat, spent, 0, "take")
+    spend(table, seat, spent, extra)
+    paid = payout(table, seat, gain)
+    table.events.append(
         Event(
             "builders.took",
             {"seat": seat, "sesterces": paid, "actions": spent, "extra": extra},
@@ -332,62 +334,62 @@ def take_sesterces(state: BuildersState, seat: int, args: tuple) -> None:
     )
 
 
-def free_slave(state: BuildersState, seat: int, args: tuple) -> None:
+def free_slave(table: BuildersTable, seat: int, args: tuple) -> None:
     (word,) = arguments(args, 1, "free")
-    c = known(word)
-    check_side(state, c, word)
-    if c not in SLAVE_CARDS or c in state.freed:
-        raise refuse(f"{word} is not a slave", "not_a_slave", card=side(state, c))
-    check_idle(state, seat, c, word)
-    extra = afford(state, seat, 1, 0, "free")
-    spend(state, seat, 1, extra)
-    state.freed = state.freed | {c}
-    state.events.append(Event("builders.freed", {"seat": seat, "card": word, "extra": extra}))
+    card = known(word)
+    check_side(table, card, word)
+    if card not in SLAVE_CARDS or card in table.freed:
+        raise refuse(f"{word} is not a slave", "not_a_slave", card=side(table, card))
+    check_idle(table, seat, card, word)
+    extra = afford(table, seat, 1, 0, "free")
+    spend(table, seat, 1, extra)
+    table.freed = table.freed | {card}
+    table.events.append(Event("builders.freed", {"seat": seat, "card": word, "extra": extra}))
 
 
-def end_turn(state: BuildersState, seat: int, args: tuple) -> None:
+def end_turn(table: BuildersTable, seat: int, args: tuple) -> None:
     arguments(args, 0, "end")
-    vp = state.vp[seat]
+    vp = table.victory_points[seat]
     trigger = None
-    if not state.last_round:
+    if not table.last_round:
         if vp >= RULES.trigger_vp:
             trigger = Event("builders.last_round", {"seat": seat, "vp": vp})
-        elif state.options["end_stuck_game"] and state.stuck():
+        elif table.options["end_stuck_game"] and table.stuck():
             trigger = Event("builders.stuck", {"seat": seat})
-        state.last_round = trigger is not None
-    over = state.last_round and seat == state.last_seat
+        table.last_round = trigger is not None
+    over = table.last_round and seat == table.last_seat
     if not over:
-        state.seat = (seat + 1) % state.players
-        if state.seat == state.first:
-            state.round += 1
-        state.used, state.invested, state.sent = 0, False, {}
-    state.events.append(
+        table.active_seat = (seat + 1) % table.players
+        if table.active_seat == table.first_player:
+            table.round += 1
+        table.actions_used, table.investment_taken, table.sent_this_turn = 0, False, {}
+    table.events.append(
         Event(
             "builders.turn_ended",
             {
                 "seat": seat,
                 "vp": vp,
-                "next_seat": None if over else state.seat,
-                "round": state.round,
+                "next_seat": None if over else table.active_seat,
+                "round": table.round,
             },
         )
     )
     if trigger:
-        state.events.append(trigger)
+        table.events.append(trigger)
     if over:
-        state.finish()
+        table.end_game()
 
 
-def check_idle(state: BuildersState, seat: int, c: int, word: str) -> None:
-    if c in state.idle[seat]:
+def check_idle(table: BuildersTable, seat: int, card: int, word: str) -> None:
+    if card in table.idle[seat]:
         return
-    if any(c == w for site in state.sites[seat].values() for w, _ in site.crew):
+    if any(card == worker for site in table.sites[seat].values() for worker, _ in site.crew):
         raise refuse(
             f"{word} is working on a building site; only an idle card can do that",
             "working",
-            card=side(state, c),
+            card=side(table, card),
         )
-    raise refuse(f"{word} is not one of your idle cards", "not_idle", card=side(state, c))
+    raise refuse(f"{word} is not one of your idle cards", "not_idle", card=side(table, card))
 
 
 USAGE = {
@@ -424,7 +426,7 @@ def take_from_row(row: list[int], deck: list[int], taken: int) -> int | None:
     return None
 
 
-PLAYS: dict[str, Callable[[BuildersState, int, tuple], None]] = {
+PLAYS: dict[str, Callable[[BuildersTable, int, tuple], None]] = {
     "start": start_construction,
     "hire": recruit,
     "buy": buy,

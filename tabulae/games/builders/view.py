@@ -12,33 +12,33 @@ from typing import TYPE_CHECKING, Any
 from .cards import BUILDINGS, MATERIAL_NAMES, MATERIALS, RULES, TOOLS, Building, card
 
 if TYPE_CHECKING:
-    from .state import BuildersState, Site
+    from .table import BuildersTable, Site
 
 
-def view(state: BuildersState, seat: int | None) -> dict[str, Any]:
-    over = state.over
+def view(table: BuildersTable, seat: int | None) -> dict[str, Any]:
+    over = table.game_over
     return {
         "phase": "over" if over else "turn",
-        "round": state.round,
-        "first_player": state.first,
-        "last_player": state.last_seat,
-        "last_round": state.last_round,
+        "round": table.round,
+        "first_player": table.first_player,
+        "last_player": table.last_seat,
+        "last_round": table.last_round,
         "you": seat,
-        "turn": None if over else _turn(state),
-        "materials": [{"id": m, "names": dict(MATERIAL_NAMES[m])} for m in MATERIALS],
+        "turn": None if over else _turn(table),
+        "materials": [{"id": word, "names": dict(MATERIAL_NAMES[word])} for word in MATERIALS],
         "buildings": {
-            "row": [building(b) for b in state.building_row],
-            "deck": len(state.building_deck),
+            "row": [building(number) for number in table.building_row],
+            "deck": len(table.building_deck),
         },
         "workers": {
-            "row": [crew(state, w) for w in state.worker_row],
-            "deck": len(state.worker_deck),
+            "row": [crew(table, number) for number in table.worker_row],
+            "deck": len(table.worker_deck),
         },
         "investments": {
-            "slaves": [crew(state, s) for s in state.slave_stack],
-            "tools": [tool(t) for t in state.tool_stack],
-            "loans": state.loan_stack,
-            "universities": [MATERIALS[u] for u in state.university_stack],
+            "slaves": [crew(table, number) for number in table.slave_stack],
+            "tools": [tool(material) for material in table.tool_stack],
+            "loans": table.loan_stack,
+            "universities": [MATERIALS[material] for material in table.university_stack],
             "prices": {
                 "slave": RULES.slave_price,
                 "tool": RULES.tool_price,
@@ -46,73 +46,74 @@ def view(state: BuildersState, seat: int | None) -> dict[str, Any]:
                 "university": RULES.university_price,
             },
         },
-        "bank": state.bank,
-        "players": [_player(state, p) for p in range(state.players)],
-        "result": [s.to_json() for s in state.final] if over else None,
+        "bank": table.bank,
+        "players": [_player(table, seat) for seat in range(table.players)],
+        "result": [settled.to_json() for settled in table.settlements] if over else None,
     }
 
 
-def _turn(state: BuildersState) -> dict[str, Any]:
+def _turn(table: BuildersTable) -> dict[str, Any]:
     return {
-        "seat": state.seat,
-        "actions_used": state.used,
-        "free_actions_left": state.free_actions_left(),
+        "seat": table.active_seat,
+        "actions_used": table.actions_used,
+        "free_actions_left": table.free_actions_left(),
         "extra_action_cost": RULES.extra_action_cost,
-        "investment_taken": state.invested,
-        "sent": {str(b): k for b, k in state.sent.items()},
+        "investment_taken": table.investment_taken,
+        "sent": {str(number): sent for number, sent in table.sent_this_turn.items()},
     }
 
 
-def _player(state: BuildersState, p: int) -> dict[str, Any]:
-    machines = [b for b in state.built[p] if BUILDINGS[b - 1].machine]
+def _player(table: BuildersTable, seat: int) -> dict[str, Any]:
+    machines = [number for number in table.finished[seat] if BUILDINGS[number - 1].machine]
     return {
-        "seat": p,
-        "sesterces": state.money[p],
-        "vp": state.vp[p],
-        "idle": [crew(state, c) for c in state.idle[p]],
-        "tools": [tool(t) for t in state.tools[p]],
-        "sites": [_site(state, site) for site in state.sites[p].values()],
-        "finished": [building(b) for b in state.built[p] if b not in machines],
+        "seat": seat,
+        "sesterces": table.sesterces[seat],
+        "vp": table.victory_points[seat],
+        "idle": [crew(table, number) for number in table.idle[seat]],
+        "tools": [tool(material) for material in table.tools[seat]],
+        "sites": [_site(table, site) for site in table.sites[seat].values()],
+        "finished": [building(number) for number in table.finished[seat] if number not in machines],
         "machines": machines,
-        "slaves": state.slaves_of(p),
-        "loans": state.loans[p],
+        "slaves": table.slaves_of(seat),
+        "loans": table.loans[seat],
     }
 
 
-def _site(state: BuildersState, site: Site) -> dict[str, Any]:
+def _site(table: BuildersTable, site: Site) -> dict[str, Any]:
     return {
         "building": building(site.building),
         "crew": [
-            {"card": crew(state, c), "tool": None if t < 0 else TOOLS[t].word} for c, t in site.crew
+            {"card": crew(table, card), "tool": None if tool < 0 else TOOLS[tool].word}
+            for card, tool in site.crew
         ],
         "supplied": list(site.supplied),
         "missing": site.missing(),
-        "sent_this_turn": state.sent.get(site.building, 0),
+        "sent_this_turn": table.sent_this_turn.get(site.building, 0),
     }
 
 
 def building(number: int) -> dict[str, Any]:
-    b = BUILDINGS[number - 1]
+    printed = BUILDINGS[number - 1]
     return {
         "card": number,
-        "id": b.id,
-        "names": dict(b.names),
-        "cost": list(b.cost),
-        "sesterces": b.coins,
-        "vp": b.vp,
-        "machine": b.machine,
-        "provides": None if b.provides is None else list(b.provides),
-        "confidence": b.confidence,
+        "id": printed.id,
+        "names": dict(printed.names),
+        "cost": list(printed.cost),
+        "sesterces": printed.coins,
+        "vp": printed.vp,
+        "machine": printed.machine,
+        "provides": None if printed.provides is None else list(printed.provides),
+        "confidence": printed.confidence,
     }
 
 
-def crew(state: BuildersState, number: int) -> dict[str, Any]:
+def crew(table: BuildersTable, number: int) -> dict[str, Any]:
     """A card that works: worker, slave, citizen (freed slave) or finished machine."""
     found = card(number)
-    trained = state.trained.get(number)
+    trained = table.trained.get(number)
     if isinstance(found, Building):
         kind, names = "machine", dict(found.names)
-    elif number in state.freed:
+    elif number in table.freed:
         kind, names = "citizen", dict(RULES.citizen_names)
     else:
         kind, names = ("slave" if found.slave else "worker"), dict(found.names)
@@ -121,13 +122,18 @@ def crew(state: BuildersState, number: int) -> dict[str, Any]:
         "id": found.id,
         "kind": kind,
         "names": names,
-        "provides": list(state.provides(number)),
-        "wage": state.wage(number),
+        "provides": list(table.provides(number)),
+        "wage": table.wage(number),
         "university": None if trained is None else MATERIALS[trained],
         "confidence": found.confidence,
     }
 
 
 def tool(material: int) -> dict[str, Any]:
-    t = TOOLS[material]
-    return {"word": t.word, "id": t.id, "names": dict(t.names), "adds": MATERIALS[material]}
+    printed = TOOLS[material]
+    return {
+        "word": printed.word,
+        "id": printed.id,
+        "names": dict(printed.names),
+        "adds": MATERIALS[material],
+    }

@@ -13,22 +13,22 @@ from .positions import NUMBER, hand, new, play, site
 TOWN_HOUSE, TEMPLE, SHIPYARD = NUMBER["town_house"], NUMBER["temple"], NUMBER["shipyard"]
 
 
-def greedy_turn(state, seed=0):
+def greedy_turn(table, seed=0):
     """The actions greedy plays in the rest of the seat's turn."""
-    bot, rng, seat = make_bot("greedy"), Rng(seed), state.seat
+    bot, rng, seat = make_bot("greedy"), Rng(seed), table.active_seat
     played = []
-    while state.to_move == (seat,):
-        action = bot.act(state.clone(), seat, Rng(rng.next64()))
-        state.apply(seat, action)
+    while table.to_move == (seat,):
+        action = bot.act(table.clone(), seat, Rng(rng.next64()))
+        table.apply(seat, action)
         played.append(str(action))
         if action == Action("end"):
             break
     return played
 
 
-def no_workers_left(state):
-    state.worker_row.clear()
-    state.worker_deck.clear()
+def no_workers_left(table):
+    table.worker_row.clear()
+    table.worker_deck.clear()
 
 
 # -- loans --
@@ -40,67 +40,67 @@ def test_greedy_takes_an_early_loan_that_finishes_two_buildings_this_turn():
     two masters idle and each able to finish a building (wages 5 and 5), taking sesterces
     would spend the whole turn; the loan pays the wages, and the Town House is finished
     this turn."""
-    state = new()
-    state.money[0] = 0
-    site(state, 0, "town_house", "laborer_4")  # missing stone 1, wood 2
-    site(state, 0, "temple", "master_4")  # missing wood 2
-    hand(state, 0, "master_2", "master_3")
-    played = greedy_turn(state)
-    assert played[0] == "loan" and state.loans[0] == 1
-    assert TOWN_HOUSE in state.built[0]
+    table = new()
+    table.sesterces[0] = 0
+    site(table, 0, "town_house", "laborer_4")  # missing stone 1, wood 2
+    site(table, 0, "temple", "master_4")  # missing wood 2
+    hand(table, 0, "master_2", "master_3")
+    played = greedy_turn(table)
+    assert played[0] == "loan" and table.loans[0] == 1
+    assert TOWN_HOUSE in table.finished[0]
 
 
 def test_greedy_takes_no_loan_it_does_not_need():
     """The same position with the wages in hand: a loan would only cost 5 sesterces."""
-    state = new()
-    site(state, 0, "town_house", "laborer_4")
-    site(state, 0, "temple", "master_4")
-    hand(state, 0, "master_2", "master_3")
-    played = greedy_turn(state)
-    assert "loan" not in played and state.loans[0] == 0
-    assert {TOWN_HOUSE, TEMPLE} <= set(state.built[0])
+    table = new()
+    site(table, 0, "town_house", "laborer_4")
+    site(table, 0, "temple", "master_4")
+    hand(table, 0, "master_2", "master_3")
+    played = greedy_turn(table)
+    assert "loan" not in played and table.loans[0] == 0
+    assert {TOWN_HOUSE, TEMPLE} <= set(table.finished[0])
 
 
 def last_turn():
     """Seat 0 about to play the last turn of the game (the first player, seat 1, has
     played), its cards all on an unfinished Pyramid: nothing it can finish this turn."""
-    state = new(first=1)
-    play(state, "end")
-    state.last_round = True
-    (apprentice,) = state.idle[0]
-    site(state, 0, "pyramid", "master_1", card(apprentice).id)
-    no_workers_left(state)
-    return state
+    table = new(first=1)
+    play(table, "end")
+    table.last_round = True
+    (apprentice,) = table.idle[0]
+    site(table, 0, "pyramid", "master_1", card(apprentice).id)
+    no_workers_left(table)
+    return table
 
 
 def test_greedy_takes_the_sesterce_that_repays_its_loan_in_its_last_turn():
     """Rulebook, "Pożyczka": "If he does not [return 15 sesterces], he loses 2 victory
     points for each loan not repaid." With 14 sesterces, one loan and one free action left
     in its last turn, taking 1 sesterce lets it repay: 0 VP instead of 1.4 - 2."""
-    state = last_turn()
-    state.loans[0], state.loan_stack = 1, state.loan_stack - 1
-    play(state, "take 3")  # two of its three free actions spent
-    state.money[0] = 14
-    assert state.free_actions_left() == 1
-    played = greedy_turn(state)
+    table = last_turn()
+    table.loans[0], table.loan_stack = 1, table.loan_stack - 1
+    play(table, "take 3")  # two of its three free actions spent
+    table.sesterces[0] = 14
+    assert table.free_actions_left() == 1
+    played = greedy_turn(table)
     assert played == ["take 1", "end"]
-    settled = state.result().details["players"][0]
+    settled = table.result().details["players"][0]
     assert settled["repaid"] == 1 and settled["unpaid_loans"] == 0
-    assert state.result().scores[0] == 0.0
+    assert table.result().scores[0] == 0.0
 
 
 def test_a_loan_counts_at_what_settling_it_will_cost_in_the_last_round():
     """Rulebook, "Koniec gry": each player repays his loans at 15 sesterces if he can, and
     loses 2 VP for each one he does not repay; a sesterce left is worth 0.1 VP. Once a seat
     has played its last turn, its evaluation is that settlement, and the end agrees."""
-    state = new(first=1)
-    play(state, "end")
-    state.last_round = True
-    state.loans[1], state.money[1] = 2, 20  # repays one (20 - 15 = 5 left), not the other
-    assert GAME.evaluate(state, 1) == pytest.approx(0.5 - 2)
-    play(state, "end")
-    assert state.result().scores[1] == pytest.approx(0.5 - 2)
-    assert state.result().details["players"][1]["repaid"] == 1
+    table = new(first=1)
+    play(table, "end")
+    table.last_round = True
+    table.loans[1], table.sesterces[1] = 2, 20  # repays one (20 - 15 = 5 left), not the other
+    assert GAME.evaluate(table, 1) == pytest.approx(0.5 - 2)
+    play(table, "end")
+    assert table.result().scores[1] == pytest.approx(0.5 - 2)
+    assert table.result().details["players"][1]["repaid"] == 1
 
 
 # -- the last turn --
@@ -112,33 +112,33 @@ def test_greedy_buys_no_action_in_its_last_turn_to_take_one_sesterce():
     their last turn", the player to the right of the first playing last. In that last
     turn, with the free actions spent and nothing to finish, a site's promise is worth
     nothing at the end: paying 5 sesterces for an action to take 1 only loses 4."""
-    state = last_turn()
-    play(state, "take 6")
-    assert state.free_actions_left() == 0 and state.money[0] == 16
-    before = state.money[0]
-    played = greedy_turn(state)
-    assert played == ["end"] and state.result() is not None
-    assert state.result().details["players"][0]["held"] == before
+    table = last_turn()
+    play(table, "take 6")
+    assert table.free_actions_left() == 0 and table.sesterces[0] == 16
+    before = table.sesterces[0]
+    played = greedy_turn(table)
+    assert played == ["end"] and table.result() is not None
+    assert table.result().details["players"][0]["held"] == before
 
 
 def test_greedy_buys_no_action_in_a_last_turn_that_is_not_the_last_of_the_game():
     """The same in the last round for a player who is not the last to play: after his
     turn no other comes to him, so an action bought to take 1 sesterce only loses 4."""
-    state = new(players=3, first=0)
-    state.last_round = True
-    (apprentice,) = state.idle[0]
-    site(state, 0, "pyramid", "master_1", card(apprentice).id)
-    no_workers_left(state)
-    play(state, "take 6")
-    played = greedy_turn(state)
-    assert played == ["end"] and state.money[0] == 16 and state.seat == 1
+    table = new(players=3, first=0)
+    table.last_round = True
+    (apprentice,) = table.idle[0]
+    site(table, 0, "pyramid", "master_1", card(apprentice).id)
+    no_workers_left(table)
+    play(table, "take 6")
+    played = greedy_turn(table)
+    assert played == ["end"] and table.sesterces[0] == 16 and table.active_seat == 1
 
 
 def test_greedy_uses_its_last_free_actions_and_then_ends():
     """In his last turn the free actions left are worth only the sesterces they take."""
-    state = last_turn()
-    played = greedy_turn(state)
-    assert played == ["take 6", "end"] and state.result().scores[0] == 1.6
+    table = last_turn()
+    played = greedy_turn(table)
+    assert played == ["take 6", "end"] and table.result().scores[0] == 1.6
 
 
 # -- finishing --
@@ -150,30 +150,30 @@ def test_greedy_buys_the_slave_that_finishes_its_last_building():
     the Shipyard lacks one decoration, and a slave bringing two is on offer. With 68
     sesterces, buying it and sending it finishes the Shipyard (2 VP, 8 sesterces) and
     brings its crew back; taking sesterces for ever finishes nothing."""
-    state = new()
-    state.round = 31
-    (apprentice,) = state.idle[0]
-    site(state, 0, "shipyard", "craftsman_3")  # missing decoration 1
-    site(state, 0, "pyramid", "master_1", "master_2", card(apprentice).id)
-    no_workers_left(state)
-    state.money[0] = 68
-    state.vp[0], state.vp[1] = 12, 3
-    played = greedy_turn(state)
+    table = new()
+    table.round = 31
+    (apprentice,) = table.idle[0]
+    site(table, 0, "shipyard", "craftsman_3")  # missing decoration 1
+    site(table, 0, "pyramid", "master_1", "master_2", card(apprentice).id)
+    no_workers_left(table)
+    table.sesterces[0] = 68
+    table.victory_points[0], table.victory_points[1] = 12, 3
+    played = greedy_turn(table)
     assert played[0].startswith("buy slave")
-    assert SHIPYARD in state.built[0]
+    assert SHIPYARD in table.finished[0]
 
 
 def far_ahead(first):
     """Seat 0 far ahead at 15 VP, its Shipyard lacking one decoration and an idle slave
     bringing two; a Pyramid half built, which the end will leave unfinished."""
-    state = new(first=first)
+    table = new(first=first)
     if first == 1:
-        play(state, "end")  # seat 0, last in the round, to move
-    state.vp[0], state.vp[1] = 15, 2
-    site(state, 0, "shipyard", "craftsman_3")
-    site(state, 0, "pyramid", "master_1", "master_2")
-    hand(state, 0, "slave_2")
-    return state
+        play(table, "end")  # seat 0, last in the round, to move
+    table.victory_points[0], table.victory_points[1] = 15, 2
+    site(table, 0, "shipyard", "craftsman_3")
+    site(table, 0, "pyramid", "master_1", "master_2")
+    hand(table, 0, "slave_2")
+    return table
 
 
 @pytest.mark.parametrize("first", [0, 1])
@@ -181,10 +181,10 @@ def test_greedy_far_ahead_finishes_the_building_that_ends_the_game(first):
     """Rulebook, "Koniec gry": at 17 VP at the end of his turn the game ends once the round
     is complete. Far ahead, finishing the Shipyard wins the game: greedy sends the slave,
     whether the round ends with its own turn (first player seat 1) or the rival's."""
-    state = far_ahead(first)
-    played = greedy_turn(state)
-    assert "send slave_2 shipyard" in played and state.vp[0] >= 17
-    assert state.result() is not None if first == 1 else state.last_round
+    table = far_ahead(first)
+    played = greedy_turn(table)
+    assert "send slave_2 shipyard" in played and table.victory_points[0] >= 17
+    assert table.result() is not None if first == 1 else table.last_round
 
 
 # -- whole games --
@@ -219,8 +219,8 @@ ACTIONS_BOUND = 1500
 
 @pytest.mark.parametrize(("seats", "seed", "options"), STALLED + SWEEP)
 def test_games_with_greedy_seats_end(seats, seed, options):
-    state = GAME.new(len(seats), seed, **options)
+    table = GAME.new(len(seats), seed, **options)
     bots = [make_bot(name, samples=1) if name == "greedy" else make_bot(name) for name in seats]
     rngs = [Rng(seed * 10 + seat) for seat in range(len(seats))]
-    played = sum(1 for _ in bot_steps(state, bots, rngs, max_steps=ACTIONS_BOUND))
-    assert played < ACTIONS_BOUND and state.result() is not None
+    played = sum(1 for _ in bot_steps(table, bots, rngs, max_steps=ACTIONS_BOUND))
+    assert played < ACTIONS_BOUND and table.result() is not None

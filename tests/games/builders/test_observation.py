@@ -13,68 +13,68 @@ from .positions import play
 WORK = {card: i for i, card in enumerate(WORKING)}
 
 
-def written_in_full(state, seat, layout):
+def written_in_full(table, seat, layout):
     """Every field from the position, one by one, as the observation's table describes."""
     vector = np.zeros(layout.size, dtype=np.float32)
     field = {
         name: vector[layout.at[name] : layout.at[name] + int(np.prod(shape))].reshape(shape)
         for name, shape in layout.fields
     }
-    n = state.players
+    n = table.players
     field["round"][0], field["last_round"][0], field["over"][0] = (
-        state.round,
-        state.last_round,
-        state.over,
+        table.round,
+        table.last_round,
+        table.game_over,
     )
-    field["actions_used"][0] = state.used
-    field["free_actions_left"][0] = state.free_actions_left()
-    field["investment_taken"][0] = state.invested
-    if not state.over:
-        field["to_move"][(state.seat - seat) % n] = 1
-    field["first_player"][(state.first - seat) % n] = 1
-    field["bank"][0] = state.bank or 0
-    field["building_deck"][0] = len(state.building_deck)
-    field["worker_deck"][0] = len(state.worker_deck)
-    field["slave_stack"][0] = len(state.slave_stack)
-    field["loan_stack"][0] = state.loan_stack
-    for material in state.tool_stack:
+    field["actions_used"][0] = table.actions_used
+    field["free_actions_left"][0] = table.free_actions_left()
+    field["investment_taken"][0] = table.investment_taken
+    if not table.game_over:
+        field["to_move"][(table.active_seat - seat) % n] = 1
+    field["first_player"][(table.first_player - seat) % n] = 1
+    field["bank"][0] = table.bank or 0
+    field["building_deck"][0] = len(table.building_deck)
+    field["worker_deck"][0] = len(table.worker_deck)
+    field["slave_stack"][0] = len(table.slave_stack)
+    field["loan_stack"][0] = table.loan_stack
+    for material in table.tool_stack:
         field["tool_stack"][material] = 1
-    for material in state.university_stack:
+    for material in table.university_stack:
         field["university_stack"][material] = 1
-    for building in state.building_row:
+    for building in table.building_row:
         field["building_row"][building - 1] = 1
-    for card in state.worker_row:
+    for card in table.worker_row:
         field["worker_row"][WORK[card]] = 1
-    for card, material in state.trained.items():
+    for card, material in table.trained.items():
         field["trained"][WORK[card], material] = 1
-    for card in state.freed:
+    for card in table.freed:
         field["freed"][WORK[card]] = 1
-    for building, sent in state.sent.items():
+    for building, sent in table.sent_this_turn.items():
         field["sent_this_turn"][building - 1] = sent
     for k in range(n):
         p = (seat + k) % n
-        field["sesterces"][k] = state.money[p]
-        field["vp"][k] = state.vp[p]
-        field["loans"][k] = state.loans[p]
-        for material in state.tools[p]:
+        field["sesterces"][k] = table.sesterces[p]
+        field["vp"][k] = table.victory_points[p]
+        field["loans"][k] = table.loans[p]
+        for material in table.tools[p]:
             field["tools"][k, material] = 1
-        for card in state.idle[p]:
+        for card in table.idle[p]:
             field["idle"][k, WORK[card]] = 1
-        for building, site in state.sites[p].items():
+        for building, site in table.sites[p].items():
             field["site"][k, building - 1] = 1
             field["supplied"][k, building - 1] = site.supplied
             for card, tool in site.crew:
                 field["working"][k, WORK[card]] = 1
                 if tool >= 0:
                     field["tool_on"][k, WORK[card], tool] = 1
-        for building in state.built[p]:
+        for building in table.finished[p]:
             field["finished"][k, building - 1] = 1
     return vector
 
 
-def observe(layout, state, seat):
+def observe(layout, table, seat):
     vector = np.zeros(layout.size, dtype=np.float32)
-    layout.encode(state, seat, vector)
+    layout.encode(table, seat, vector)
     return vector
 
 
@@ -89,18 +89,18 @@ def test_the_observation_of_a_game_in_play_is_the_one_written_in_full(players):
             "limited_bank": seed % 2 == 1,
             "university_effect": ("set_to_3", "add_3")[seed % 3 == 0],
         }
-        state = GAME.new(players, seed, **options)
-        layout, rng = Observation(players, state.options), Rng(seed)
+        table = GAME.new(players, seed, **options)
+        layout, rng = Observation(players, table.options), Rng(seed)
         while True:
             for seat in range(players):
-                if seat == state.seat or rng.below(seat + 2) == 0 or not state.to_move:
-                    expected = written_in_full(state, seat, layout)
-                    assert np.array_equal(observe(layout, state, seat), expected)
+                if seat == table.active_seat or rng.below(seat + 2) == 0 or not table.to_move:
+                    expected = written_in_full(table, seat, layout)
+                    assert np.array_equal(observe(layout, table, seat), expected)
                     compared += 1
-            if not state.to_move:
+            if not table.to_move:
                 break
-            actions = state.legal_actions(state.seat)
-            state.apply(state.seat, actions[rng.below(len(actions))])
+            actions = table.legal_actions(table.active_seat)
+            table.apply(table.active_seat, actions[rng.below(len(actions))])
     assert compared > 1000
 
 
@@ -112,8 +112,8 @@ def test_each_position_is_observed_as_itself_not_as_the_one_seen_before():
     play(first, "take 6")
     twin = first.clone()
     play(twin, "take 3")
-    for state in (first, twin, other, first, twin):
+    for table in (first, twin, other, first, twin):
         for seat in range(2):
             assert np.array_equal(
-                observe(layout, state, seat), written_in_full(state, seat, layout)
+                observe(layout, table, seat), written_in_full(table, seat, layout)
             )

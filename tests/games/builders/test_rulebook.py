@@ -2,7 +2,7 @@
 
 from tabulae.games.builders.cards import RULES
 
-from .positions import NUMBER, hand, new, play, site, tool
+from .positions import NUMBER, hand, play, set_up
 
 LIGHTHOUSE = NUMBER["lighthouse_of_alexandria"]
 
@@ -14,20 +14,19 @@ def test_a_worker_with_a_mallet_goes_to_the_lighthouse_for_one_action_and_four_s
     of Alexandria costs 1 action and 4 sesterces. The player had already spent 2 sesterces
     buying the Mallet."
     """
-    state = new()
-    (craftsman,) = hand(state, 0, "craftsman_1")
-    site(state, 0, "lighthouse_of_alexandria")
+    table = set_up(idle={0: ["craftsman_1"]}, sites={0: {"lighthouse_of_alexandria": []}})
+    craftsman = NUMBER["craftsman_1"]
 
-    play(state, "buy tool mallet")
-    assert (state.money[0], state.used, state.tools[0]) == (8, 1, [0])
+    play(table, "buy tool mallet")
+    assert (table.sesterces[0], table.actions_used, table.tools[0]) == (8, 1, [0])
 
-    play(state, f"send {craftsman} {LIGHTHOUSE} mallet")
-    assert state.money[0] == 4, "the wage of 4 sesterces and nothing for the tool"
-    assert state.used == 2, "one action"
-    lighthouse = state.sites[0][LIGHTHOUSE]
+    play(table, f"send {craftsman} {LIGHTHOUSE} mallet")
+    assert table.sesterces[0] == 4, "the wage of 4 sesterces and nothing for the tool"
+    assert table.actions_used == 2, "one action"
+    lighthouse = table.sites[0][LIGHTHOUSE]
     assert lighthouse.crew == [(craftsman, 0)]
     assert lighthouse.supplied == [3 + 1, 0, 1, 0], "the craftsman's 3 stone and the mallet's 1"
-    assert state.tools[0] == [], "the mallet is on the site"
+    assert table.tools[0] == [], "the mallet is on the site"
 
 
 def test_a_trained_worker_still_costs_his_wage():
@@ -37,19 +36,21 @@ def test_a_trained_worker_still_costs_his_wage():
     at the cost of 1 action and 7 sesterces, sending him to work on the Lighthouse of
     Alexandria costs the player 1 action and 4 sesterces."
     """
-    state = new()
-    (craftsman,) = hand(state, 0, "craftsman_5")
-    site(state, 0, "lighthouse_of_alexandria")
-    state.money[0] = 11
+    table = set_up(
+        idle={0: ["craftsman_5"]},
+        sites={0: {"lighthouse_of_alexandria": []}},
+        sesterces={0: 11},
+    )
+    craftsman = NUMBER["craftsman_5"]
 
-    play(state, f"train {craftsman} decoration")
-    assert (state.money[0], state.used) == (4, 1), "1 action and 7 sesterces"
-    assert state.provides(craftsman) == (0, 3, 0, 3), "decoration 1 became 3"
-    assert state.wage(craftsman) == 4
+    play(table, f"train {craftsman} decoration")
+    assert (table.sesterces[0], table.actions_used) == (4, 1), "1 action and 7 sesterces"
+    assert table.provides(craftsman) == (0, 3, 0, 3), "decoration 1 became 3"
+    assert table.wage(craftsman) == 4
 
-    play(state, f"send {craftsman} {LIGHTHOUSE}")
-    assert (state.money[0], state.used) == (0, 2), "1 action and 4 sesterces"
-    assert state.sites[0][LIGHTHOUSE].supplied == [0, 3, 0, 3]
+    play(table, f"send {craftsman} {LIGHTHOUSE}")
+    assert (table.sesterces[0], table.actions_used) == (0, 2), "1 action and 4 sesterces"
+    assert table.sites[0][LIGHTHOUSE].supplied == [0, 3, 0, 3]
 
 
 def test_three_workers_to_one_building_in_one_turn_cost_six_actions():
@@ -61,26 +62,29 @@ def test_three_workers_to_one_building_in_one_turn_cost_six_actions():
     If in one turn the player sends two Workers to two different Buildings, it costs only
     one action per Worker, 2 actions in all."
     """
-    state = new()
-    workers = hand(state, 0, "apprentice_1", "apprentice_2", "apprentice_3", "laborer_1")
-    pyramid = site(state, 0, "pyramid", "master_1").building
-    temple = site(state, 0, "temple").building
-    state.money[0] = 2 * 3 + 3 * RULES.extra_action_cost + 3
+    table = set_up(
+        idle={0: ["apprentice_1", "apprentice_2", "apprentice_3", "laborer_1"]},
+        sites={0: {"pyramid": ["master_1"], "temple": []}},
+        sesterces={0: 2 * 3 + 3 * RULES.extra_action_cost + 3},
+    )
+    workers = [NUMBER[card] for card in ("apprentice_1", "apprentice_2", "apprentice_3")]
+    workers.append(NUMBER["laborer_1"])
+    pyramid, temple = NUMBER["pyramid"], NUMBER["temple"]
 
-    play(state, f"send {workers[0]} {pyramid}")
-    assert state.used == 1, "one action, though a master already works there"
-    play(state, f"send {workers[1]} {pyramid}")
-    assert state.used == 1 + 2
-    play(state, f"send {workers[2]} {pyramid}")
-    assert state.used == 1 + 2 + 3 == 6
-    assert state.money[0] == 3, "three wages of 2, and 3 extra actions at 5 each"
+    play(table, f"send {workers[0]} {pyramid}")
+    assert table.actions_used == 1, "one action, though a master already works there"
+    play(table, f"send {workers[1]} {pyramid}")
+    assert table.actions_used == 1 + 2
+    play(table, f"send {workers[2]} {pyramid}")
+    assert table.actions_used == 1 + 2 + 3 == 6
+    assert table.sesterces[0] == 3, "three wages of 2, and 3 extra actions at 5 each"
 
-    play(state, "end", "end")
-    state.money[0] = 20
-    play(state, f"send {workers[3]} {temple}")
-    workers = hand(state, 0, "craftsman_1")
-    play(state, f"send {workers[0]} {pyramid}")
-    assert state.used == 2, "two buildings, one action each"
+    play(table, "end", "end")
+    table.sesterces[0] = 20
+    play(table, f"send {workers[3]} {temple}")
+    workers = hand(table, 0, "craftsman_1")
+    play(table, f"send {workers[0]} {pyramid}")
+    assert table.actions_used == 2, "two buildings, one action each"
 
 
 def test_a_journeyman_completes_the_lighthouse():
@@ -93,20 +97,20 @@ def test_a_journeyman_completes_the_lighthouse():
     "The Workers working on a finished Building return to the player's pool, as do any
     Tools they had with them."
     """
-    state = new()
     crew = ["master_2", "apprentice_2", "apprentice_3"]
-    lighthouse = site(state, 0, "lighthouse_of_alexandria", *crew)
+    table = set_up(idle={0: ["laborer_1"]}, sites={0: {"lighthouse_of_alexandria": crew}})
+    lighthouse = table.sites[0][LIGHTHOUSE]
     assert lighthouse.supplied == [4, 3, 1, 1], "1 wood and 2 decoration are missing"
-    (journeyman,) = hand(state, 0, "laborer_1")
-    assert state.wage(journeyman) == 3
+    journeyman = NUMBER["laborer_1"]
+    assert table.wage(journeyman) == 3
 
-    play(state, f"send {journeyman} {LIGHTHOUSE}")
-    assert LIGHTHOUSE not in state.sites[0]
-    assert state.built[0] == [LIGHTHOUSE]
-    assert state.vp[0] == 5
-    assert state.money[0] == 10 - 3 + 14
-    assert sorted(state.idle[0]) == sorted([NUMBER[c] for c in crew] + [journeyman])
-    completed = state.events[-1]
+    play(table, f"send {journeyman} {LIGHTHOUSE}")
+    assert LIGHTHOUSE not in table.sites[0]
+    assert table.finished[0] == [LIGHTHOUSE]
+    assert table.victory_points[0] == 5
+    assert table.sesterces[0] == 10 - 3 + 14
+    assert sorted(table.idle[0]) == sorted([NUMBER[c] for c in crew] + [journeyman])
+    completed = table.events[-1]
     assert completed.key == "builders.completed"
     assert completed.args == {
         "seat": 0,
@@ -121,13 +125,13 @@ def test_tools_come_back_with_their_workers():
     who used it return to the player's pool of available Workers. The player may use the
     Tool for the next construction."
     """
-    state = new()
-    site(state, 0, "camel_stable")
-    (apprentice,) = hand(state, 0, "apprentice_1")
-    tool(state, 0, "mallet")
-    play(state, f"send {apprentice} {NUMBER['camel_stable']} mallet")
-    assert state.built[0] == [NUMBER["camel_stable"]], "1 stone from the mallet, 1 architecture"
-    assert state.tools[0] == [0] and apprentice in state.idle[0]
+    table = set_up(
+        idle={0: ["apprentice_1"]}, sites={0: {"camel_stable": []}}, tools={0: ["mallet"]}
+    )
+    apprentice = NUMBER["apprentice_1"]
+    play(table, f"send {apprentice} {NUMBER['camel_stable']} mallet")
+    assert table.finished[0] == [NUMBER["camel_stable"]], "1 stone from the mallet, 1 architecture"
+    assert table.tools[0] == [0] and apprentice in table.idle[0]
 
 
 def test_the_game_ends_after_the_round_of_the_player_who_reached_17():
@@ -138,34 +142,47 @@ def test_the_game_ends_after_the_round_of_the_player_who_reached_17():
     the first player playing last). If the first player reaches 17 points at the end of his
     turn, all the other players play their last turns."
     """
-    state = new(players=3, first=1)
-    state.vp[1] = 12
-    site(state, 1, "lighthouse_of_alexandria", "master_2", "apprentice_2", "apprentice_3")
-    (journeyman,) = hand(state, 1, "laborer_1")
-    play(state, f"send {journeyman} {LIGHTHOUSE}")
-    assert state.vp[1] == 17 and not state.last_round, "the trigger waits for the turn's end"
+    table = set_up(
+        players=3,
+        first=1,
+        finished={
+            1: ["barracks", "fortress", "town_hall", "trading_post"],
+            0: ["pyramid", "sphinx"],
+        },
+        sites={
+            1: {"lighthouse_of_alexandria": ["master_2", "apprentice_2", "apprentice_3"]},
+            0: {"tower_of_babel": ["master_4", "craftsman_1"]},
+        },
+        idle={1: ["laborer_1"], 0: ["craftsman_3"]},
+    )
+    assert table.victory_points == [14, 12, 0]
+    play(table, f"send {NUMBER['laborer_1']} {LIGHTHOUSE}")
+    assert table.victory_points[1] == 17 and not table.last_round, (
+        "the trigger waits for the turn's end"
+    )
 
-    play(state, "end")
-    assert state.last_round and state.to_move == (2,)
-    play(state, "end")
-    assert state.to_move == (0,), "seat 0, to the right of the first player, plays last"
-    state.vp[0] = 20  # the last turn can still change the winner
-    play(state, "end")
-    assert state.to_move == () and state.result() is not None
-    assert state.result().winners == (0,)
+    play(table, "end")
+    assert table.last_round and table.to_move == (2,)
+    play(table, "end")
+    assert table.to_move == (0,), "seat 0, to the right of the first player, plays last"
+    play(table, f"send {NUMBER['craftsman_3']} {NUMBER['tower_of_babel']}")
+    assert table.victory_points == [14 + 6, 17, 0], "the last turn can still change the winner"
+    play(table, "end")
+    assert table.to_move == () and table.result() is not None
+    assert table.result().scores == (20 + 2.1, 17 + 2.1, 1.0)
+    assert table.result().winners == (0,)
 
 
 def test_the_game_ends_at_once_when_the_last_player_reaches_17():
     """Rulebook, "Koniec gry": "But if it is the last player, the round ends with the end
     of his turn, and with it the whole game."
     """
-    state = new(players=3, first=1)
-    play(state, "end", "end")
-    assert state.to_move == (0,)
-    state.vp[0] = 17
-    play(state, "end")
-    assert state.to_move == ()
-    assert [e.key for e in state.events[-6:]] == [
+    finished = ["colossus_of_rhodes", "hanging_gardens", "town_hall"]
+    table = set_up(players=3, first=1, to_move=0, finished={0: finished})
+    assert table.victory_points[0] == 17 and table.last_seat == 0
+    play(table, "end")
+    assert table.to_move == ()
+    assert [e.key for e in table.events[-6:]] == [
         "builders.turn_ended",
         "builders.last_round",
         "builders.settled",
@@ -178,10 +195,15 @@ def test_the_game_ends_at_once_when_the_last_player_reaches_17():
 def test_sesterces_slaves_and_loans_do_not_trigger_the_end():
     """Rulebook, "Koniec gry": "counting only Buildings and Machines, not sesterces,
     Prisoners or Loans"."""
-    state = new()
-    state.vp[0], state.money[0] = 16, 500
-    play(state, "end")
-    assert not state.last_round and state.to_move == (1,)
+    table = set_up(
+        finished={0: ["pyramid", "colossus_of_rhodes", "trading_post"]},
+        idle={0: ["slave_1"]},
+        loans={0: 2},
+        sesterces={0: 500},
+    )
+    assert table.victory_points[0] == 16
+    play(table, "end")
+    assert not table.last_round and table.to_move == (1,)
 
 
 def test_slaves_are_freed_and_loans_repaid_at_final_scoring():
@@ -195,17 +217,27 @@ def test_slaves_are_freed_and_loans_repaid_at_final_scoring():
     If he does not, he subtracts 2 victory points per unpaid Loan. Repaying is not an
     action."
     """
-    state = new(players=2, first=1)
-    idle = hand(state, 0, "slave_1", "slave_2")
-    site(state, 0, "pyramid", "slave_3")
-    state.vp, state.money, state.loans = [17, 10], [27, 14], [2, 1]
-    state.first, state.seat = 1, 0
-    play(state, "end")
+    table = set_up(
+        players=2,
+        first=1,
+        to_move=0,
+        idle={0: ["slave_1", "slave_2"]},
+        sites={0: {"pyramid": ["slave_3"]}},
+        finished={
+            0: ["colossus_of_rhodes", "hanging_gardens", "town_hall"],
+            1: ["ziggurat", "theater"],
+        },
+        sesterces={0: 27, 1: 14},
+        loans={0: 2, 1: 1},
+    )
+    assert table.victory_points == [17, 10]
+    idle = [NUMBER["slave_1"], NUMBER["slave_2"]]
+    play(table, "end")
 
-    result = state.result()
+    result = table.result()
     assert result is not None
     me, other = result.details["players"]
-    assert me["freed"] == ["slave_1", "slave_2"] and sorted(state.freed) == idle
+    assert me["freed"] == ["slave_1", "slave_2"] and sorted(table.freed) == idle
     assert me["repaid"] == 1 and me["paid"] == 25 and me["left"] == 2
     assert me["unfreed_slaves"] == 1, "the slave on the Pyramid cannot be freed"
     assert result.scores[0] == 17 - 1 - 2 + 0.2
@@ -213,17 +245,25 @@ def test_slaves_are_freed_and_loans_repaid_at_final_scoring():
     assert result.details["rules"]["sesterces_per_vp"] == 10
     assert other["repaid"] == 0 and other["paid"] == 0, "14 sesterces do not repay a loan"
     assert result.scores[1] == 10 - 2 + 1.4
-    assert state.money == [2, 14] and state.loans == [1, 1]
-    assert set(idle) <= state.freed
+    assert table.sesterces == [2, 14] and table.loans == [1, 1]
+    assert set(idle) <= table.freed
 
 
 def test_tied_players_share_the_victory():
     """Rulebook, "Koniec gry": "The player with the most points wins! In case of a tie the
     players share the victory."
     """
-    state = new(players=3, first=0)
-    state.vp, state.money = [17, 17, 16], [3, 3, 13]
-    play(state, "end", "end", "end")
-    result = state.result()
+    table = set_up(
+        players=3,
+        finished={
+            0: ["colossus_of_rhodes", "hanging_gardens", "town_hall"],
+            1: ["pyramid", "sphinx", "stall", "rural_house"],
+            2: ["tower_of_babel", "ziggurat", "palace_of_assur"],
+        },
+        sesterces={0: 3, 1: 13, 2: 13},
+    )
+    assert table.victory_points == [17, 16, 16]
+    play(table, "end", "end", "end")
+    result = table.result()
     assert result.scores == (17.3, 17.3, 17.3)
     assert result.ranks == (1, 1, 1) and result.winners == (0, 1, 2)

@@ -21,17 +21,17 @@ def test_setup():
     4 Loans and 4 Universities, 10 sesterces each and a random first player."""
     firsts = set()
     for seed in range(30):
-        state = GAME.new(2, seed)
-        assert len(state.building_row) == 5 and len(state.building_deck) == 33 - 5
-        assert len(state.worker_row) == 5 and len(state.worker_deck) == 18 - 2 - 5
-        assert all(len(cards) == 1 and cards[0] in APPRENTICES for cards in state.idle)
-        undealt = set(APPRENTICES) - {cards[0] for cards in state.idle}
-        assert undealt <= set(state.worker_row + state.worker_deck)
-        assert state.slave_stack == list(SLAVES) and state.tool_stack == [0, 1, 2, 3]
-        assert state.loan_stack == 4 and state.university_stack == [0, 1, 2, 3]
-        assert state.money == [10, 10] and state.bank is None
-        assert state.to_move == (state.first,)
-        firsts.add(state.first)
+        table = GAME.new(2, seed)
+        assert len(table.building_row) == 5 and len(table.building_deck) == 33 - 5
+        assert len(table.worker_row) == 5 and len(table.worker_deck) == 18 - 2 - 5
+        assert all(len(cards) == 1 and cards[0] in APPRENTICES for cards in table.idle)
+        undealt = set(APPRENTICES) - {cards[0] for cards in table.idle}
+        assert undealt <= set(table.worker_row + table.worker_deck)
+        assert table.slave_stack == list(SLAVES) and table.tool_stack == [0, 1, 2, 3]
+        assert table.loan_stack == 4 and table.university_stack == [0, 1, 2, 3]
+        assert table.sesterces == [10, 10] and table.bank is None
+        assert table.to_move == (table.first_player,)
+        firsts.add(table.first_player)
     assert firsts == {0, 1}
     four = GAME.new(4, 0)
     assert sorted(c for cards in four.idle for c in cards) == list(APPRENTICES)
@@ -41,54 +41,54 @@ def test_three_free_actions_then_five_sesterces_each():
     """Rulebook, "Przebieg gry": "In his turn a player may take 3 free actions. He may also
     pay to take any number of extra actions. Each extra action costs 5 sesterces." Ruling
     B-09: the part of a multi-action choice beyond the free ones is bought the same way."""
-    state = new()
-    state.money[0] = 20
-    play(state, "take 1", "take 1")
-    assert state.money[0] == 22
-    play(state, "take 6")
-    assert state.used == 5 and state.money[0] == 22 - 2 * 5 + 6
-    play(state, "take 3")
-    assert state.money[0] == 18 - 2 * 5 + 3
+    table = new()
+    table.sesterces[0] = 20
+    play(table, "take 1", "take 1")
+    assert table.sesterces[0] == 22
+    play(table, "take 6")
+    assert table.actions_used == 5 and table.sesterces[0] == 22 - 2 * 5 + 6
+    play(table, "take 3")
+    assert table.sesterces[0] == 18 - 2 * 5 + 3
 
 
 def test_taking_sesterces():
     """Rulebook, "Pobranie sestercji": "for one action 1 sesterce, for two actions 3
     sesterces, for three actions 6 sesterces"."""
     for gain, spent in ((1, 1), (3, 2), (6, 3)):
-        state = new()
-        play(state, f"take {gain}")
-        assert (state.money[0], state.used) == (10 + gain, spent)
+        table = new()
+        play(table, f"take {gain}")
+        assert (table.sesterces[0], table.actions_used) == (10 + gain, spent)
 
 
 def test_recruiting_and_starting_refill_the_rows():
-    state = new()
-    building, worker = state.building_row[2], state.worker_row[4]
-    next_building, next_worker = state.building_deck[-1], state.worker_deck[-1]
-    play(state, f"start {building}", f"hire {worker}")
-    assert state.building_row[2] == next_building and building in state.sites[0]
-    assert state.worker_row[4] == next_worker and worker in state.idle[0]
+    table = new()
+    building, worker = table.building_row[2], table.worker_row[4]
+    next_building, next_worker = table.building_deck[-1], table.worker_deck[-1]
+    play(table, f"start {building}", f"hire {worker}")
+    assert table.building_row[2] == next_building and building in table.sites[0]
+    assert table.worker_row[4] == next_worker and worker in table.idle[0]
 
 
 def test_rows_shrink_once_their_deck_is_empty():
     """Ruling B-07: an empty deck leaves its row unrefilled."""
-    state = new()
-    state.building_deck.clear()
-    state.worker_deck.clear()
-    play(state, f"start {state.building_row[0]}", f"hire {state.worker_row[0]}")
-    assert len(state.building_row) == 4 and len(state.worker_row) == 4
+    table = new()
+    table.building_deck.clear()
+    table.worker_deck.clear()
+    play(table, f"start {table.building_row[0]}", f"hire {table.worker_row[0]}")
+    assert len(table.building_row) == 4 and len(table.worker_row) == 4
 
 
 def test_investment_prices():
-    state = new()
-    state.money[0] = 30
-    play(state, "buy slave 53")
-    assert state.money[0] == 23 and 53 in state.idle[0] and 53 not in state.slave_stack
-    play(state, "end", "end", "buy tool brush")
-    assert state.money[0] == 21 and state.tools[0] == [3]
-    play(state, "end", "end", "loan")
-    assert state.money[0] == 31 and state.loans[0] == 1 and state.loan_stack == 3
-    play(state, "end", "end", f"train {state.idle[0][0]} stone")
-    assert state.money[0] == 24 and state.university_stack == [1, 2, 3]
+    table = new()
+    table.sesterces[0] = 30
+    play(table, "buy slave 53")
+    assert table.sesterces[0] == 23 and 53 in table.idle[0] and 53 not in table.slave_stack
+    play(table, "end", "end", "buy tool brush")
+    assert table.sesterces[0] == 21 and table.tools[0] == [3]
+    play(table, "end", "end", "loan")
+    assert table.sesterces[0] == 31 and table.loans[0] == 1 and table.loan_stack == 3
+    play(table, "end", "end", f"train {table.idle[0][0]} stone")
+    assert table.sesterces[0] == 24 and table.university_stack == [1, 2, 3]
 
 
 def test_a_slave_works_for_nothing_and_a_citizen_for_his_wage():
@@ -96,17 +96,17 @@ def test_a_slave_works_for_nothing_and_a_citizen_for_his_wage():
     once freed "he is treated as a full Worker and the player must pay the standard cost of
     sending him to work". Ruling B-04: the citizen's wage is 4 (option citizen_wage)."""
     for wage in (4, 6):
-        state = new(citizen_wage=wage)
-        site(state, 0, "pyramid")
-        site(state, 0, "temple")
-        slaves = hand(state, 0, "slave_1", "slave_2")
-        play(state, f"send {slaves[0]} {PYRAMID}")
-        assert state.money[0] == 10
-        play(state, f"free {slaves[1]}")
-        assert state.used == 2 and state.wage(slaves[1]) == wage
-        play(state, f"send {slaves[1]} {NUMBER['temple']}")
-        assert state.money[0] == 10 - wage
-        assert state.provides(slaves[1]) == (0, 0, 2, 2), "the citizen keeps his materials"
+        table = new(citizen_wage=wage)
+        site(table, 0, "pyramid")
+        site(table, 0, "temple")
+        slaves = hand(table, 0, "slave_1", "slave_2")
+        play(table, f"send {slaves[0]} {PYRAMID}")
+        assert table.sesterces[0] == 10
+        play(table, f"free {slaves[1]}")
+        assert table.actions_used == 2 and table.wage(slaves[1]) == wage
+        play(table, f"send {slaves[1]} {NUMBER['temple']}")
+        assert table.sesterces[0] == 10 - wage
+        assert table.provides(slaves[1]) == (0, 0, 2, 2), "the citizen keeps his materials"
 
 
 def test_a_finished_machine_joins_the_workers():
@@ -115,33 +115,33 @@ def test_a_finished_machine_joins_the_workers():
     other finished Buildings, the player puts it in the pool of his available Workers."
     Ruling B-15: it pays no sesterces, scores its VP and counts in the cost of sending
     several cards to one building in a turn."""
-    state = new()
-    state.money[0] = 20
+    table = new()
+    table.sesterces[0] = 20
     saw = NUMBER["machine_saw"]
-    site(state, 0, "machine_saw", "slave_3")
-    (worker,) = hand(state, 0, "laborer_1")
-    play(state, f"send {worker} {saw}")
-    assert saw in state.idle[0] and saw in state.built[0] and state.vp[0] == 2
-    assert state.money[0] == 20 - 3, "a machine pays no sesterces"
-    assert state.wage(saw) == 0 and state.provides(saw) == (0, 3, 0, 0)
-    site(state, 0, "pyramid")
-    play(state, f"send {worker} {PYRAMID}", f"send {saw} {PYRAMID}")
-    assert state.used == 1 + 1 + 2
-    assert state.money[0] == 17 - 3 - 5, "the machine is the second card: 1 extra action"
-    view = state.view(0)["players"][0]
+    site(table, 0, "machine_saw", "slave_3")
+    (worker,) = hand(table, 0, "laborer_1")
+    play(table, f"send {worker} {saw}")
+    assert saw in table.idle[0] and saw in table.finished[0] and table.victory_points[0] == 2
+    assert table.sesterces[0] == 20 - 3, "a machine pays no sesterces"
+    assert table.wage(saw) == 0 and table.provides(saw) == (0, 3, 0, 0)
+    site(table, 0, "pyramid")
+    play(table, f"send {worker} {PYRAMID}", f"send {saw} {PYRAMID}")
+    assert table.actions_used == 1 + 1 + 2
+    assert table.sesterces[0] == 17 - 3 - 5, "the machine is the second card: 1 extra action"
+    view = table.view(0)["players"][0]
     assert view["machines"] == [saw] and view["finished"] == []
 
 
 def test_returned_cards_may_work_again_in_the_same_turn():
     """Ruling B-16: cards and tools return at once and may be sent again in the same turn."""
-    state = new()
-    stable = site(state, 0, "camel_stable").building
-    site(state, 0, "pyramid")
-    (worker,) = hand(state, 0, "apprentice_3")
-    play(state, f"send {worker} {stable}")
-    assert state.vp[0] == 1 and worker in state.idle[0]
-    play(state, f"send {worker} {PYRAMID}")
-    assert state.sites[0][PYRAMID].crew == [(worker, -1)]
+    table = new()
+    stable = site(table, 0, "camel_stable").building
+    site(table, 0, "pyramid")
+    (worker,) = hand(table, 0, "apprentice_3")
+    play(table, f"send {worker} {stable}")
+    assert table.victory_points[0] == 1 and worker in table.idle[0]
+    play(table, f"send {worker} {PYRAMID}")
+    assert table.sites[0][PYRAMID].crew == [(worker, -1)]
 
 
 @pytest.mark.parametrize(
@@ -149,10 +149,10 @@ def test_returned_cards_may_work_again_in_the_same_turn():
 )
 def test_university_effect(effect, provides):
     """Ruling B-05: a University sets its material to 3 (option university_effect)."""
-    state = new(university_effect=effect)
-    (worker,) = hand(state, 0, "craftsman_1")
-    play(state, f"train {worker} architecture")
-    assert state.provides(worker) == provides and state.wage(worker) == 4
+    table = new(university_effect=effect)
+    (worker,) = hand(table, 0, "craftsman_1")
+    play(table, f"train {worker} architecture")
+    assert table.provides(worker) == provides and table.wage(worker) == 4
 
 
 @pytest.mark.parametrize(
@@ -161,24 +161,24 @@ def test_university_effect(effect, provides):
 )
 def test_fourth_apprentice(choice, provides):
     """Ruling B-03: the fourth apprentice brings 1 stone and 1 decoration by default."""
-    state = new(fourth_apprentice=choice)
-    assert state.provides(NUMBER["apprentice_4"]) == provides
+    table = new(fourth_apprentice=choice)
+    assert table.provides(NUMBER["apprentice_4"]) == provides
 
 
 def test_a_limited_bank_pays_only_what_it_holds():
     """Ruling B-06, option limited_bank: the 108 sesterces of the coins."""
-    state = new(limited_bank=True)
-    assert state.bank == RULES.bank - 2 * 10
-    state.bank = 4
-    play(state, "take 6")
-    assert state.money[0] == 14 and state.bank == 0
-    site(state, 0, "pyramid")
-    (worker,) = hand(state, 0, "master_1")
-    play(state, f"send {worker} {PYRAMID}")
-    assert state.bank == 5 + 5 and state.money[0] == 14 - 10, "wage and extra action paid in"
-    total = sum(state.money) + state.bank
-    random_playout(state, Rng(3))
-    assert sum(state.money) + state.bank == total, "no sesterce is made or lost"
+    table = new(limited_bank=True)
+    assert table.bank == RULES.bank - 2 * 10
+    table.bank = 4
+    play(table, "take 6")
+    assert table.sesterces[0] == 14 and table.bank == 0
+    site(table, 0, "pyramid")
+    (worker,) = hand(table, 0, "master_1")
+    play(table, f"send {worker} {PYRAMID}")
+    assert table.bank == 5 + 5 and table.sesterces[0] == 14 - 10, "wage and extra action paid in"
+    total = sum(table.sesterces) + table.bank
+    random_playout(table, Rng(3))
+    assert sum(table.sesterces) + table.bank == total, "no sesterce is made or lost"
 
 
 def test_unknown_options_are_refused():
@@ -191,22 +191,22 @@ def test_unknown_options_are_refused():
 
 
 def test_legal_actions_follow_what_the_player_can_pay():
-    state = new()
-    (worker,) = hand(state, 0, "master_4")
-    (slave,) = hand(state, 0, "slave_4")
-    site(state, 0, "pyramid")
-    tool(state, 0, "saw")
-    state.money[0] = 4
-    legal = set(state.legal_actions(0))
+    table = new()
+    (worker,) = hand(table, 0, "master_4")
+    (slave,) = hand(table, 0, "slave_4")
+    site(table, 0, "pyramid")
+    tool(table, 0, "saw")
+    table.sesterces[0] = 4
+    legal = set(table.legal_actions(0))
     assert action(f"send {slave} {PYRAMID}") in legal
     assert action(f"send {slave} {PYRAMID} saw") not in legal
     assert not any(a[:2] == ("send", "master_4") for a in legal), "a wage of 5 with 4 held"
     assert action("buy slave 52") not in legal and action("buy tool mallet") in legal
     assert action("loan") in legal and action("take 1") in legal and action("end") in legal
-    state.money[0] = 5
-    legal = set(state.legal_actions(0))
+    table.sesterces[0] = 5
+    legal = set(table.legal_actions(0))
     assert {action(f"send {worker} {PYRAMID}"), action(f"send {worker} {PYRAMID} saw")} <= legal
-    assert state.legal_actions(1) == []
+    assert table.legal_actions(1) == []
 
 
 def test_every_legal_action_is_in_the_fixed_action_space():
@@ -225,34 +225,34 @@ def test_a_game_no_one_can_finish_ends_with_the_round():
     """Nothing in the rulebook ends a game once no player can finish another building (every
     card on an unfinished site, no card left to recruit or buy, or no building left). By
     default the engine then completes the round and scores it (option end_stuck_game)."""
-    state = new(players=3, first=1)
-    stuck(state)
-    play(state, "end")
-    assert state.last_round and state.events[-1].key == "builders.stuck"
-    play(state, "take 6", "end", "end")
-    assert state.to_move == () and state.result().scores == (1.0, 1.0, 1.6)
+    table = new(players=3, first=1)
+    stuck(table)
+    play(table, "end")
+    assert table.last_round and table.events[-1].key == "builders.stuck"
+    play(table, "take 6", "end", "end")
+    assert table.to_move == () and table.result().scores == (1.0, 1.0, 1.6)
 
-    state = new(players=3, first=1, end_stuck_game=False)
-    stuck(state)
+    table = new(players=3, first=1, end_stuck_game=False)
+    stuck(table)
     for _ in range(30):
-        play(state, "take 6", "end")
-    assert state.to_move and not state.last_round
+        play(table, "take 6", "end")
+    assert table.to_move and not table.last_round
 
 
 def test_idle_cards_that_cannot_finish_any_building_leave_the_game_stuck():
     """Idle cards do not keep a game alive by themselves: only if their materials, all
     together, could finish a site or a building of the row, with every University and tool
     left in the investment row on them."""
-    state = stranded_apprentice()
-    assert not state.may_finish(0) and state.stuck()
-    play(state, "end")
-    assert state.last_round and state.events[-1].key == "builders.stuck"
+    table = stranded_apprentice()
+    assert not table.may_finish(0) and table.stuck()
+    play(table, "end")
+    assert table.last_round and table.events[-1].key == "builders.stuck"
 
-    state = stranded_apprentice()
-    state.building_row.append(NUMBER["trading_post"])
-    assert state.may_finish(0) and not state.stuck()
-    play(state, "end")
-    assert not state.last_round
+    table = stranded_apprentice()
+    table.building_row.append(NUMBER["trading_post"])
+    assert table.may_finish(0) and not table.stuck()
+    play(table, "end")
+    assert not table.last_round
 
 
 def test_a_building_still_in_the_deck_keeps_the_game_going():
@@ -261,63 +261,63 @@ def test_a_building_still_in_the_deck_keeps_the_game_going():
     at least 17 victory points". A building the stranded apprentice (wood 1, architecture 1) can
     finish, the Trading Post, lies in the building deck behind a row he cannot use: starting
     the row's building brings it out, so the game is not stuck and must go on."""
-    state = stranded_apprentice()
-    state.building_row.append(NUMBER["colossus_of_rhodes"])
-    state.building_deck.append(NUMBER["trading_post"])
-    assert state.may_finish(0) and not state.stuck()
-    play(state, "end")
-    assert not state.last_round and state.events[-1].key == "builders.turn_ended"
-    play(state, "end")  # seat 2's turn; then seat 0's (first player 1), the apprentice's owner
-    assert state.seat == 0
-    apprentice = state.idle[0][0]
-    play(state, f"start {NUMBER['colossus_of_rhodes']}")
-    assert state.building_row == [NUMBER["trading_post"]] and not state.building_deck
-    play(state, f"start {NUMBER['trading_post']}", f"send {apprentice} {NUMBER['trading_post']}")
-    assert state.built[0] == [NUMBER["trading_post"]] and state.vp[0] == 1
+    table = stranded_apprentice()
+    table.building_row.append(NUMBER["colossus_of_rhodes"])
+    table.building_deck.append(NUMBER["trading_post"])
+    assert table.may_finish(0) and not table.stuck()
+    play(table, "end")
+    assert not table.last_round and table.events[-1].key == "builders.turn_ended"
+    play(table, "end")  # seat 2's turn; then seat 0's (first player 1), the apprentice's owner
+    assert table.active_seat == 0
+    apprentice = table.idle[0][0]
+    play(table, f"start {NUMBER['colossus_of_rhodes']}")
+    assert table.building_row == [NUMBER["trading_post"]] and not table.building_deck
+    play(table, f"start {NUMBER['trading_post']}", f"send {apprentice} {NUMBER['trading_post']}")
+    assert table.finished[0] == [NUMBER["trading_post"]] and table.victory_points[0] == 1
 
 
 def test_a_deck_of_buildings_out_of_reach_leaves_the_game_stuck():
     """The deck keeps a game alive only with a building someone could finish: here it holds
     only buildings the stranded apprentice and everyone else can never cover, so no one can
     ever reach 17 VP and the game ends with the round."""
-    state = stranded_apprentice()
-    state.building_row.append(NUMBER["colossus_of_rhodes"])
-    state.building_deck += [NUMBER["hanging_gardens"], NUMBER["theater"]]
-    assert not state.may_finish(0) and state.stuck()
-    play(state, "end")
-    assert state.last_round and state.events[-1].key == "builders.stuck"
+    table = stranded_apprentice()
+    table.building_row.append(NUMBER["colossus_of_rhodes"])
+    table.building_deck += [NUMBER["hanging_gardens"], NUMBER["theater"]]
+    assert not table.may_finish(0) and table.stuck()
+    play(table, "end")
+    assert table.last_round and table.events[-1].key == "builders.stuck"
 
 
 def stranded_apprentice():
     """A stuck game but for one idle apprentice (wood 1, architecture 1) of seat 0's, with no
     University or tool left to buy."""
-    state = new(players=3, first=1)
-    apprentice = lift(state, NUMBER["apprentice_1"])
-    stuck(state)
-    state.university_stack.clear()
-    state.tool_stack.clear()
-    state.idle[0].append(apprentice)
-    return state
+    table = new(players=3, first=1)
+    apprentice = lift(table, NUMBER["apprentice_1"])
+    stuck(table)
+    table.university_stack.clear()
+    table.tool_stack.clear()
+    table.idle[0].append(apprentice)
+    return table
 
 
-def stuck(state):
+def stuck(table):
     """Every card on an unfinished site, and nothing left to recruit, buy or start."""
     for seat, building in enumerate(("pyramid", "sphinx", "temple")):
-        placed = site(state, seat, building)
-        placed.crew += [(c, -1) for c in state.idle[seat]]
-        state.idle[seat] = []
-    for supply in (state.building_row, state.building_deck, state.worker_row, state.worker_deck):
+        placed = site(table, seat, building)
+        placed.crew += [(c, -1) for c in table.idle[seat]]
+        table.idle[seat] = []
+    for supply in (table.building_row, table.building_deck, table.worker_row, table.worker_deck):
         supply.clear()
-    state.slave_stack.clear()
+    table.slave_stack.clear()
 
 
 def test_views_show_every_public_thing():
-    state = new()
-    site(state, 0, "lighthouse_of_alexandria", "master_2")
-    tool(state, 0, "mallet")
-    play(state, "take 3")
-    view = state.view(1)
-    assert json.loads(json.dumps(view)) == view and view == state.view(None) | {"you": 1}
+    table = new()
+    site(table, 0, "lighthouse_of_alexandria", "master_2")
+    tool(table, 0, "mallet")
+    play(table, "take 3")
+    view = table.view(1)
+    assert json.loads(json.dumps(view)) == view and view == table.view(None) | {"you": 1}
     assert view["phase"] == "turn" and view["turn"]["seat"] == 0
     assert view["turn"]["actions_used"] == 2 and view["turn"]["free_actions_left"] == 1
     assert len(view["buildings"]["row"]) + view["buildings"]["deck"] == 33 - 1
@@ -328,16 +328,16 @@ def test_views_show_every_public_thing():
     assert lighthouse["missing"] == [0, 2, 1, 3]
     assert lighthouse["crew"][0]["card"]["kind"] == "worker"
     assert view["investments"]["loans"] == 4 and view["investments"]["tools"][0]["word"] == "saw"
-    assert view["workers"]["deck"] == len(state.worker_deck), "only the deck's size is shown"
+    assert view["workers"]["deck"] == len(table.worker_deck), "only the deck's size is shown"
 
 
 def test_evaluation_reads_the_position():
-    state = new()
-    base = GAME.evaluate(state, 0)
-    richer = state.clone()
-    richer.money[0] += 10
+    table = new()
+    base = GAME.evaluate(table, 0)
+    richer = table.clone()
+    richer.sesterces[0] += 10
     assert GAME.evaluate(richer, 0) == pytest.approx(base + 1)
-    building = state.clone()
+    building = table.clone()
     site(building, 0, "lighthouse_of_alexandria", "master_2", "apprentice_3")
     assert GAME.evaluate(building, 0) > base
     within_reach = building.clone()
@@ -345,11 +345,11 @@ def test_evaluation_reads_the_position():
     out_of_reach = building.clone()
     hand(out_of_reach, 0, "craftsman_1", "craftsman_2")  # stone and architecture
     assert GAME.evaluate(within_reach, 0) > GAME.evaluate(out_of_reach, 0)
-    indebted = state.clone()
+    indebted = table.clone()
     indebted.loans[0] = 1
     assert GAME.evaluate(indebted, 0) < base
-    random_playout(state, Rng(5))
-    assert [GAME.evaluate(state, s) for s in range(2)] == list(state.result().scores)
+    random_playout(table, Rng(5))
+    assert [GAME.evaluate(table, s) for s in range(2)] == list(table.result().scores)
 
 
 def test_every_word_players_read_has_names():

@@ -16,10 +16,10 @@ from rich.console import Console
 
 from tabulae.core import Action, Event, IllegalAction, Rng
 from tabulae.games.builders import GAME
-from tabulae.games.builders import state as state_module
+from tabulae.games.builders import table as table_module
 from tabulae.games.builders import turn as turn_module
 from tabulae.games.builders.notation import NUMBER, citizen
-from tabulae.games.builders.state import BuildersState
+from tabulae.games.builders.table import BuildersTable
 from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.i18n.catalogs import read
 from tabulae.tui.renderer import renderer
@@ -54,7 +54,7 @@ def refusals_in(module) -> dict[str, set[str]]:
     return found
 
 
-REFUSALS = refusals_in(turn_module) | refusals_in(state_module)
+REFUSALS = refusals_in(turn_module) | refusals_in(table_module)
 
 
 def option_msgids() -> list[str]:
@@ -66,37 +66,37 @@ def option_msgids() -> list[str]:
 
 
 @cache
-def positions() -> list[BuildersState]:
+def positions() -> list[BuildersTable]:
     """Positions of random games at every player count, from the start to the end."""
     found = []
     for seed in SEEDS:
         players = 2 + seed % 3
-        state = GAME.new(players, seed=seed)
+        table = GAME.new(players, seed=seed)
         rng = Rng(seed)
         steps = 0
-        while state.to_move:
+        while table.to_move:
             if steps % 40 == 0 and len(found) < LOOKS * (seed + 1):
-                found.append(state.clone())
-            seat = state.to_move[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.below(len(legal))])
+                found.append(table.clone())
+            seat = table.to_move[0]
+            legal = table.legal_actions(seat)
+            table.apply(seat, legal[rng.below(len(legal))])
             steps += 1
-        found.append(state)
+        found.append(table)
     return found
 
 
-def refused(state: BuildersState, rng: Rng) -> list[IllegalAction]:
+def refused(table: BuildersTable, rng: Rng) -> list[IllegalAction]:
     """Refusals of actions not legal now, drawn from the whole action space."""
-    space = GAME.action_space(state.players)
-    seat = state.to_move[0] if state.to_move else 0
-    legal = set(state.legal_actions(seat))
+    space = GAME.action_space(table.players)
+    seat = table.to_move[0] if table.to_move else 0
+    legal = set(table.legal_actions(seat))
     errors = []
     for _ in range(30):
         attempt = space.decode(rng.below(len(space)))
         if attempt in legal:
             continue
         try:
-            state.clone().apply(seat, attempt)
+            table.clone().apply(seat, attempt)
         except IllegalAction as error:
             errors.append(error)
     return errors
@@ -111,19 +111,19 @@ def read_texts(lang: str) -> list[tuple[str, str, list[str]]]:
     """(what, text, the cards' names it must hold) for everything a player reads."""
     text = GameText(translator(lang), GAME, NAMES)
     texts = []
-    for number, state in enumerate(positions()):
-        for event in state.events:
+    for number, table in enumerate(positions()):
+        for event in table.events:
             names = [text.term(w) for k in CARD_ARGS for w in card_words(event.args.get(k))]
             texts.append((f"event {event.key}", text.event(event), names))
-        for seat in state.to_move:
-            for action in state.legal_actions(seat):
+        for seat in table.to_move:
+            for action in table.legal_actions(seat):
                 names = [text.term(w) for w in card_words(list(action.args))]
                 texts.append((f"action {action}", text.action(action), names))
-        for error in refused(state, Rng(number)):
+        for error in refused(table, Rng(number)):
             shown = text.message(error.key, error.arguments)
             names = [text.term(w) for k in CARD_ARGS for w in card_words(error.arguments.get(k))]
             texts.append((f"refusal {error.key}", shown or f"missing {error.key}", names))
-        view = state.view(None)
+        view = table.view(None)
         for word in view_words(view):
             texts.append((f"card {word}", text.term(word), []))
     for msgid in option_msgids():
@@ -190,11 +190,11 @@ def test_the_terminal_table_and_end_screen_read_in_the_players_words(lang):
     """The terminal's table of a seat and its end screen: no ids, keys or leftover English."""
     text = GameText(translator(lang), GAME, NAMES)
     english = english_only(lang) if lang != "en" else frozenset()
-    for state in [*positions()[::7], *(s for s in positions() if not s.to_move)]:
-        seat = state.to_move[0] if state.to_move else None
-        shown = [drawn(RENDERER.table(state.view(seat), text, seat))]
-        if not state.to_move:
-            shown.append(drawn(RENDERER.details(state.result().details, text)))
+    for table in [*positions()[::7], *(s for s in positions() if not s.to_move)]:
+        seat = table.to_move[0] if table.to_move else None
+        shown = [drawn(RENDERER.table(table.view(seat), text, seat))]
+        if not table.to_move:
+            shown.append(drawn(RENDERER.details(table.result().details, text)))
         for screen in shown:
             assert "builders." not in screen and not SNAKE.search(screen), (lang, screen)
             leftover = {w for w in WORD.findall(screen) if w.lower() in english}
@@ -239,11 +239,11 @@ def test_every_refusal_option_and_message_is_in_every_language(lang):
 
 def test_a_refusal_reads_in_the_players_language():
     """A refusal carries its key and arguments, filled in like an event's message."""
-    state = GAME.new(2, seed=0)
-    seat = state.to_move[0]
-    state.money[seat] = 3
+    table = GAME.new(2, seed=0)
+    seat = table.to_move[0]
+    table.sesterces[seat] = 3
     with pytest.raises(IllegalAction) as refused:
-        state.apply(seat, Action("buy", "slave", "slave_1"))
+        table.apply(seat, Action("buy", "slave", "slave_1"))
     error = refused.value
     assert error.key == "builders.refused.cost"
     assert error.reason == "'buy' costs 7 sesterces and you have only 3 sesterces"
@@ -255,11 +255,11 @@ def test_a_refusal_reads_in_the_players_language():
 
 def test_events_name_every_player_in_their_lists():
     """The apprentices dealt and the final scores are told by player, not in seat order."""
-    state = positions()[-1]
+    table = positions()[-1]
     text = GameText(translator("en"), GAME, NAMES)
-    setup = text.event(state.events[0])
-    over = text.event(next(e for e in state.events if e.key == "builders.game_over"))
-    for seat in range(state.players):
+    setup = text.event(table.events[0])
+    over = text.event(next(e for e in table.events if e.key == "builders.game_over"))
+    for seat in range(table.players):
         assert f"{NAMES[seat]}: Apprentice (" in setup
         assert re.search(rf"{NAMES[seat]}: -?\d+(\.\d)?", over)
     assert "seat order" not in setup + over
