@@ -51,7 +51,7 @@ def test_an_action_taken_back_returns_the_board_and_the_log_and_replay_tell_it(b
     page.wait_for_function(
         f"() => document.getElementById('replay').dataset.version === '{taken_back}'"
     )
-    latest = page.locator(".log li.latest")
+    latest = page.locator("#log .log li.latest")
     assert latest.count() == 1 and latest.inner_text() == "Ala took back 1 action."
     page.click("#back")
     page.wait_for_function(
