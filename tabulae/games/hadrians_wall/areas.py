@@ -17,15 +17,15 @@ from .refusals import refused
 from .sheet import LARGE_GRANARY, MEDIUM_GRANARY, TRACK_AREAS, lacking
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
 
 
 class Area(NamedTuple):
-    options: Callable[[HadriansWallState, int], list[Action]]
+    options: Callable[[HadriansWallTable, int], list[Action]]
     """Every legal action of this kind for the seat, in a stable order."""
-    perform: Callable[[HadriansWallState, int, Action], dict[str, Any]]
+    perform: Callable[[HadriansWallTable, int, Action], dict[str, Any]]
     """Play a legal action; returns the event's arguments."""
-    refusal: Callable[[HadriansWallState, int, Action], IllegalAction]
+    refusal: Callable[[HadriansWallTable, int, Action], IllegalAction]
     """Why an action of this kind is not legal now."""
 
 

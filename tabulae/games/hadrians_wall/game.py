@@ -12,14 +12,14 @@ from .data import DIFFICULTIES
 from .evaluate import evaluate
 from .invariants import invariants
 from .recount import recount
-from .state import (
+from .table import (
     ATTRIBUTE_ACTIONS,
     COHORT_ACTIONS,
     DEFEND,
     FAVOUR_ACTIONS,
     PASS,
     PATH_ACTIONS,
-    HadriansWallState,
+    HadriansWallTable,
     prospect_sources,
 )
 from .terms import TERMS
@@ -31,6 +31,7 @@ class HadriansWall(Game):
     min_players = 1
     max_players = 6
     terms = TERMS
+    position_class = HadriansWallTable
     options = (
         Option(
             "difficulty",
@@ -51,8 +52,8 @@ class HadriansWall(Game):
         ),
     )
 
-    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> HadriansWallState:
-        return HadriansWallState.setup(self, players, rng, options)
+    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> HadriansWallTable:
+        return HadriansWallTable.setup(self, players, rng, options)
 
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         others = prospect_sources(players)
@@ -75,14 +76,14 @@ class HadriansWall(Game):
     rollout_action = staticmethod(search.rollout_action)  # type: ignore[assignment]
 
     def invariants(self, state: State) -> list[str]:
-        assert isinstance(state, HadriansWallState)
+        assert isinstance(state, HadriansWallTable)
         return invariants(state)
 
     def recount(self, state: State) -> Result | None:
-        assert isinstance(state, HadriansWallState)
+        assert isinstance(state, HadriansWallTable)
         return recount(state)
 
     def evaluate(self, state: State, seat: int) -> float:
         """The score column now plus what the years left should bring (`evaluate`)."""
-        assert isinstance(state, HadriansWallState)
+        assert isinstance(state, HadriansWallTable)
         return evaluate(state, seat)

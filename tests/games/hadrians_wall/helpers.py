@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from tabulae.core import Action
 from tabulae.core.conformance import snapshot
-from tabulae.games.hadrians_wall import GAME, HadriansWallState
+from tabulae.games.hadrians_wall import GAME, HadriansWallTable
 from tabulae.games.hadrians_wall import sheet as S
 from tabulae.games.hadrians_wall.data import BUILDING_INDEX, CARD_INDEX, FATE_CARDS, POOL
 
 
-def in_year(players: int = 1, seed: int = 0, **options) -> HadriansWallState:
+def in_year(players: int = 1, seed: int = 0, **options) -> HadriansWallTable:
     """A game in year 1's actions, every pool emptied so a test sets exactly what it needs."""
     state = GAME.new(players, seed=seed, **options)
     for seat in range(players):
@@ -21,29 +21,29 @@ def in_year(players: int = 1, seed: int = 0, **options) -> HadriansWallState:
     return state
 
 
-def give(state: HadriansWallState, seat: int = 0, **pieces: int) -> None:
+def give(state: HadriansWallTable, seat: int = 0, **pieces: int) -> None:
     """Set a player's workers and resources, e.g. give(state, resource=2, soldier=1)."""
     for name, amount in pieces.items():
         state.sheets[seat][S.POOL_AT + POOL.index(name)] = amount
 
 
-def pool(state: HadriansWallState, seat: int = 0) -> dict[str, int]:
+def pool(state: HadriansWallTable, seat: int = 0) -> dict[str, int]:
     sheet = state.sheets[seat]
     return {p: sheet[S.POOL_AT + i] for i, p in enumerate(POOL) if sheet[S.POOL_AT + i]}
 
 
-def build(state: HadriansWallState, *buildings: str, seat: int = 0) -> None:
+def build(state: HadriansWallTable, *buildings: str, seat: int = 0) -> None:
     """Mark buildings as built without paying (the position a rulebook example starts from)."""
     for b in buildings:
         state.sheets[seat][S.BUILT + BUILDING_INDEX[b]] = 1
 
 
-def prospect(state: HadriansWallState, seat: int, card: str) -> None:
+def prospect(state: HadriansWallTable, seat: int, card: str) -> None:
     """Make `card` the seat's current Prospect card."""
     state.prospects[seat][-1] = CARD_INDEX[card]
 
 
-def fate_on_top(state: HadriansWallState, *fate_ids: str) -> None:
+def fate_on_top(state: HadriansWallTable, *fate_ids: str) -> None:
     """Put Fate cards on top of the deck, the first named drawn first."""
     indices = [i for f in fate_ids for i, c in enumerate(FATE_CARDS) if c.id == f]
     rest = [i for i in state.fate_deck if i not in indices]
@@ -58,12 +58,12 @@ def fate_with(**fields) -> str:
     raise LookupError(fields)
 
 
-def play(state: HadriansWallState, seat: int, *actions: str) -> None:
+def play(state: HadriansWallTable, seat: int, *actions: str) -> None:
     for text in actions:
         state.apply(seat, Action.parse(text))
 
 
-def refused(state: HadriansWallState, seat: int, text: str) -> str:
+def refused(state: HadriansWallTable, seat: int, text: str) -> str:
     """Apply an action that must be refused; check nothing changed and return the reason."""
     from tabulae.core import IllegalAction
 
@@ -76,10 +76,10 @@ def refused(state: HadriansWallState, seat: int, text: str) -> str:
     raise AssertionError(f"'{text}' was accepted")
 
 
-def end_year(state: HadriansWallState) -> None:
+def end_year(state: HadriansWallTable) -> None:
     """Everyone passes; the attack follows (favour choices left to the test)."""
     for seat in range(state.players):
-        if not state.passed[seat]:
-            while state.pending[seat]:
+        if not state.ended_year[seat]:
+            while state.pending_rewards[seat]:
                 state.apply(seat, state.legal_actions(seat)[0])
             state.apply(seat, Action("pass"))

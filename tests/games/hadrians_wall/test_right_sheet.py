@@ -79,11 +79,11 @@ def test_buying_from_a_neighbour_pays_him_a_resource_he_may_use_at_once():
     prospect(state, 2, "pontiff")  # 2
     give(state, resource=2)
     play(state, 0, "pass")
-    state.passed[0] = False  # seat 0 acts; seat 1 will pass and be woken by the gift
+    state.ended_year[0] = False  # seat 0 acts; seat 1 will pass and be woken by the gift
     play(state, 1, "pass")
     play(state, 0, "market 1 left")
     assert pool(state, 1) == {"resource": 1}
-    assert not state.passed[1], "a player who passed acts again after a gift (H-01)"
+    assert not state.ended_year[1], "a player who passed acts again after a gift (H-01)"
     assert sheet[S.MARKET] == 1 and sheet[S.RENOWN] == 1
     prospect(state, 2, "forager")
     sheet[S.TRADERS] = 5
@@ -105,7 +105,7 @@ def test_the_gift_does_not_wake_a_player_when_the_option_is_off():
         "pass",
     )
     play(state, 0, "market 1 left")
-    assert state.passed[1] and pool(state, 1) == {"resource": 1}
+    assert state.ended_year[1] and pool(state, 1) == {"resource": 1}
 
 
 def test_duplicate_goods_are_recorded_and_give_nothing():
@@ -369,7 +369,7 @@ def test_with_two_players_the_opponent_is_the_only_neighbour():
     state.sheets[1][S.TRADERS] = 4
     prospect(state, 0, "defender")  # 1
     prospect(state, 1, "forager")  # 3
-    state.neutral = [CARD_INDEX["ranger"]]  # 6
+    state.neutral_cards = [CARD_INDEX["ranger"]]  # 6
     give(state, 1, resource=1)
     sources = {a[2] for a in state.legal_actions(1) if a[0] == "market"}
     assert sources == {"left", "deck", "neutral1"}

@@ -195,9 +195,9 @@ def test_neutral_cards_offer_goods_and_patterns_with_one_or_two_players():
     """PL p.15: reveal 2 Neutral Prospect cards alone and 1 with two players; the resource or
     soldier paid for using one is placed on it."""
     solo = in_year(players=1)
-    assert len(solo.neutral) == 2
+    assert len(solo.neutral_cards) == 2
     duo = in_year(players=2)
-    assert len(duo.neutral) == 1 and len(in_year(players=3).neutral) == 0
+    assert len(duo.neutral_cards) == 1 and len(in_year(players=3).neutral_cards) == 0
     sheet = solo.sheets[0]
     sheet[S.PATRICIANS] = 2
     give(solo, soldier=1)
