@@ -32,16 +32,18 @@ class Area(NamedTuple):
 def word(action: Action, index: int, allowed: tuple[str, ...]) -> str | None:
     """The action's argument at `index` if it is one of `allowed`, else None."""
     args = action.args
-    if len(args) > index and args[index] in allowed:
-        return args[index]  # type: ignore[return-value]
+    value = args[index] if len(args) > index else None
+    if type(value) is str and value in allowed:
+        return value
     return None
 
 
 def number(action: Action, index: int, low: int, high: int) -> int | None:
     """The action's int argument at `index` if it lies in low..high, else None."""
     args = action.args
-    if len(args) > index and type(args[index]) is int and low <= args[index] <= high:
-        return args[index]  # type: ignore[return-value]
+    value = args[index] if len(args) > index else None
+    if type(value) is int and low <= value <= high:
+        return value
     return None
 
 

@@ -396,8 +396,8 @@ def _record(table: HadriansWallTable, problems: list[str]) -> None:
         if kind == "year":
             year = args["year"]
         elif kind in _WHICH:
-            which = tuple(args[name] for name in _WHICH[kind])
-            filled[args["seat"]].setdefault(kind, []).append(" ".join(map(str, which)))
+            named = (str(args[name]) for name in _WHICH[kind])
+            filled[args["seat"]].setdefault(kind, []).append(" ".join(named))
             if args.get("source", "").startswith("neutral"):
                 on_neutral[year] = on_neutral.get(year, 0) + 1
         elif kind == "battle":

@@ -51,7 +51,7 @@ _PURCHASE = cost_of(DATA["market"]["purchase_cost"])
 def _goods(table: HadriansWallTable, seat: int) -> list[tuple[str, int, int | None]]:
     """(source, trade-good number, who receives the resource) for each way to buy now."""
     own = table.prospect_card(seat).trade_good
-    found = [
+    found: list[tuple[str, int, int | None]] = [
         (w, card.trade_good, target)
         for w, card, target in table.offers(seat)
         if card.trade_good != own

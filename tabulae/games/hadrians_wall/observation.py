@@ -38,20 +38,18 @@ Four players make 928 numbers, six 1,300, one 396.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from tabulae.core.game import Observation as Layout
+from tabulae.core.game import State
 
 from .data import COHORTS, FATE_CARDS, PLAYER_CARDS
 from .rewards import CHOICES
 from .scouting import CELLS
 from .sheet import MAP, SIZE
-from .table import neutral_count
-
-if TYPE_CHECKING:
-    from .table import HadriansWallTable
+from .table import HadriansWallTable, neutral_count
 
 PHASES = ("choose", "actions", "attack", "over")
 PENDING = tuple(CHOICES)
@@ -108,7 +106,8 @@ class Observation(Layout):
         self.read: dict[int, tuple[list[int], np.ndarray, np.ndarray]] = {}
         self.favours_used = slice(at["favours"], at["favours"] + 2 * len(COHORTS))
 
-    def encode(self, table: HadriansWallTable, seat: int, out: np.ndarray) -> None:
+    def encode(self, table: State, seat: int, out: np.ndarray) -> None:
+        assert isinstance(table, HadriansWallTable)
         at, n, phase = self.at, table.players, table.phase
         order = [(seat + k) % n for k in range(n)]
         sheets = out[self.sheets].reshape(self.sheet_shape)

@@ -71,6 +71,7 @@ def _scout_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[
     source, orientation, cell = action[1], action[2], action[3] - 1
     ((card, target),) = [(c, t) for w, c, t in table.patterns(seat) if w == source]
     mask = mask_of(card.pattern, orientation, cell)
+    assert mask is not None, "a legal placement"
     pay(sheet, _SCOUT)
     table.hand_over(target, SOLDIER)
     sheet[SCOUTS] += 1

@@ -7,6 +7,8 @@ is written in each: the year, or the trade-good number in the Market; 0 is empty
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tabulae.core import IllegalAction
 
 from .data import (
@@ -200,6 +202,6 @@ def lacking(sheet: list[int], cost: tuple[tuple[int, int], ...]) -> IllegalActio
     return None
 
 
-def cost_of(spec: object) -> tuple[tuple[int, int], ...]:
+def cost_of(spec: Mapping[str, int]) -> tuple[tuple[int, int], ...]:
     """A cost mapping from the data ({"servant": 1, ...}) as (pool slot, amount) pairs."""
     return tuple((POOL_AT + POOL.index(p), n) for p, n in dict(spec).items())

@@ -398,6 +398,7 @@ class HadriansWallTable(Table):
     def _reveal(self) -> None:
         for seat in range(self.players):
             path = self.chosen[seat]
+            assert path is not None, "everyone has chosen"
             (prospect,) = [c for c in self.drawn[seat] if c != path]
             self.paths[seat].append(path)
             self.prospects[seat].append(prospect)
