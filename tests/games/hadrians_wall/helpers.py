@@ -1,6 +1,13 @@
-"""Set up positions for scenario tests: a game in its year, with sheets filled as a test needs."""
+"""Set up positions for scenario tests: a game in its year, with sheets filled as a test needs.
+
+A scenario that stands at a given year and holds given cards writes it into a position
+(`position`, `deal`, `stack_fate`) and reads it with `GAME.from_position`, which refuses a
+table the rules could not reach; small edits to a game in play use the helpers on a table."""
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 from tabulae.core import Action
 from tabulae.core.conformance import snapshot
@@ -19,6 +26,59 @@ def in_year(players: int = 1, seed: int = 0, **options) -> HadriansWallTable:
         for i in range(len(POOL)):
             sheet[S.POOL_AT + i] = 0
     return state
+
+
+def position(
+    players: int = 1, seed: int = 0, year: int = 1, phase: str = "actions", **options
+) -> dict[str, Any]:
+    """The JSON position of a seeded game at `phase` of `year`, every earlier year played by
+    each player taking his first drawn card as his Path, passing and defending without
+    favours; in the actions, every pool is empty, so a scenario sets exactly what it needs."""
+    table = GAME.new(players, seed=seed, **options)
+    while (table.year, table.phase) != (year, phase):
+        assert table.phase != "over", f"the game ended before {phase} of year {year}"
+        if table.phase == "actions":
+            end_year(table)
+        else:
+            for seat in table.to_move:
+                table.apply(
+                    seat,
+                    table.legal_actions(seat)[0] if table.phase == "choose" else Action("defend"),
+                )
+    data = json.loads(json.dumps(table.position()))
+    if phase == "actions":
+        for sheet in data["table"]["sheets"]:
+            sheet[S.POOL_AT : S.POOL_AT + len(POOL)] = [0] * len(POOL)
+    return data
+
+
+_HELD = ("decks", "drawn", "paths", "prospects")
+
+
+def deal(data: dict[str, Any], seat: int, **held: tuple[str, ...]) -> None:
+    """Give `seat` the named player cards, e.g. deal(data, 0, paths=("defender", "vanguard")):
+    each is swapped with the card in its place, so every card stays in exactly one place."""
+    table = data["table"]
+    for pile, cards in held.items():
+        for at, card in enumerate(cards):
+            wanted = CARD_INDEX[card]
+            ((source, where),) = [
+                (other, i)
+                for other in _HELD
+                for i, c in enumerate(table[other][seat])
+                if c == wanted
+            ]
+            table[source][seat][where] = table[pile][seat][at]
+            table[pile][seat][at] = wanted
+    if table["phase"] != "choose":
+        table["chosen"][seat] = table["paths"][seat][-1]
+
+
+def stack_fate(data: dict[str, Any], *fate_ids: str) -> None:
+    """Put Fate cards on top of the deck of a position, the first named drawn first."""
+    table = data["table"]
+    indices = [i for f in fate_ids for i, c in enumerate(FATE_CARDS) if c.id == f]
+    table["fate_deck"] = [i for i in table["fate_deck"] if i not in indices] + indices[::-1]
 
 
 def give(state: HadriansWallTable, seat: int = 0, **pieces: int) -> None:
