@@ -97,7 +97,7 @@ def neighbours(players: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     if players == 2:
         return ((("left", 1),), (("left", 0),))
     return tuple(
-        (("left", (s + 1) % players), ("right", (s - 1) % players)) for s in range(players)
+        (("left", (seat + 1) % players), ("right", (seat - 1) % players)) for seat in range(players)
     )
 
 
@@ -108,7 +108,7 @@ def neutral_count(players: int) -> int:
 
 def prospect_sources(players: int) -> tuple[str, ...]:
     """Whose Prospect cards a player may use besides his own, by source word."""
-    sides = tuple(w for w, _ in neighbours(players)[0])
+    sides = tuple(side for side, _ in neighbours(players)[0])
     return sides + _NEUTRAL_WORDS[: neutral_count(players)]
 
 
@@ -205,11 +205,11 @@ class HadriansWallTable(Table):
     def to_move(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == "actions":
-            return tuple(s for s in range(self.players) if not self.ended_year[s])
+            return tuple(seat for seat in range(self.players) if not self.ended_year[seat])
         if phase == "choose":
-            return tuple(s for s in range(self.players) if self.chosen[s] is None)
+            return tuple(seat for seat in range(self.players) if self.chosen[seat] is None)
         if phase == "attack":
-            return tuple(s for s in range(self.players) if self.choosing_favours[s])
+            return tuple(seat for seat in range(self.players) if self.choosing_favours[seat])
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -268,7 +268,7 @@ class HadriansWallTable(Table):
     def result(self) -> Result | None:
         if self.phase != "over":
             return None
-        columns = [score(self.sheets[s], self.paths[s]) for s in range(self.players)]
+        columns = [score(self.sheets[seat], self.paths[seat]) for seat in range(self.players)]
         details: dict[str, Any] = {"scores": columns}
         if self.players == 1:
             details["rank"] = solo_rank(columns[0]["total"])
@@ -322,7 +322,10 @@ class HadriansWallTable(Table):
 
         The receiver is a seat, or -1 - k for Neutral card k.
         """
-        found = [(w, PLAYER_CARDS[self.prospects[s][-1]], s) for w, s in self.neighbours[seat]]
+        found = [
+            (side, PLAYER_CARDS[self.prospects[other][-1]], other)
+            for side, other in self.neighbours[seat]
+        ]
         for k, card in enumerate(self.neutral_cards):
             found.append((_NEUTRAL_WORDS[k], PLAYER_CARDS[card], -1 - k))
         return found
@@ -515,7 +518,7 @@ class HadriansWallTable(Table):
             )
         )
         self.favours_used = [[0] * 6 for _ in range(self.players)]
-        self.choosing_favours = [bool(self._favour_options(s)) for s in range(self.players)]
+        self.choosing_favours = [bool(self._favour_options(seat)) for seat in range(self.players)]
         self.phase = "attack"
         if not self.to_move:
             self._resolve_attack()
@@ -531,13 +534,13 @@ class HadriansWallTable(Table):
         sheet, used = self.sheets[seat], self.favours_used[seat]
         temple_left = sheet[TEMPLE_FAVOURS] - sum(used[:3])
         found = []
-        for c, attacks in enumerate(self.attacks()):
-            if attacks - used[c] - used[3 + c] <= 0:
+        for cohort, attacks in enumerate(self.attacks()):
+            if attacks - used[cohort] - used[3 + cohort] <= 0:
                 continue
             if temple_left > 0:
-                found.append(FAVOUR_ACTIONS[2 * c])
-            if sheet[DIPLOMAT_FAVOURS + c] - used[3 + c] > 0:
-                found.append(FAVOUR_ACTIONS[2 * c + 1])
+                found.append(FAVOUR_ACTIONS[2 * cohort])
+            if sheet[DIPLOMAT_FAVOURS + cohort] - used[3 + cohort] > 0:
+                found.append(FAVOUR_ACTIONS[2 * cohort + 1])
         return found
 
     def _decide(self, seat: int, action: Action) -> None:
@@ -549,8 +552,12 @@ class HadriansWallTable(Table):
             return
         if action not in self._favour_options(seat):
             raise self._favour_refusal(seat, action)
-        c = COHORTS.index(action[1])
-        self.favours_used[seat][c if action[2] == "temple" else 3 + c] += 1
+        self._use_favour(seat, action)
+
+    def _use_favour(self, seat: int, action: Action) -> None:
+        """Ignore an attack card with a temple or a diplomat favour (H-13, H-16)."""
+        cohort = COHORTS.index(action[1])
+        self.favours_used[seat][cohort if action[2] == "temple" else 3 + cohort] += 1
 
     def _favour_refusal(self, seat: int, action: Action) -> IllegalAction:
         if action[0] != "favour" or len(action) != 3 or action[1] not in COHORTS:
@@ -560,9 +567,9 @@ class HadriansWallTable(Table):
             )
         if action[2] not in FAVOUR_KINDS:
             return refused("favour_kind", "a favour comes from a temple or a diplomat")
-        c = COHORTS.index(action[1])
+        cohort = COHORTS.index(action[1])
         used = self.favours_used[seat]
-        if self.attacks()[c] - used[c] - used[3 + c] <= 0:
+        if self.attacks()[cohort] - used[cohort] - used[3 + cohort] <= 0:
             return refused(
                 "no_attack_left",
                 f"no attack card against the {action[1]} Cohort is left to ignore",
@@ -583,9 +590,7 @@ class HadriansWallTable(Table):
             options = self._favour_options(seat)
             if not options or rng.below(2) == 0:
                 return
-            action = options[rng.below(len(options))]
-            c = COHORTS.index(action[1])
-            self.favours_used[seat][c if action[2] == "temple" else 3 + c] += 1
+            self._use_favour(seat, options[rng.below(len(options))])
 
     def _resolve_attack(self) -> None:
         attacks = self.attacks()
@@ -594,11 +599,11 @@ class HadriansWallTable(Table):
         for seat in range(self.players):
             sheet, used = self.sheets[seat], self.favours_used[seat]
             sheet[TEMPLE_FAVOURS] -= sum(used[:3])
-            for c in range(len(COHORTS)):
-                sheet[DIPLOMAT_FAVOURS + c] -= used[3 + c]
+            for cohort in range(len(COHORTS)):
+                sheet[DIPLOMAT_FAVOURS + cohort] -= used[3 + cohort]
             undefended = sum(
-                max(0, attacks[c] - used[c] - used[3 + c] - sheet[COHORT + c])
-                for c in range(len(COHORTS))
+                max(0, attacks[cohort] - used[cohort] - used[3 + cohort] - sheet[COHORT + cohort])
+                for cohort in range(len(COHORTS))
             )
             disdain = min(undefended, flag)
             valour = flag - disdain
