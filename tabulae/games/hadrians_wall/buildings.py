@@ -58,7 +58,7 @@ def _perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, A
     building = BUILDINGS[i]
     pay(sheet, building.cost)
     sheet[BUILT + i] = 1
-    gain_all(sheet, table.pending_rewards[seat], building.reward)
+    gain_all(sheet, table.pending[seat], building.reward)
     return {"building": building.id}
 
 

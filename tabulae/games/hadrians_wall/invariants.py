@@ -228,7 +228,7 @@ def invariants(table: HadriansWallTable) -> list[str]:
 
 _PER_SEAT = (
     "sheets",
-    "pending_rewards",
+    "pending",
     "ended_year",
     "decks",
     "drawn",
@@ -262,8 +262,8 @@ def _shapes(table: HadriansWallTable) -> list[str]:
             say(f"sheets[{seat}]: {SIZE} numbers, not {len(table.sheets[seat])}")
         if len(table.favours_used[seat]) != _FAVOURS_USED:
             say(f"favours_used[{seat}]: {_FAVOURS_USED} numbers")
-        if any(word not in CHOICES for word in table.pending_rewards[seat]):
-            say(f"pending_rewards[{seat}]: rewards are {', '.join(CHOICES)}")
+        if any(word not in CHOICES for word in table.pending[seat]):
+            say(f"pending[{seat}]: rewards are {', '.join(CHOICES)}")
         for name in _PLAYER_CARD_LISTS:
             if any(card not in cards for card in getattr(table, name)[seat]):
                 say(f"{name}[{seat}]: player cards are numbered 0-{len(cards) - 1}")
@@ -548,10 +548,10 @@ def _pieces(table: HadriansWallTable, seat: int, problems: list[str]) -> None:
             problems.append(
                 f"seat {seat} holds {pool} in year 1; the Fate card gives {list(items)}"
             )
-    if table.pending_rewards[seat]:
+    if table.pending[seat]:
         if phase != "actions":
             problems.append(f"seat {seat} has a pending reward choice outside the actions")
-        elif table.pending_rewards[seat][0] == "cohort" and (
+        elif table.pending[seat][0] == "cohort" and (
             sum(1 for c in range(len(COHORTS)) if sheet[COHORT + c] < COHORT_LENGTH) < 2
         ):
             problems.append(f"seat {seat} waits to choose a Cohort where there is no choice")

@@ -94,7 +94,7 @@ def _plain_track(
     def perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
         sheet = table.sheets[seat]
         pay(sheet, cost)
-        fill_track(sheet, table.pending_rewards[seat], slot, boxes)
+        fill_track(sheet, table.pending[seat], slot, boxes)
         return {"box": sheet[slot]}
 
     def refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
@@ -128,7 +128,7 @@ def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, for
     def perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
         sheet = table.sheets[seat]
         pay(sheet, cost)
-        fill_track(sheet, table.pending_rewards[seat], slot, boxes)
+        fill_track(sheet, table.pending[seat], slot, boxes)
         return {"box": sheet[slot]}
 
     def refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
@@ -164,7 +164,7 @@ def _fort_options(table: HadriansWallTable, seat: int) -> list[Action]:
 def _fort_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     sheet[POOL.index(action[1])] -= 1
-    fill_track(sheet, table.pending_rewards[seat], FORT, FORT_BOXES)
+    fill_track(sheet, table.pending[seat], FORT, FORT_BOXES)
     return {"box": sheet[FORT], "paid": action[1]}
 
 
@@ -203,7 +203,7 @@ def _training_perform(table: HadriansWallTable, seat: int, action: Action) -> di
     box = sheet[TRAINING : TRAINING + TRAINING_BOXES].index(0)
     sheet[TRAINING + box] = table.year
     guard_before = sheet[GUARD]
-    gain_all(sheet, table.pending_rewards[seat], TRAINING_REWARD)
+    gain_all(sheet, table.pending[seat], TRAINING_REWARD)
     return {"box": box + 1, "sword": sheet[GUARD] > guard_before}
 
 
@@ -299,7 +299,7 @@ def _landmark_perform(table: HadriansWallTable, seat: int, action: Action) -> di
     i = _LANDMARK_IDS.index(action[1])
     pay(sheet, _LANDMARK_COST)
     sheet[LANDMARK + i] = 1
-    gain_all(sheet, table.pending_rewards[seat], LANDMARKS[i][3])
+    gain_all(sheet, table.pending[seat], LANDMARKS[i][3])
     return {"landmark": action[1]}
 
 

@@ -132,7 +132,7 @@ def _battle_perform(table: HadriansWallTable, seat: int, action: Action) -> dict
     else:
         sheet[DEAD + g] = 1
         reward = GLADIATOR_DIED[filled - 1]
-    gain_all(sheet, table.pending_rewards[seat], reward)
+    gain_all(sheet, table.pending[seat], reward)
     return {
         "gladiator": action[1],
         "fate_card": card.id,

@@ -96,8 +96,8 @@ def _market_perform(table: HadriansWallTable, seat: int, action: Action) -> dict
     if unique > unique_before:
         renown = UNIQUE_GOODS_RENOWN[unique - 1]
         for _ in range(renown):
-            gain(sheet, table.pending_rewards[seat], "renown")
-    gain_all(sheet, table.pending_rewards[seat], MARKET_BOXES[box][1])
+            gain(sheet, table.pending[seat], "renown")
+    gain_all(sheet, table.pending[seat], MARKET_BOXES[box][1])
     args: dict[str, Any] = {"box": box + 1, "source": source, "good": good, "renown": renown}
     if drawn:
         args["fate_card"] = drawn

@@ -140,7 +140,7 @@ class Observation(Layout):
             if shown:
                 flags.append(prospect + row + shown[-1])
                 flags += [earlier + row + c for c in shown[:-1]]
-            waiting = table.pending_rewards[p]
+            waiting = table.pending[p]
             if waiting:
                 row = k * len(PENDING)
                 flags.append(next_pending + row + PENDING.index(waiting[0]))

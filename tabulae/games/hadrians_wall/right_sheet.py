@@ -94,7 +94,7 @@ def _citizen_perform(table: HadriansWallTable, seat: int, action: Action) -> dic
     sheet = table.sheets[seat]
     i = CITIZENS.index(action[1])
     pay(sheet, _CIVILIAN)
-    advance_citizen(sheet, table.pending_rewards[seat], i)
+    advance_citizen(sheet, table.pending[seat], i)
     return {"citizen": action[1], "box": sheet[CITIZEN + i]}
 
 
@@ -136,7 +136,7 @@ def _perform_perform(table: HadriansWallTable, seat: int, action: Action) -> dic
     i = action[1] - 1
     pay(sheet, _PERFORMANCE)
     sheet[THEATRE + i] = table.year
-    gain_all(sheet, table.pending_rewards[seat], PERFORMANCES[i][1])
+    gain_all(sheet, table.pending[seat], PERFORMANCES[i][1])
     return {"performance": i + 1}
 
 
@@ -193,7 +193,7 @@ def _temple_perform(table: HadriansWallTable, seat: int, action: Action) -> dict
     size, _, reward = TEMPLE_ROW_BOXES[box]
     sheet[POOL.index(action[1])] -= 1
     sheet[TEMPLE] = box + 1
-    gain_all(sheet, table.pending_rewards[seat], reward)
+    gain_all(sheet, table.pending[seat], reward)
     return {"temple": size, "box": box + 1, "paid": action[1]}
 
 
@@ -246,7 +246,7 @@ def _bribe_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[
     i = action[1] - 1
     sheet[RESOURCE] -= BATHS_BOXES[i][1]
     sheet[BATHS + i] = table.year
-    gain(sheet, table.pending_rewards[seat], "remove_disdain")
+    gain(sheet, table.pending[seat], "remove_disdain")
     return {"box": i + 1, "paid": BATHS_BOXES[i][1]}
 
 
@@ -317,7 +317,7 @@ def _ruling_perform(table: HadriansWallTable, seat: int, action: Action) -> dict
     _, _, cost, reward = COURT_BOXES[i]
     pay(sheet, cost)
     sheet[COURT + i] = table.year
-    gain_all(sheet, table.pending_rewards[seat], reward)
+    gain_all(sheet, table.pending[seat], reward)
     return {"box": i + 1, "column": COURT_COLUMNS[COURT_BOXES[i][0]]}
 
 
@@ -380,7 +380,7 @@ def _diplomat_perform(table: HadriansWallTable, seat: int, action: Action) -> di
     sheet[DIPLOMATS] += 1
     sheet[SERVED + c] = sheet[DIPLOMATS]
     sheet[FAVOURS + c] += DIPLOMAT_FAVOURS
-    gain_all(sheet, table.pending_rewards[seat], DIPLOMAT_REWARD)
+    gain_all(sheet, table.pending[seat], DIPLOMAT_REWARD)
     return {"diplomat": sheet[DIPLOMATS], "cohort": action[1]}
 
 

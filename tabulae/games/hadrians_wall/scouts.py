@@ -77,7 +77,7 @@ def _scout_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[
     sheet[SCOUTS] += 1
     gained = map_rewards(sheet[MAP], mask)
     sheet[MAP] |= mask
-    gain_all(sheet, table.pending_rewards[seat], tuple(gained))
+    gain_all(sheet, table.pending[seat], tuple(gained))
     return {
         "scout": sheet[SCOUTS],
         "source": source,

@@ -124,7 +124,7 @@ class HadriansWallTable(Table):
     year: int  # the year being played, 1-6
     phase: Literal["choose", "actions", "attack", "over"]  # the part of the year (module doc)
     sheets: list[list[int]]  # per seat, his player board and left and right sheets (`sheet`)
-    pending_rewards: list[list[str]]  # per seat, rewards waiting for his choice, first first
+    pending: list[list[str]]  # per seat, rewards waiting for his choice, first first
     ended_year: list[bool]  # per seat, whether he has ended his year (passed)
     decks: list[list[int]]  # per seat, his deck of player cards, face down
     drawn: list[list[int]]  # per seat, the two cards he drew this year, until the reveal
@@ -161,7 +161,7 @@ class HadriansWallTable(Table):
         self.year = 0
         self.phase = "choose"
         self.sheets = [new_sheet() for _ in range(players)]
-        self.pending_rewards = [[] for _ in range(players)]
+        self.pending = [[] for _ in range(players)]
         self.ended_year = [False] * players
         self.fate_deck = list(range(len(FATE_CARDS)))
         rng.shuffle(self.fate_deck)
@@ -219,7 +219,7 @@ class HadriansWallTable(Table):
         if phase == "actions":
             if self.ended_year[seat]:
                 return []
-            pending = self.pending_rewards[seat]
+            pending = self.pending[seat]
             if pending:
                 return self._choice_options(seat)
             found: list[Action] = []
@@ -431,7 +431,7 @@ class HadriansWallTable(Table):
 
     def _income(self, seat: int) -> None:
         """The Prospect bonus, then income from Production, Hotels, Workshops and Roads."""
-        sheet, pending = self.sheets[seat], self.pending_rewards[seat]
+        sheet, pending = self.sheets[seat], self.pending[seat]
         bonus = self.prospect_card(seat).prospect
         for i, n in enumerate(bonus):
             sheet[POOL_AT + i] += n
@@ -455,7 +455,7 @@ class HadriansWallTable(Table):
     # -- the year's actions (H-01) -------------------------------------------------------------
 
     def _act(self, seat: int, action: Action, kind: str) -> None:
-        pending = self.pending_rewards[seat]
+        pending = self.pending[seat]
         if pending:
             legal = self._choice_options(seat)
             if action not in legal:
@@ -491,7 +491,7 @@ class HadriansWallTable(Table):
         settle(self.sheets[seat], pending)
 
     def _choice_options(self, seat: int) -> list[Action]:
-        word = self.pending_rewards[seat][0]
+        word = self.pending[seat][0]
         allowed = choices(self.sheets[seat], word)
         if word == "cohort":
             return [a for a in COHORT_ACTIONS if a[1] in allowed]
@@ -611,7 +611,7 @@ class HadriansWallTable(Table):
                 if sheet[DISDAIN] < DISDAIN_BOXES:
                     sheet[DISDAIN] += 1
             for _ in range(valour):
-                advance_attribute(sheet, self.pending_rewards[seat], _VALOUR)
+                advance_attribute(sheet, self.pending[seat], _VALOUR)
             outcomes.append(
                 {
                     "temple_favours": used[:3],

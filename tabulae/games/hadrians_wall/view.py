@@ -170,7 +170,7 @@ def _player(table: HadriansWallTable, seat: int, viewer: int | None) -> dict[str
         "earlier_prospects": [_card(c) for c in table.prospects[seat][:-1]],
         "cards_unseen": _unseen(table, seat, viewer),
         "neighbours": {side: other for side, other in table.neighbours[seat]},
-        "pending": list(table.pending_rewards[seat]),
+        "pending": list(table.pending[seat]),
         "chosen": table.phase == "choose" and table.chosen[seat] is not None,
         "passed": table.phase == "actions" and table.ended_year[seat],
         "deciding": table.phase == "attack" and table.choosing_favours[seat],

@@ -140,6 +140,6 @@ def end_year(state: HadriansWallTable) -> None:
     """Everyone passes; the attack follows (favour choices left to the test)."""
     for seat in range(state.players):
         if not state.ended_year[seat]:
-            while state.pending_rewards[seat]:
+            while state.pending[seat]:
                 state.apply(seat, state.legal_actions(seat)[0])
             state.apply(seat, Action("pass"))

@@ -18,10 +18,10 @@ def test_wall_box_without_icon_gives_nothing_and_the_next_one_gives_a_cohort():
     give(state, resource=2)
     play(state, 0, "wall")
     assert sheet[S.WALL] == 6 and pool(state) == {"resource": 1}
-    assert not state.pending_rewards[0]
+    assert not state.pending[0]
     play(state, 0, "wall")
     assert sheet[S.WALL] == 7
-    assert state.pending_rewards[0] == ["cohort"]
+    assert state.pending[0] == ["cohort"]
     assert state.legal_actions(0) == [
         Action("cohort", "left"),
         Action("cohort", "centre"),
@@ -60,7 +60,7 @@ def test_six_fort_boxes_lock_cippi_box_three_but_leave_five_wall_boxes():
     assert "chain from Fort box 7" in reason
     for _ in range(5):
         play(state, 0, "wall")
-        if state.pending_rewards[0]:  # Wall box 4 shows a Cohort
+        if state.pending[0]:  # Wall box 4 shows a Cohort
             play(state, 0, "cohort left")
     assert sheet[S.WALL] == 6
     assert "chain from Fort box 7" in refused(state, 0, "wall")
@@ -120,7 +120,7 @@ def test_wall_guard_gives_a_cohort_box():
     state.sheets[0][S.GUARD] = 2
     give(state, soldier=1)
     play(state, 0, "guard")
-    assert state.pending_rewards[0] == ["cohort"]
+    assert state.pending[0] == ["cohort"]
     play(state, 0, "cohort right")
     assert state.sheets[0][S.COHORT + 2] == 1
 
@@ -160,7 +160,7 @@ def test_hotels_workshop_and_road_income():
     state.apply(0, state.legal_actions(0)[0])  # year 2: choose the Path card
     income = [e for e in state.events if e.key == "hadrians_wall.income"][-1].args["income"]
     assert income == {"resource": 1, "civilian": 2, "builder": 1, "attribute": 1}
-    assert state.pending_rewards[0] == ["attribute_of_choice"]
+    assert state.pending[0] == ["attribute_of_choice"]
     assert [str(a) for a in state.legal_actions(0)] == [
         "attribute renown",
         "attribute piety",
@@ -234,10 +234,10 @@ def test_attribute_tracks_give_workers_and_stop_at_25():
     sheet[S.DIPLOMATS] = 0
     from tabulae.games.hadrians_wall.rewards import advance_attribute
 
-    advance_attribute(sheet, state.pending_rewards[0], 2)
+    advance_attribute(sheet, state.pending[0], 2)
     assert sheet[S.VALOUR] == 3 and pool(state) == {"servant": 1, "soldier": 1}
     sheet[S.VALOUR] = 25
-    advance_attribute(sheet, state.pending_rewards[0], 2)
+    advance_attribute(sheet, state.pending[0], 2)
     assert sheet[S.VALOUR] == 25
 
 

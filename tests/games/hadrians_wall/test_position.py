@@ -101,7 +101,7 @@ def _player_card_that_does_not_exist(data):
 
 
 def _unknown_reward_waiting(data):
-    data["table"]["pending_rewards"][0] = ["gold"]
+    data["table"]["pending"][0] = ["gold"]
 
 
 def _over_before_the_last_year(data):
@@ -139,7 +139,7 @@ MALFORMED: list[tuple[Callable[[dict], None], str]] = [
     (_attack_phase_without_an_attack, "year 1's attack revealed 0 Fate cards"),
     (_seat_missing, "ended_year: one per seat, 3, not 2"),
     (_player_card_that_does_not_exist, "decks[2]: player cards are numbered 0-"),
-    (_unknown_reward_waiting, "pending_rewards[0]: rewards are cohort, "),
+    (_unknown_reward_waiting, "pending[0]: rewards are cohort, "),
     (_over_before_the_last_year, "the game is over in year 1, before the year-6 attack"),
     (_sheet_cut_short, f"sheets[1]: {S.SIZE} numbers, not {S.SIZE - 1}"),
     (_year_as_a_word, "year: a whole number, not a string ('one')"),
