@@ -17,31 +17,33 @@ from .refusals import refused
 from .sheet import LARGE_GRANARY, MEDIUM_GRANARY, TRACK_AREAS, lacking
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
 
 
 class Area(NamedTuple):
-    options: Callable[[HadriansWallState, int], list[Action]]
+    options: Callable[[HadriansWallTable, int], list[Action]]
     """Every legal action of this kind for the seat, in a stable order."""
-    perform: Callable[[HadriansWallState, int, Action], dict[str, Any]]
+    perform: Callable[[HadriansWallTable, int, Action], dict[str, Any]]
     """Play a legal action; returns the event's arguments."""
-    refusal: Callable[[HadriansWallState, int, Action], IllegalAction]
+    refusal: Callable[[HadriansWallTable, int, Action], IllegalAction]
     """Why an action of this kind is not legal now."""
 
 
 def word(action: Action, index: int, allowed: tuple[str, ...]) -> str | None:
     """The action's argument at `index` if it is one of `allowed`, else None."""
     args = action.args
-    if len(args) > index and args[index] in allowed:
-        return args[index]  # type: ignore[return-value]
+    value = args[index] if len(args) > index else None
+    if type(value) is str and value in allowed:
+        return value
     return None
 
 
 def number(action: Action, index: int, low: int, high: int) -> int | None:
     """The action's int argument at `index` if it lies in low..high, else None."""
     args = action.args
-    if len(args) > index and type(args[index]) is int and low <= args[index] <= high:
-        return args[index]  # type: ignore[return-value]
+    value = args[index] if len(args) > index else None
+    if type(value) is int and low <= value <= high:
+        return value
     return None
 
 

@@ -17,7 +17,7 @@ from .rewards import gain_all
 from .sheet import BUILT, CITIZEN, infrastructure, lacking, pay
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
 
 BUILD_ACTIONS = tuple(Action("build", b.id) for b in BUILDINGS)
 _IDS = tuple(b.id for b in BUILDINGS)
@@ -35,8 +35,8 @@ _RULES = tuple(
 track it needs (or -1 for Infrastructure), the level, and the cost."""
 
 
-def _options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     level = infrastructure(sheet)
     found = []
     for action, (flag, after, track, need, cost) in zip(BUILD_ACTIONS, _RULES, strict=True):
@@ -52,18 +52,18 @@ def _options(st: HadriansWallState, seat: int) -> list[Action]:
     return found
 
 
-def _perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     i = BUILDING_INDEX[action[1]]
     building = BUILDINGS[i]
     pay(sheet, building.cost)
     sheet[BUILT + i] = 1
-    gain_all(sheet, st.pending[seat], building.reward)
+    gain_all(sheet, table.pending[seat], building.reward)
     return {"building": building.id}
 
 
-def _refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     name = word(action, 0, _IDS)
     if name is None or len(action.args) != 1:
         return refused(

@@ -258,7 +258,7 @@ BUILDING_KINDS = {
 @dataclass(frozen=True)
 class Building:
     id: str
-    needs: tuple[str, int] | None
+    needs: tuple[str, int]
     """The Infrastructure level or citizen track (by citizen id) and the level it needs."""
     after: str | None
     """The smaller building it needs first."""

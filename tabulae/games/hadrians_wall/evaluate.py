@@ -29,7 +29,7 @@ from .data import (
 from .scoring import disdain_penalty, score
 from .sheet import BUILT, COHORT, DIPLOMAT_FAVOURS, POOL_AT, PRODUCTION, TEMPLE_FAVOURS, disdain
 from .sheet import progress as boxes_filled
-from .state import HadriansWallState
+from .table import HadriansWallTable
 
 PIECE = 0.1  # a piece in hand: unused pieces go back to the supply at the end of the year
 BOX = 0.25  # a filled box: a step towards the rewards of its row, area or building
@@ -44,14 +44,14 @@ _PER_DISDAIN = (DISDAIN_PENALTY[-1] - DISDAIN_PENALTY[0]) / (len(DISDAIN_PENALTY
 """The penalty a later disdain adds, on average over the penalty table."""
 
 
-def evaluate(state: HadriansWallState, seat: int) -> float:
+def evaluate(table: HadriansWallTable, seat: int) -> float:
     """The score column now plus what the rest of the game should bring (see the module)."""
-    result = state.result()
+    result = table.result()
     if result is not None:
         return float(result.scores[seat])
-    sheet = state.sheets[seat]
-    now = score(sheet, state.paths[seat])["total"]
-    left = YEARS - state.year + (state.phase != "attack")
+    sheet = table.sheets[seat]
+    now = score(sheet, table.paths[seat])["total"]
+    left = YEARS - table.year + (table.phase != "attack")
     pieces = sum(sheet[POOL_AT + i] for i in range(len(POOL)))
     income = sheet[PRODUCTION] + sum(sheet[f] for f in _INCOME_FLAGS)
     return (
@@ -59,27 +59,27 @@ def evaluate(state: HadriansWallState, seat: int) -> float:
         + PIECE * pieces
         + BOX * boxes_filled(sheet)
         + INCOME_PER_YEAR * income * (left - 1)
-        + attacks_to_come(state, seat)
+        + attacks_to_come(table, seat)
     )
 
 
-def attacks_to_come(state: HadriansWallState, seat: int) -> float:
+def attacks_to_come(table: HadriansWallTable, seat: int) -> float:
     """Valour points less disdain penalty expected from the attacks not yet resolved."""
-    sheet = state.sheets[seat]
+    sheet = table.sheets[seat]
     strength = tuple(sheet[COHORT + c] for c in range(len(COHORTS)))
     favours = sheet[TEMPLE_FAVOURS] + sum(sheet[DIPLOMAT_FAVOURS + c] for c in range(len(COHORTS)))
-    cards = ATTACK_CARDS[state.options["difficulty"]]
+    cards = ATTACK_CARDS[table.options["difficulty"]]
     held = disdain(sheet)
     total = 0.0
-    if state.phase == "attack":
-        undefended = sum(max(0, a - s) for a, s in zip(state.attacks(), strength, strict=True))
+    if table.phase == "attack":
+        undefended = sum(max(0, a - s) for a, s in zip(table.attacks(), strength, strict=True))
         chances = ((max(0, undefended - favours), 1.0),)
-        total += _attack(chances, GREY_FLAGS[state.year - 1], held)
+        total += _attack(chances, GREY_FLAGS[table.year - 1], held)
     else:
-        extra = sum(state.neutral_pieces)
-        chances = _undefended(cards[state.year - 1] + extra, strength, favours)
-        total += _attack(chances, GREY_FLAGS[state.year - 1], held)
-    for year in range(state.year + 1, YEARS + 1):
+        extra = sum(table.neutral_pieces)
+        chances = _undefended(cards[table.year - 1] + extra, strength, favours)
+        total += _attack(chances, GREY_FLAGS[table.year - 1], held)
+    for year in range(table.year + 1, YEARS + 1):
         chances = _undefended(cards[year - 1], strength, 0)
         total += LATER_ATTACKS * _attack(chances, GREY_FLAGS[year - 1], None)
     return total

@@ -12,14 +12,14 @@ from .data import DIFFICULTIES
 from .evaluate import evaluate
 from .invariants import invariants
 from .recount import recount
-from .state import (
+from .table import (
     ATTRIBUTE_ACTIONS,
     COHORT_ACTIONS,
     DEFEND,
     FAVOUR_ACTIONS,
     PASS,
     PATH_ACTIONS,
-    HadriansWallState,
+    HadriansWallTable,
     prospect_sources,
 )
 
@@ -29,6 +29,7 @@ class HadriansWall(Game):
     name = "Hadrian's Wall"
     min_players = 1
     max_players = 6
+    position_class = HadriansWallTable
     options = (
         Option(
             "difficulty",
@@ -49,8 +50,8 @@ class HadriansWall(Game):
         ),
     )
 
-    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> HadriansWallState:
-        return HadriansWallState.setup(self, players, rng, options)
+    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> HadriansWallTable:
+        return HadriansWallTable.setup(self, players, rng, options)
 
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         others = prospect_sources(players)
@@ -73,14 +74,14 @@ class HadriansWall(Game):
     rollout_action = staticmethod(search.rollout_action)  # type: ignore[assignment]
 
     def invariants(self, state: State) -> list[str]:
-        assert isinstance(state, HadriansWallState)
+        assert isinstance(state, HadriansWallTable)
         return invariants(state)
 
     def recount(self, state: State) -> Result | None:
-        assert isinstance(state, HadriansWallState)
+        assert isinstance(state, HadriansWallTable)
         return recount(state)
 
     def evaluate(self, state: State, seat: int) -> float:
         """The score column now plus what the years left should bring (`evaluate`)."""
-        assert isinstance(state, HadriansWallState)
+        assert isinstance(state, HadriansWallTable)
         return evaluate(state, seat)

@@ -49,6 +49,7 @@ from .data import (
     TRAINING_BOXES,
     YEARS,
 )
+from .rewards import CHOICES
 from .sheet import (
     APPARITORES,
     ATTRIBUTE,
@@ -80,6 +81,7 @@ from .sheet import (
     PRODUCTION,
     SCOUTS,
     SERVED,
+    SIZE,
     TEMPLE,
     TEMPLE_FAVOURS,
     THEATRE,
@@ -87,10 +89,12 @@ from .sheet import (
     TRAINING,
     WALL,
 )
-from .state import KEY
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
+
+KEY = "hadrians_wall."
+"""The prefix of the game's event keys, as the record spells them."""
 
 _BUILDING = {b.id: BUILT + i for i, b in enumerate(BUILDINGS)}
 _TRACKS = (
@@ -208,79 +212,134 @@ _MAP_CELLS = DATA["scouting_map"]["rows"] * DATA["scouting_map"]["columns"]
 _PATTERN_CELLS = len(next(iter(DATA["patterns"]["values"].values())))
 
 
-def invariants(state: HadriansWallState) -> list[str]:
+def invariants(table: HadriansWallTable) -> list[str]:
     """Every rule the position breaks, in words; empty when it is sound."""
+    problems = _shapes(table)
+    if problems:
+        return problems
+    _cards_and_attacks(table, problems)
+    for seat in range(table.players):
+        _pieces(table, seat, problems)
+        _sheet(table, seat, problems)
+    return problems
+
+
+# -- the shapes: one of each per seat, cards that exist -------------------------------------------
+
+_PER_SEAT = (
+    "sheets",
+    "pending",
+    "ended_year",
+    "decks",
+    "drawn",
+    "chosen",
+    "paths",
+    "prospects",
+    "favours_used",
+    "choosing_favours",
+)
+_PLAYER_CARD_LISTS = ("decks", "drawn", "paths", "prospects")
+_FAVOURS_USED = 2 * len(COHORTS)
+
+
+def _shapes(table: HadriansWallTable) -> list[str]:
+    """What a position must have before its rules can be read at all: the year within the
+    game, one of each per-seat part per player, sheets of their size, cards that exist."""
     problems: list[str] = []
-    _table(state, problems)
-    for seat in range(state.players):
-        _pieces(state, seat, problems)
-        _sheet(state, seat, problems)
+    say = problems.append
+    if not 1 <= table.year <= YEARS:
+        say(f"year {table.year} is outside 1-{YEARS}")
+    elif table.phase == "over" and table.year != YEARS:
+        say(f"the game is over in year {table.year}, before the year-{YEARS} attack")
+    for name in _PER_SEAT:
+        if len(getattr(table, name)) != table.players:
+            say(f"{name}: one per seat, {table.players}, not {len(getattr(table, name))}")
+    if problems:
+        return problems
+    cards, fates = range(len(PLAYER_CARDS)), range(len(FATE_CARDS))
+    for seat in range(table.players):
+        if len(table.sheets[seat]) != SIZE:
+            say(f"sheets[{seat}]: {SIZE} numbers, not {len(table.sheets[seat])}")
+        if len(table.favours_used[seat]) != _FAVOURS_USED:
+            say(f"favours_used[{seat}]: {_FAVOURS_USED} numbers")
+        if any(word not in CHOICES for word in table.pending[seat]):
+            say(f"pending[{seat}]: rewards are {', '.join(CHOICES)}")
+        for name in _PLAYER_CARD_LISTS:
+            if any(card not in cards for card in getattr(table, name)[seat]):
+                say(f"{name}[{seat}]: player cards are numbered 0-{len(cards) - 1}")
+        if table.chosen[seat] not in (None, *cards):
+            say(f"chosen[{seat}]: player cards are numbered 0-{len(cards) - 1}")
+    for name in ("neutral_deck", "neutral_cards"):
+        if any(card not in cards for card in getattr(table, name)):
+            say(f"{name}: player cards are numbered 0-{len(cards) - 1}")
+    for name in ("fate_deck", "fate_discard", "attack_cards"):
+        if any(card not in fates for card in getattr(table, name)):
+            say(f"{name}: Fate cards are numbered 0-{len(fates) - 1}")
+    if table.fate_card not in fates:
+        say(f"fate_card: Fate cards are numbered 0-{len(fates) - 1}")
     return problems
 
 
 # -- the table: cards, the attack, favours --------------------------------------------------------
 
 
-def _attacks_resolved(state: HadriansWallState) -> int:
-    return YEARS if state.phase == "over" else state.year - 1
+def _attacks_resolved(table: HadriansWallTable) -> int:
+    return YEARS if table.phase == "over" else table.year - 1
 
 
-def _cards_out(state: HadriansWallState) -> int:
+def _cards_out(table: HadriansWallTable) -> int:
     """Path (and Prospect) cards each player has placed so far: one a year once revealed."""
-    return state.year - (state.phase == "choose")
+    return table.year - (table.phase == "choose")
 
 
-def _table(state: HadriansWallState, problems: list[str]) -> None:
-    phase, year = state.phase, state.year
-    if not 1 <= year <= YEARS:
-        problems.append(f"year {year} is outside 1-{YEARS}")
-        return
-    if sorted(state.fate_deck + state.fate_discard + state.attack) != _FATE:
+def _cards_and_attacks(table: HadriansWallTable, problems: list[str]) -> None:
+    phase, year = table.phase, table.year
+    if sorted(table.fate_deck + table.fate_discard + table.attack_cards) != _FATE:
         problems.append(
             "the Fate cards are not each in exactly one place (deck, discard pile, attack)"
         )
     if phase == "attack":
-        due = ATTACK_CARDS[state.options["difficulty"]][year - 1] + sum(state.neutral_pieces)
-        if len(state.attack) != due:
+        due = ATTACK_CARDS[table.options["difficulty"]][year - 1] + sum(table.neutral_pieces)
+        if len(table.attack_cards) != due:
             problems.append(
-                f"year {year}'s attack revealed {len(state.attack)} Fate cards, "
+                f"year {year}'s attack revealed {len(table.attack_cards)} Fate cards, "
                 f"and the difficulty table with the Neutral extras asks {due}"
             )
-    elif state.attack:
+    elif table.attack_cards:
         problems.append(f"attack cards lie revealed outside the attack ({phase})")
     if phase == "over" or (phase == "choose" and year > 1):
-        _last_attack(state, problems)
-        if phase == "over" or max(state.chosen) < 0:  # the first check after the year's end
-            _record(state, problems)
-    placed = _cards_out(state)
-    for seat in range(state.players):
-        held = state.decks[seat] + state.drawn[seat] + state.paths[seat] + state.prospects[seat]
+        _last_attack(table, problems)
+        if phase == "over" or table.chosen.count(None) == table.players:  # the year's start
+            _record(table, problems)
+    placed = _cards_out(table)
+    for seat in range(table.players):
+        held = table.decks[seat] + table.drawn[seat] + table.paths[seat] + table.prospects[seat]
         if sorted(held) != _DECK:
             problems.append(f"seat {seat}'s player cards are not each in exactly one place")
-        if len(state.paths[seat]) != placed or len(state.prospects[seat]) != placed:
+        if len(table.paths[seat]) != placed or len(table.prospects[seat]) != placed:
             problems.append(
-                f"seat {seat} has {len(state.paths[seat])} Path and "
-                f"{len(state.prospects[seat])} Prospect cards in year {year} ({phase})"
+                f"seat {seat} has {len(table.paths[seat])} Path and "
+                f"{len(table.prospects[seat])} Prospect cards in year {year} ({phase})"
             )
         drawing = 2 if phase == "choose" else 0
-        if len(state.drawn[seat]) != drawing:
-            problems.append(f"seat {seat} holds {len(state.drawn[seat])} drawn cards ({phase})")
-        chosen = state.chosen[seat]
+        if len(table.drawn[seat]) != drawing:
+            problems.append(f"seat {seat} holds {len(table.drawn[seat])} drawn cards ({phase})")
+        chosen = table.chosen[seat]
         if phase == "choose":
-            if chosen >= 0 and chosen not in state.drawn[seat]:
+            if chosen is not None and chosen not in table.drawn[seat]:
                 problems.append(f"seat {seat}'s chosen card is not one of his drawn cards")
-        elif not state.paths[seat] or chosen != state.paths[seat][-1]:
+        elif not table.paths[seat] or chosen != table.paths[seat][-1]:
             problems.append(f"seat {seat}'s Path card this year is not the card he chose")
-    _neutral(state, problems)
-    _favours(state, problems)
+    _neutral(table, problems)
+    _favours(table, problems)
 
 
-def _last_attack(state: HadriansWallState, problems: list[str]) -> None:
+def _last_attack(table: HadriansWallTable, problems: list[str]) -> None:
     """The attack just resolved, from its events: as many cards as the difficulty's table
     asks (plus the Neutral extras), and each player's disdain and valour as H-17 gives them
     against his Cohorts, which nothing has changed since."""
     found: dict[str, Event] = {}
-    for event in state.events[: -4 * state.players - 8 : -1]:
+    for event in table.events[: -4 * table.players - 8 : -1]:
         if event.key in _ATTACK_EVENTS:
             found.setdefault(event.key, event)
         if _ATTACK in found:
@@ -290,18 +349,18 @@ def _last_attack(state: HadriansWallState, problems: list[str]) -> None:
         problems.append("the year ended without an attack and its defence")
         return
     year, extra = attack.args["year"], attack.args["neutral_extra"]
-    due = ATTACK_CARDS[state.options["difficulty"]][year - 1] + extra
-    if len(attack.args["cards"]) != due or (extra and state.players > 2):
+    due = ATTACK_CARDS[table.options["difficulty"]][year - 1] + extra
+    if len(attack.args["cards"]) != due or (extra and table.players > 2):
         problems.append(
             f"year {year}'s attack revealed {len(attack.args['cards'])} Fate cards, and the "
-            f"difficulty table asks {due} with {extra} Neutral extras ({state.players} players)"
+            f"difficulty table asks {due} with {extra} Neutral extras ({table.players} players)"
         )
     attacks = [0] * len(COHORTS)
     for card in attack.args["cards"]:
         attacks[_FATE_CARD[card].attack] += 1
     flag = GREY_FLAGS[year - 1]
     for seat, outcome in enumerate(defence.args["players"]):
-        cohorts = state.sheets[seat][COHORT : COHORT + len(COHORTS)]
+        cohorts = table.sheets[seat][COHORT : COHORT + len(COHORTS)]
         ignored = [
             t + d
             for t, d in zip(outcome["temple_favours"], outcome["diplomat_favours"], strict=True)
@@ -320,25 +379,25 @@ def _last_attack(state: HadriansWallState, problems: list[str]) -> None:
             )
 
 
-def _record(state: HadriansWallState, problems: list[str]) -> None:
+def _record(table: HadriansWallTable, problems: list[str]) -> None:
     """The game's record against the sheets, read once a year: every action that fills a box
     fills a new one (a box filled twice shows), battles keep to one a year per gladiator,
     Neutral pieces match the extra attack cards, and favours and disdain add up."""
-    players = state.players
+    players = table.players
     filled: list[dict[str, list]] = [{} for _ in range(players)]
     battles: list[list[tuple[str, int]]] = [[] for _ in range(players)]
     spent = [[0] * (1 + len(COHORTS)) for _ in range(players)]
     circled = [0] * players
     on_neutral: dict[int, int] = {}
     year = 0
-    for event in state.events:
+    for event in table.events:
         kind = event.key[len(KEY) :]
         args = event.args
         if kind == "year":
             year = args["year"]
         elif kind in _WHICH:
-            which = tuple(args[name] for name in _WHICH[kind])
-            filled[args["seat"]].setdefault(kind, []).append(" ".join(map(str, which)))
+            named = (str(args[name]) for name in _WHICH[kind])
+            filled[args["seat"]].setdefault(kind, []).append(" ".join(named))
             if args.get("source", "").startswith("neutral"):
                 on_neutral[year] = on_neutral.get(year, 0) + 1
         elif kind == "battle":
@@ -356,7 +415,7 @@ def _record(state: HadriansWallState, problems: list[str]) -> None:
                     spent[seat][1 + c] += n
                 circled[seat] = min(DISDAIN_BOXES, circled[seat] + outcome["disdain"])
     for seat in range(players):
-        sheet, done = state.sheets[seat], filled[seat]
+        sheet, done = table.sheets[seat], filled[seat]
         for kind, which in done.items():
             twice = sorted({w for w in which if which.count(w) > 1})
             if twice:
@@ -405,43 +464,43 @@ def _record(state: HadriansWallState, problems: list[str]) -> None:
             )
 
 
-def _neutral(state: HadriansWallState, problems: list[str]) -> None:
-    count = {1: 2, 2: 1}.get(state.players, 0)
-    showing = count if state.phase in ("actions", "attack") else 0
-    if len(state.neutral) != showing or len(state.neutral_pieces) != showing:
+def _neutral(table: HadriansWallTable, problems: list[str]) -> None:
+    count = {1: 2, 2: 1}.get(table.players, 0)
+    showing = count if table.phase in ("actions", "attack") else 0
+    if len(table.neutral_cards) != showing or len(table.neutral_pieces) != showing:
         problems.append(
-            f"{len(state.neutral)} Neutral Prospect cards lie face up in the {state.phase} "
-            f"phase with {state.players} players; {showing} should"
+            f"{len(table.neutral_cards)} Neutral Prospect cards lie face up in the {table.phase} "
+            f"phase with {table.players} players; {showing} should"
         )
     if count:
-        revealed = count * (_cards_out(state) if state.phase != "over" else YEARS)
-        cards = state.neutral_deck + state.neutral
+        revealed = count * (_cards_out(table) if table.phase != "over" else YEARS)
+        cards = table.neutral_deck + table.neutral_cards
         if len(set(cards)) != len(cards) or not set(cards) <= set(_DECK):
             problems.append("a Neutral card lies in two places, or is not a player card")
-        if len(state.neutral_deck) != len(_DECK) - revealed:
+        if len(table.neutral_deck) != len(_DECK) - revealed:
             problems.append(
-                f"the Neutral deck holds {len(state.neutral_deck)} cards after "
+                f"the Neutral deck holds {len(table.neutral_deck)} cards after "
                 f"{revealed} were revealed"
             )
-    elif state.neutral_deck:
-        problems.append(f"a Neutral deck in a game of {state.players} players")
-    if any(n < 0 for n in state.neutral_pieces):
+    elif table.neutral_deck:
+        problems.append(f"a Neutral deck in a game of {table.players} players")
+    if any(n < 0 for n in table.neutral_pieces):
         problems.append("a Neutral card holds fewer than no pieces")
 
 
-def _favours(state: HadriansWallState, problems: list[str]) -> None:
-    attacking = state.phase == "attack"
+def _favours(table: HadriansWallTable, problems: list[str]) -> None:
+    attacking = table.phase == "attack"
     if not attacking:
-        if any(state.deciding) or any(any(f) for f in state.favours):
-            problems.append(f"favours are being chosen outside the attack ({state.phase})")
+        if any(table.choosing_favours) or any(any(f) for f in table.favours_used):
+            problems.append(f"favours are being chosen outside the attack ({table.phase})")
         return
     attacks = [0] * len(COHORTS)
-    for card in state.attack:
+    for card in table.attack_cards:
         attacks[FATE_CARDS[card].attack] += 1
-    for seat in range(state.players):
-        if not state.passed[seat]:
+    for seat in range(table.players):
+        if not table.ended_year[seat]:
             problems.append(f"seat {seat} has not ended his year at the attack")
-        sheet, used = state.sheets[seat], state.favours[seat]
+        sheet, used = table.sheets[seat], table.favours_used[seat]
         if any(n < 0 for n in used):
             problems.append(f"seat {seat} spent a negative number of favours")
         if sum(used[:3]) > sheet[TEMPLE_FAVOURS]:
@@ -464,8 +523,8 @@ def _favours(state: HadriansWallState, problems: list[str]) -> None:
 # -- pieces in hand -------------------------------------------------------------------------------
 
 
-def _pieces(state: HadriansWallState, seat: int, problems: list[str]) -> None:
-    sheet, phase = state.sheets[seat], state.phase
+def _pieces(table: HadriansWallTable, seat: int, problems: list[str]) -> None:
+    sheet, phase = table.sheets[seat], table.phase
     pool = sheet[POOL_AT : POOL_AT + len(POOL)]
     if min(pool) < 0:
         problems.append(f"seat {seat} holds a negative number of pieces: {pool}")
@@ -475,7 +534,7 @@ def _pieces(state: HadriansWallState, seat: int, problems: list[str]) -> None:
             "(unused pieces return to the supply; after year 6 even those from the attack)"
         )
     if phase == "choose":
-        items = FATE_CARDS[state.fate_card].items
+        items = FATE_CARDS[table.fate_card].items
         resource = POOL.index("resource")
         # before the reveal, the hand holds this year's Fate items and what the attack's
         # valour gave (workers only, and none in year 1)
@@ -485,14 +544,14 @@ def _pieces(state: HadriansWallState, seat: int, problems: list[str]) -> None:
             problems.append(
                 f"seat {seat} holds {pool} before the reveal; the Fate card gives {list(items)}"
             )
-        elif state.year == 1 and pool != list(items):
+        elif table.year == 1 and pool != list(items):
             problems.append(
                 f"seat {seat} holds {pool} in year 1; the Fate card gives {list(items)}"
             )
-    if state.pending[seat]:
+    if table.pending[seat]:
         if phase != "actions":
             problems.append(f"seat {seat} has a pending reward choice outside the actions")
-        elif state.pending[seat][0] == "cohort" and (
+        elif table.pending[seat][0] == "cohort" and (
             sum(1 for c in range(len(COHORTS)) if sheet[COHORT + c] < COHORT_LENGTH) < 2
         ):
             problems.append(f"seat {seat} waits to choose a Cohort where there is no choice")
@@ -501,13 +560,13 @@ def _pieces(state: HadriansWallState, seat: int, problems: list[str]) -> None:
 # -- one player's sheets --------------------------------------------------------------------------
 
 
-def _sheet(state: HadriansWallState, seat: int, problems: list[str]) -> None:
-    sheet = state.sheets[seat]
+def _sheet(table: HadriansWallTable, seat: int, problems: list[str]) -> None:
+    sheet = table.sheets[seat]
     say = problems.append
     for slot, name, least, most in _TRACKS:
         if not least <= sheet[slot] <= most:
             say(f"seat {seat}: {name} stands at {sheet[slot]}, outside {least}-{most}")
-    resolved = _attacks_resolved(state)
+    resolved = _attacks_resolved(table)
     if sheet[DISDAIN] > _FLAGS_RESOLVED[resolved]:
         say(
             f"seat {seat}: {sheet[DISDAIN]} disdain circled after {resolved} attacks, "
@@ -546,14 +605,14 @@ def _sheet(state: HadriansWallState, seat: int, problems: list[str]) -> None:
         ):
             say(f"seat {seat}: the {name} is built below {ATTRIBUTES[attribute]} {level}")
 
-    _yearly(state, seat, sheet, problems)
+    _yearly(table, seat, sheet, problems)
     _civic(seat, sheet, problems)
-    _ludus(state, seat, sheet, problems)
+    _ludus(table, seat, sheet, problems)
 
 
-def _yearly(state: HadriansWallState, seat: int, sheet: list[int], problems: list[str]) -> None:
+def _yearly(table: HadriansWallTable, seat: int, sheet: list[int], problems: list[str]) -> None:
     """Boxes holding the year they were filled: never a later year, never over a limit."""
-    year = state.year
+    year = table.year
     for start, end, name, limit in _PER_YEAR:
         years = [y for y in sheet[start:end] if y]
         if not years:
@@ -626,13 +685,13 @@ def _civic(seat: int, sheet: list[int], problems: list[str]) -> None:
         say(f"seat {seat}: Scout {scouts} is sent below his patricians")
 
 
-def _ludus(state: HadriansWallState, seat: int, sheet: list[int], problems: list[str]) -> None:
+def _ludus(table: HadriansWallTable, seat: int, sheet: list[int], problems: list[str]) -> None:
     for g, name in enumerate(GLADIATORS):
         circled, filled, dead = sheet[CIRCLED + g], sheet[FILLED + g], sheet[DEAD + g]
         fought = sheet[FOUGHT + g]
         sound = 0 <= filled <= circled <= GLADIATOR_BOXES and dead in (0, 1)
         # a battle fills at least one box; the gladiator dies when it fills every circled one
-        sound = sound and (filled > 0) == (fought > 0) and fought <= state.year
+        sound = sound and (filled > 0) == (fought > 0) and fought <= table.year
         sound = sound and bool(dead) == (0 < circled == filled)
         if circled:
             sound = sound and sheet[_BUILDING["ludus"]] == 1

@@ -52,7 +52,7 @@ from .sheet import (
 )
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
 
 _MINING_COST = cost_of(DATA["mining_foresting"]["cost"])
 _GUARD_COST = cost_of(DATA["wall_guard"]["cost_each"])
@@ -85,20 +85,20 @@ def _plain_track(
 ) -> Area:
     """A track whose next box costs the same every time (Mining & Foresting, Wall Guard)."""
 
-    def options(st: HadriansWallState, seat: int) -> list[Action]:
-        sheet = st.sheets[seat]
+    def options(table: HadriansWallTable, seat: int) -> list[Action]:
+        sheet = table.sheets[seat]
         if sheet[slot] < open_boxes(sheet, slot) and affords(sheet, cost):
             return [action]
         return []
 
-    def perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-        sheet = st.sheets[seat]
+    def perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+        sheet = table.sheets[seat]
         pay(sheet, cost)
-        fill_track(sheet, st.pending[seat], slot, boxes)
+        fill_track(sheet, table.pending[seat], slot, boxes)
         return {"box": sheet[slot]}
 
-    def refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-        return track_refusal(st.sheets[seat], slot, cost, name) or no_arguments(action)
+    def refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+        return track_refusal(table.sheets[seat], slot, cost, name) or no_arguments(action)
 
     return Area(options, perform, refusal)
 
@@ -115,8 +115,8 @@ def _wall_fort_box(sheet: list[int]) -> int:
 
 
 def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, fort_box) -> Area:
-    def options(st: HadriansWallState, seat: int) -> list[Action]:
-        sheet = st.sheets[seat]
+    def options(table: HadriansWallTable, seat: int) -> list[Action]:
+        sheet = table.sheets[seat]
         if (
             sheet[slot] < open_boxes(sheet, slot)
             and sheet[FORT] >= fort_box(sheet)
@@ -125,14 +125,14 @@ def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, for
             return [action]
         return []
 
-    def perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-        sheet = st.sheets[seat]
+    def perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+        sheet = table.sheets[seat]
         pay(sheet, cost)
-        fill_track(sheet, st.pending[seat], slot, boxes)
+        fill_track(sheet, table.pending[seat], slot, boxes)
         return {"box": sheet[slot]}
 
-    def refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-        sheet = st.sheets[seat]
+    def refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+        sheet = table.sheets[seat]
         reason = track_refusal(sheet, slot, cost, name)
         if reason:
             return reason
@@ -154,21 +154,21 @@ def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, for
 # -- Fort: a builder or a soldier -----------------------------------------------------------------
 
 
-def _fort_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _fort_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     if sheet[FORT] >= open_boxes(sheet, FORT):
         return []
     return [a for a, p in zip(FORT_ACTIONS, _FORT_PAYMENTS, strict=True) if sheet[POOL.index(p)]]
 
 
-def _fort_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _fort_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     sheet[POOL.index(action[1])] -= 1
-    fill_track(sheet, st.pending[seat], FORT, FORT_BOXES)
+    fill_track(sheet, table.pending[seat], FORT, FORT_BOXES)
     return {"box": sheet[FORT], "paid": action[1]}
 
 
-def _fort_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
+def _fort_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     payment = word(action, 0, _FORT_PAYMENTS)
     if payment is None or len(action.args) != 1:
         return refused(
@@ -176,7 +176,7 @@ def _fort_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAc
             "the Fort takes 1 builder or 1 soldier: 'fort builder' or 'fort soldier'",
         )
     slot = POOL.index(payment)
-    return track_refusal(st.sheets[seat], FORT, ((slot, 1),), "Fort") or not_now()
+    return track_refusal(table.sheets[seat], FORT, ((slot, 1),), "Fort") or not_now()
 
 
 # -- Training Grounds: once a year, a builder becomes a sword on the Wall Guard ----------------
@@ -186,37 +186,37 @@ def _used_this_year(sheet: list[int], start: int, boxes: int, year: int) -> bool
     return year in sheet[start : start + boxes]
 
 
-def _training_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _training_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     if (
         sheet[BUILDER]
         and sheet[TRAINING + TRAINING_BOXES - 1] == 0
-        and not _used_this_year(sheet, TRAINING, TRAINING_BOXES, st.year)
+        and not _used_this_year(sheet, TRAINING, TRAINING_BOXES, table.year)
     ):
         return [TRAINING_ACTION]
     return []
 
 
-def _training_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _training_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     pay(sheet, _TRAINING_COST)
     box = sheet[TRAINING : TRAINING + TRAINING_BOXES].index(0)
-    sheet[TRAINING + box] = st.year
+    sheet[TRAINING + box] = table.year
     guard_before = sheet[GUARD]
-    gain_all(sheet, st.pending[seat], TRAINING_REWARD)
+    gain_all(sheet, table.pending[seat], TRAINING_REWARD)
     return {"box": box + 1, "sword": sheet[GUARD] > guard_before}
 
 
-def _training_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _training_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     if sheet[TRAINING + TRAINING_BOXES - 1]:
         return refused("area_full", "every Training Grounds box is filled", area="training_grounds")
-    if _used_this_year(sheet, TRAINING, TRAINING_BOXES, st.year):
+    if _used_this_year(sheet, TRAINING, TRAINING_BOXES, table.year):
         return refused(
             "once_a_year",
-            f"the Training Grounds were already used in year {st.year}",
+            f"the Training Grounds were already used in year {table.year}",
             area="training_grounds",
-            year=st.year,
+            year=table.year,
         )
     return lacking(sheet, _TRAINING_COST) or no_arguments(action)
 
@@ -224,9 +224,9 @@ def _training_refusal(st: HadriansWallState, seat: int, action: Action) -> Illeg
 # -- Forum: two workers for one of another type, once a year -------------------------------------
 
 
-def _forum_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
-    if sheet[FORUM + FORUM_BOXES - 1] or _used_this_year(sheet, FORUM, FORUM_BOXES, st.year):
+def _forum_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
+    if sheet[FORUM + FORUM_BOXES - 1] or _used_this_year(sheet, FORUM, FORUM_BOXES, table.year):
         return []
     found = []
     for action in FORUM_ACTIONS:
@@ -236,18 +236,18 @@ def _forum_options(st: HadriansWallState, seat: int) -> list[Action]:
     return found
 
 
-def _forum_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _forum_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     sheet[POOL.index(action[1])] -= 1
     sheet[POOL.index(action[2])] -= 1
     sheet[POOL.index(action[3])] += 1
     box = sheet[FORUM : FORUM + FORUM_BOXES].index(0)
-    sheet[FORUM + box] = st.year
+    sheet[FORUM + box] = table.year
     return {"box": box + 1, "returned": [action[1], action[2]], "took": action[3]}
 
 
-def _forum_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _forum_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     if len(action) == 4 and Action("forum", action[2], action[1], action[3]) in FORUM_ACTIONS:
         return refused(
             "forum_order",
@@ -263,12 +263,12 @@ def _forum_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalA
         )
     if sheet[FORUM + FORUM_BOXES - 1]:
         return refused("area_full", "every Forum box is filled", area="forum")
-    if _used_this_year(sheet, FORUM, FORUM_BOXES, st.year):
+    if _used_this_year(sheet, FORUM, FORUM_BOXES, table.year):
         return refused(
             "once_a_year",
-            f"the Forum was already used in year {st.year}",
+            f"the Forum was already used in year {table.year}",
             area="forum",
-            year=st.year,
+            year=table.year,
         )
     return refused(
         "forum_lacking",
@@ -281,8 +281,8 @@ def _forum_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalA
 # -- Landmarks ------------------------------------------------------------------------------------
 
 
-def _landmark_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _landmark_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     if not affords(sheet, _LANDMARK_COST):
         return []
     return [
@@ -294,17 +294,17 @@ def _landmark_options(st: HadriansWallState, seat: int) -> list[Action]:
     ]
 
 
-def _landmark_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _landmark_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     i = _LANDMARK_IDS.index(action[1])
     pay(sheet, _LANDMARK_COST)
     sheet[LANDMARK + i] = 1
-    gain_all(sheet, st.pending[seat], LANDMARKS[i][3])
+    gain_all(sheet, table.pending[seat], LANDMARKS[i][3])
     return {"landmark": action[1]}
 
 
-def _landmark_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _landmark_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     name = word(action, 0, _LANDMARK_IDS)
     if name is None or len(action.args) != 1:
         return refused(

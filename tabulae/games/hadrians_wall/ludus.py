@@ -36,7 +36,7 @@ from .sheet import (
 )
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
 
 
 GLADIATOR_ACTIONS = tuple(Action("gladiator", g, w) for g in GLADIATORS for w in GLADIATOR_TRAINING)
@@ -46,8 +46,8 @@ _LUDUS = BUILT + BUILDING_INDEX["ludus"]
 _TRAINING_SLOTS = tuple(POOL.index(w) for w in GLADIATOR_TRAINING)
 
 
-def _gladiator_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _gladiator_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     if not sheet[_LUDUS]:
         return []
     found = []
@@ -65,16 +65,16 @@ def _gladiator_options(st: HadriansWallState, seat: int) -> list[Action]:
     return found
 
 
-def _gladiator_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _gladiator_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     g = GLADIATORS.index(action[1])
     sheet[POOL.index(action[2])] -= 1
     sheet[CIRCLED + g] += 1
     return {"gladiator": action[1], "strength": sheet[CIRCLED + g]}
 
 
-def _gladiator_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _gladiator_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     name = word(action, 0, GLADIATORS)
     payment = word(action, 1, GLADIATOR_TRAINING)
     if name is None or payment is None or len(action.args) != 2:
@@ -105,8 +105,8 @@ def _gladiator_refusal(st: HadriansWallState, seat: int, action: Action) -> Ille
     return lacking(sheet, ((POOL.index(payment), 1),)) or not_now()
 
 
-def _battle_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _battle_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     if not sheet[_LUDUS]:
         return []
     return [
@@ -114,25 +114,25 @@ def _battle_options(st: HadriansWallState, seat: int) -> list[Action]:
         for g, action in enumerate(BATTLE_ACTIONS)
         if not sheet[DEAD + g]
         and sheet[CIRCLED + g] > sheet[FILLED + g]
-        and sheet[FOUGHT + g] != st.year
+        and sheet[FOUGHT + g] != table.year
     ]
 
 
-def _battle_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _battle_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     g = GLADIATORS.index(action[1])
-    card = st.draw_fate()
+    card = table.draw_fate()
     circled = sheet[CIRCLED + g]
     filled = min(circled, sheet[FILLED + g] + card.damage)
     sheet[FILLED + g] = filled
-    sheet[FOUGHT + g] = st.year
+    sheet[FOUGHT + g] = table.year
     survived = filled < circled
     if survived:
         reward = GLADIATOR_SURVIVED[circled - 1]
     else:
         sheet[DEAD + g] = 1
         reward = GLADIATOR_DIED[filled - 1]
-    gain_all(sheet, st.pending[seat], reward)
+    gain_all(sheet, table.pending[seat], reward)
     return {
         "gladiator": action[1],
         "fate_card": card.id,
@@ -142,8 +142,8 @@ def _battle_perform(st: HadriansWallState, seat: int, action: Action) -> dict[st
     }
 
 
-def _battle_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _battle_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     name = word(action, 0, GLADIATORS)
     if name is None or len(action.args) != 1:
         return refused(
@@ -162,9 +162,9 @@ def _battle_refusal(st: HadriansWallState, seat: int, action: Action) -> Illegal
         )
     return refused(
         "gladiator_fought",
-        f"the {name} gladiator already fought in year {st.year}",
+        f"the {name} gladiator already fought in year {table.year}",
         gladiator=name,
-        year=st.year,
+        year=table.year,
     )
 
 

@@ -32,7 +32,7 @@ from .sheet import (
 )
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
 
 
 MARKET_SOURCES = ("left", "right", "deck", "neutral1", "neutral2")
@@ -48,24 +48,24 @@ _MARKET = BUILT + BUILDING_INDEX["market"]
 _PURCHASE = cost_of(DATA["market"]["purchase_cost"])
 
 
-def _goods(st: HadriansWallState, seat: int) -> list[tuple[str, int, int | None]]:
+def _goods(table: HadriansWallTable, seat: int) -> list[tuple[str, int, int | None]]:
     """(source, trade-good number, who receives the resource) for each way to buy now."""
-    own = st.prospect_card(seat).trade_good
-    found = [
+    own = table.prospect_card(seat).trade_good
+    found: list[tuple[str, int, int | None]] = [
         (w, card.trade_good, target)
-        for w, card, target in st.offers(seat)
+        for w, card, target in table.offers(seat)
         if card.trade_good != own
     ]
     found.append(("deck", 0, None))
     return found
 
 
-def _market_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _market_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     if not sheet[_MARKET] or not affords(sheet, _PURCHASE):
         return []
     traders = sheet[TRADERS]
-    goods = _goods(st, seat)
+    goods = _goods(table, seat)
     return [
         MARKET_ACTIONS[box + 1, source]
         for box, (need, _) in enumerate(MARKET_BOXES)
@@ -74,20 +74,20 @@ def _market_options(st: HadriansWallState, seat: int) -> list[Action]:
     ]
 
 
-def _market_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _market_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     box, source = action[1] - 1, action[2]
     pay(sheet, _PURCHASE)
     drawn = None
     if source == "deck":
-        own = st.prospect_card(seat).trade_good
-        card = st.draw_fate()
-        while card.trade_good == own and not st.options["deck_draw_may_match_own_prospect"]:
-            card = st.draw_fate()
+        own = table.prospect_card(seat).trade_good
+        card = table.draw_fate()
+        while card.trade_good == own and not table.options["deck_draw_may_match_own_prospect"]:
+            card = table.draw_fate()
         good, drawn = card.trade_good, card.id
     else:
-        ((good, target),) = [(c.trade_good, t) for w, c, t in st.offers(seat) if w == source]
-        st.hand_over(target, RESOURCE)
+        ((good, target),) = [(c.trade_good, t) for w, c, t in table.offers(seat) if w == source]
+        table.hand_over(target, RESOURCE)
     goods = sheet[MARKET : MARKET + len(MARKET_BOXES)]
     unique_before = len({g for g in goods if g})
     sheet[MARKET + box] = good
@@ -96,16 +96,16 @@ def _market_perform(st: HadriansWallState, seat: int, action: Action) -> dict[st
     if unique > unique_before:
         renown = UNIQUE_GOODS_RENOWN[unique - 1]
         for _ in range(renown):
-            gain(sheet, st.pending[seat], "renown")
-    gain_all(sheet, st.pending[seat], MARKET_BOXES[box][1])
+            gain(sheet, table.pending[seat], "renown")
+    gain_all(sheet, table.pending[seat], MARKET_BOXES[box][1])
     args: dict[str, Any] = {"box": box + 1, "source": source, "good": good, "renown": renown}
     if drawn:
         args["fate_card"] = drawn
     return args
 
 
-def _market_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _market_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     box = number(action, 0, 1, len(MARKET_BOXES))
     source = word(action, 1, MARKET_SOURCES)
     if box is None or source is None or len(action.args) != 2:
@@ -127,14 +127,14 @@ def _market_refusal(st: HadriansWallState, seat: int, action: Action) -> Illegal
             sheet[TRADERS],
         )
     if source != "deck":
-        offered = {w: c for w, c, _ in st.offers(seat)}
+        offered = {w: c for w, c, _ in table.offers(seat)}
         if source not in offered:
             return refused(
                 "no_prospect",
                 f"there is no '{source}' Prospect card to buy from",
                 source=source,
             )
-        if offered[source].trade_good == st.prospect_card(seat).trade_good:
+        if offered[source].trade_good == table.prospect_card(seat).trade_good:
             return refused(
                 "own_good", "you may not buy the trade good shown on your own Prospect card"
             )

@@ -38,20 +38,18 @@ Four players make 928 numbers, six 1,300, one 396.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from tabulae.core.game import Observation as Layout
+from tabulae.core.game import State
 
 from .data import COHORTS, FATE_CARDS, PLAYER_CARDS
 from .rewards import CHOICES
 from .scouting import CELLS
 from .sheet import MAP, SIZE
-from .state import neutral_count
-
-if TYPE_CHECKING:
-    from .state import HadriansWallState
+from .table import HadriansWallTable, neutral_count
 
 PHASES = ("choose", "actions", "attack", "over")
 PENDING = tuple(CHOICES)
@@ -106,61 +104,62 @@ class Observation(Layout):
         # The last sheet read for each seat, with its numbers: a step changes few sheets,
         # and converting an unchanged one again is most of the work.
         self.read: dict[int, tuple[list[int], np.ndarray, np.ndarray]] = {}
-        self.favours = slice(at["favours"], at["favours"] + 2 * len(COHORTS))
+        self.favours_used = slice(at["favours"], at["favours"] + 2 * len(COHORTS))
 
-    def encode(self, state: HadriansWallState, seat: int, out: np.ndarray) -> None:
-        at, n, phase = self.at, state.players, state.phase
+    def encode(self, table: State, seat: int, out: np.ndarray) -> None:
+        assert isinstance(table, HadriansWallTable)
+        at, n, phase = self.at, table.players, table.phase
         order = [(seat + k) % n for k in range(n)]
         sheets = out[self.sheets].reshape(self.sheet_shape)
         maps = out[self.maps].reshape(self.map_shape)
         for k, p in enumerate(order):
-            sheets[k], maps[k] = self._sheet(state.sheets[p], p)
+            sheets[k], maps[k] = self._sheet(table.sheets[p], p)
 
         flags = [at["phase"] + PHASES.index(phase)]
         spots = [at["year"], at["fate_deck"], at["neutral_deck"]]
-        counts = [state.year, len(state.fate_deck), len(state.neutral_deck)]
-        if state.fate_card >= 0:
-            flags.append(at["fate_card"] + state.fate_card)
+        counts = [table.year, len(table.fate_deck), len(table.neutral_deck)]
+        flags.append(at["fate_card"] + table.fate_card)
         start = at["fate_discard"]
-        flags += [start + c for c in state.fate_discard]
+        flags += [start + c for c in table.fate_discard]
         start = at["attack"]
-        flags += [start + c for c in state.attack]
-        if state.attack:
+        flags += [start + c for c in table.attack_cards]
+        if table.attack_cards:
             spots += range(at["attacks"], at["attacks"] + len(COHORTS))
-            counts += state.attacks()
+            counts += table.attacks()
         start = at["neutral"]
-        flags += [start + k * CARDS + c for k, c in enumerate(state.neutral)]
-        spots += range(at["neutral_pieces"], at["neutral_pieces"] + len(state.neutral_pieces))
-        counts += state.neutral_pieces
+        flags += [start + k * CARDS + c for k, c in enumerate(table.neutral_cards)]
+        spots += range(at["neutral_pieces"], at["neutral_pieces"] + len(table.neutral_pieces))
+        counts += table.neutral_pieces
         paths, prospect, earlier = at["paths"], at["prospect"], at["earlier_prospects"]
         pending, next_pending = at["pending"], at["next_pending"]
         chosen, passed, deciding = at["chosen"], at["passed"], at["deciding"]
         for k, p in enumerate(order):
             row = k * CARDS
-            flags += [paths + row + c for c in state.paths[p]]
-            shown = state.prospects[p]
+            flags += [paths + row + c for c in table.paths[p]]
+            shown = table.prospects[p]
             if shown:
                 flags.append(prospect + row + shown[-1])
                 flags += [earlier + row + c for c in shown[:-1]]
-            waiting = state.pending[p]
+            waiting = table.pending[p]
             if waiting:
                 row = k * len(PENDING)
                 flags.append(next_pending + row + PENDING.index(waiting[0]))
                 for word in waiting:
                     out[pending + row + PENDING.index(word)] += 1.0
-            if phase == "choose" and state.chosen[p] >= 0:
+            if phase == "choose" and table.chosen[p] is not None:
                 flags.append(chosen + k)
-            if phase == "actions" and state.passed[p]:
+            if phase == "actions" and table.ended_year[p]:
                 flags.append(passed + k)
-            if phase == "attack" and state.deciding[p]:
+            if phase == "attack" and table.choosing_favours[p]:
                 flags.append(deciding + k)
         drawn = at["drawn"]
-        flags += [drawn + c for c in state.drawn[seat]]
-        if phase == "choose" and state.chosen[seat] >= 0:
-            flags.append(at["choice"] + state.chosen[seat])
+        flags += [drawn + c for c in table.drawn[seat]]
+        choice = table.chosen[seat]
+        if phase == "choose" and choice is not None:
+            flags.append(at["choice"] + choice)
         out.put(flags, 1.0)
         out[spots] = counts
-        out[self.favours] = state.favours[seat]
+        out[self.favours_used] = table.favours_used[seat]
         # A card not on a Path nor shown as a Prospect (nor drawn, for the seat itself)
         # is one the seat has not seen.
         unseen = out[self.unseen]

@@ -32,7 +32,7 @@ from .sheet import (
 )
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
 
 _CARDS = DATA["player_cards"]["cards"]
 _PENALTY = DATA["disdain"]["final_penalty_by_remaining_disdain"]
@@ -99,18 +99,18 @@ def _path_vp(index: int, sheet: list[int]) -> int:
     return sum(1 for t in card["thresholds"] if value >= t)
 
 
-def recount(state: HadriansWallState) -> Result | None:
+def recount(table: HadriansWallTable) -> Result | None:
     """The final scores, tie-breaks and ranks, or None before the game is over."""
-    if state.phase != "over":
+    if table.phase != "over":
         return None
     scores, tiebreaks = [], []
-    for seat in range(state.players):
-        sheet = state.sheets[seat]
+    for seat in range(table.players):
+        sheet = table.sheets[seat]
         attributes = sum(
             min(sheet[ATTRIBUTE + a], _ATTRIBUTE_BOXES)
             for a in range(len(DATA["attributes"]["values"]))
         )
-        paths = sum(_path_vp(index, sheet) for index in state.paths[seat])
+        paths = sum(_path_vp(index, sheet) for index in table.paths[seat])
         disdain = sheet[DISDAIN] - sheet[DISDAIN_REMOVED]
         penalty = _PENALTY[disdain] if disdain < len(_PENALTY) else _PENALTY[-1]
         scores.append(attributes + paths - penalty)
@@ -118,10 +118,10 @@ def recount(state: HadriansWallState) -> Result | None:
     # competition ranks: 1 + the players strictly ahead on score, then least disdain,
     # then most Path VP
     ranks = []
-    for seat in range(state.players):
+    for seat in range(table.players):
         mine = (scores[seat], *tiebreaks[seat])
         ahead = 0
-        for other in range(state.players):
+        for other in range(table.players):
             if (scores[other], *tiebreaks[other]) > mine:
                 ahead += 1
         ranks.append(1 + ahead)

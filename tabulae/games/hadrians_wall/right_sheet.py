@@ -59,7 +59,7 @@ from .sheet import (
 )
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
 
 
 CITIZEN_ACTIONS = tuple(Action("citizen", c) for c in CITIZENS)
@@ -83,22 +83,22 @@ _BATHS_PER_YEAR = DATA["baths"]["per_year"]
 # -- citizen tracks -------------------------------------------------------------------------------
 
 
-def _citizen_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _citizen_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     if not sheet[CIVILIAN]:
         return []
     return [a for i, a in enumerate(CITIZEN_ACTIONS) if sheet[CITIZEN + i] < 9]
 
 
-def _citizen_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _citizen_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     i = CITIZENS.index(action[1])
     pay(sheet, _CIVILIAN)
-    advance_citizen(sheet, st.pending[seat], i)
+    advance_citizen(sheet, table.pending[seat], i)
     return {"citizen": action[1], "box": sheet[CITIZEN + i]}
 
 
-def _citizen_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
+def _citizen_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     citizen = word(action, 0, CITIZENS)
     if citizen is None or len(action.args) != 1:
         return refused(
@@ -106,11 +106,11 @@ def _citizen_refusal(st: HadriansWallState, seat: int, action: Action) -> Illega
             f"the citizen tracks are {', '.join(CITIZENS)}",
             citizens=list(CITIZENS),
         )
-    if st.sheets[seat][CITIZEN + CITIZENS.index(citizen)] >= 9:
+    if table.sheets[seat][CITIZEN + CITIZENS.index(citizen)] >= 9:
         return refused(
             "track_full", f"the {citizen} track is full", track=TRACK_OF_CITIZEN[citizen]
         )
-    return lacking(st.sheets[seat], _CIVILIAN) or not_now()
+    return lacking(table.sheets[seat], _CIVILIAN) or not_now()
 
 
 # -- Theatre --------------------------------------------------------------------------------------
@@ -120,9 +120,9 @@ def _performed(sheet: list[int], year: int) -> bool:
     return year in sheet[THEATRE : THEATRE + len(PERFORMANCES)]
 
 
-def _perform_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
-    if not sheet[_THEATRE] or not affords(sheet, _PERFORMANCE) or _performed(sheet, st.year):
+def _perform_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
+    if not sheet[_THEATRE] or not affords(sheet, _PERFORMANCE) or _performed(sheet, table.year):
         return []
     return [
         action
@@ -131,17 +131,17 @@ def _perform_options(st: HadriansWallState, seat: int) -> list[Action]:
     ]
 
 
-def _perform_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _perform_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     i = action[1] - 1
     pay(sheet, _PERFORMANCE)
-    sheet[THEATRE + i] = st.year
-    gain_all(sheet, st.pending[seat], PERFORMANCES[i][1])
+    sheet[THEATRE + i] = table.year
+    gain_all(sheet, table.pending[seat], PERFORMANCES[i][1])
     return {"performance": i + 1}
 
 
-def _perform_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _perform_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     n = number(action, 0, 1, len(PERFORMANCES))
     if n is None or len(action.args) != 1:
         return refused(
@@ -153,12 +153,12 @@ def _perform_refusal(st: HadriansWallState, seat: int, action: Action) -> Illega
         return refused(
             "box_filled", f"performance {n} has already been given", area="theatre", box=n
         )
-    if _performed(sheet, st.year):
+    if _performed(sheet, table.year):
         return refused(
             "once_a_year",
-            f"the Theatre already gave a performance in year {st.year}",
+            f"the Theatre already gave a performance in year {table.year}",
             area="theatre",
-            year=st.year,
+            year=table.year,
         )
     need = PERFORMANCES[n - 1][0]
     if sheet[PERFORMERS] < need:
@@ -176,8 +176,8 @@ def _perform_refusal(st: HadriansWallState, seat: int, action: Action) -> Illega
 # -- Temples --------------------------------------------------------------------------------------
 
 
-def _temple_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _temple_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     box = sheet[TEMPLE]
     if box >= len(TEMPLE_ROW_BOXES):
         return []
@@ -187,18 +187,18 @@ def _temple_options(st: HadriansWallState, seat: int) -> list[Action]:
     return [a for a, slot in zip(TEMPLE_ACTIONS, _TEMPLE_SLOTS, strict=True) if sheet[slot]]
 
 
-def _temple_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _temple_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     box = sheet[TEMPLE]
     size, _, reward = TEMPLE_ROW_BOXES[box]
     sheet[POOL.index(action[1])] -= 1
     sheet[TEMPLE] = box + 1
-    gain_all(sheet, st.pending[seat], reward)
+    gain_all(sheet, table.pending[seat], reward)
     return {"temple": size, "box": box + 1, "paid": action[1]}
 
 
-def _temple_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _temple_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     payment = word(action, 0, TEMPLE_WORKERS)
     if payment is None or len(action.args) != 1:
         return refused("temple_payment", "a temple box costs any 1 worker: 'temple servant'")
@@ -230,9 +230,9 @@ def _bribes(sheet: list[int], year: int) -> int:
     return sheet[BATHS : BATHS + len(BATHS_BOXES)].count(year)
 
 
-def _bribe_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
-    if not sheet[_BATHS] or disdain(sheet) < 1 or _bribes(sheet, st.year) >= _BATHS_PER_YEAR:
+def _bribe_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
+    if not sheet[_BATHS] or disdain(sheet) < 1 or _bribes(sheet, table.year) >= _BATHS_PER_YEAR:
         return []
     return [
         action
@@ -241,17 +241,17 @@ def _bribe_options(st: HadriansWallState, seat: int) -> list[Action]:
     ]
 
 
-def _bribe_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _bribe_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     i = action[1] - 1
     sheet[RESOURCE] -= BATHS_BOXES[i][1]
-    sheet[BATHS + i] = st.year
-    gain(sheet, st.pending[seat], "remove_disdain")
+    sheet[BATHS + i] = table.year
+    gain(sheet, table.pending[seat], "remove_disdain")
     return {"box": i + 1, "paid": BATHS_BOXES[i][1]}
 
 
-def _bribe_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _bribe_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     n = number(action, 0, 1, len(BATHS_BOXES))
     if n is None or len(action.args) != 1:
         return refused("no_box", "a bribe names a Baths box 1-6: 'bribe 1'", area="baths", last=6)
@@ -261,12 +261,12 @@ def _bribe_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalA
         return refused("box_filled", f"Baths box {n} is already filled", area="baths", box=n)
     if disdain(sheet) < 1:
         return refused("no_disdain", "the Baths remove disdain, and you hold none")
-    if _bribes(sheet, st.year) >= _BATHS_PER_YEAR:
+    if _bribes(sheet, table.year) >= _BATHS_PER_YEAR:
         return refused(
             "bribes_spent",
-            f"you already gave {_BATHS_PER_YEAR} bribes in year {st.year}",
+            f"you already gave {_BATHS_PER_YEAR} bribes in year {table.year}",
             bribes=_BATHS_PER_YEAR,
-            year=st.year,
+            year=table.year,
         )
     need, cost = BATHS_BOXES[n - 1]
     if sheet[APPARITORES] < need:
@@ -294,11 +294,11 @@ def _column_used(sheet: list[int], column: int, year: int) -> bool:
     return any(sheet[COURT + i] == year for i, box in enumerate(COURT_BOXES) if box[0] == column)
 
 
-def _ruling_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _ruling_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     if not sheet[_COURTHOUSE]:
         return []
-    used = [_column_used(sheet, c, st.year) for c in range(len(COURT_COLUMNS))]
+    used = [_column_used(sheet, c, table.year) for c in range(len(COURT_COLUMNS))]
     return [
         action
         for i, (action, (column, need, cost, _)) in enumerate(
@@ -311,18 +311,18 @@ def _ruling_options(st: HadriansWallState, seat: int) -> list[Action]:
     ]
 
 
-def _ruling_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _ruling_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     i = action[1] - 1
     _, _, cost, reward = COURT_BOXES[i]
     pay(sheet, cost)
-    sheet[COURT + i] = st.year
-    gain_all(sheet, st.pending[seat], reward)
+    sheet[COURT + i] = table.year
+    gain_all(sheet, table.pending[seat], reward)
     return {"box": i + 1, "column": COURT_COLUMNS[COURT_BOXES[i][0]]}
 
 
-def _ruling_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _ruling_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     n = number(action, 0, 1, len(COURT_BOXES))
     if n is None or len(action.args) != 1:
         return refused(
@@ -338,13 +338,13 @@ def _ruling_refusal(st: HadriansWallState, seat: int, action: Action) -> Illegal
         return refused(
             "box_filled", f"Courthouse box {n} is already filled", area="courthouse", box=n
         )
-    if _column_used(sheet, column, st.year):
+    if _column_used(sheet, column, table.year):
         return refused(
             "ruling_given",
             f"the {COURT_COLUMNS[column]} Courthouse column already gave a ruling "
-            f"in year {st.year}",
+            f"in year {table.year}",
             column=COURT_COLUMNS[column],
-            year=st.year,
+            year=table.year,
         )
     if sheet[APPARITORES] < need:
         return box_needs(
@@ -361,8 +361,8 @@ def _ruling_refusal(st: HadriansWallState, seat: int, action: Action) -> Illegal
 # -- Diplomats ------------------------------------------------------------------------------------
 
 
-def _diplomat_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _diplomat_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     k = sheet[DIPLOMATS]
     if (
         k >= len(DIPLOMAT_NEEDS)
@@ -373,19 +373,19 @@ def _diplomat_options(st: HadriansWallState, seat: int) -> list[Action]:
     return [a for c, a in enumerate(DIPLOMAT_ACTIONS) if not sheet[SERVED + c]]
 
 
-def _diplomat_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _diplomat_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     c = COHORTS.index(action[1])
     pay(sheet, _DIPLOMAT)
     sheet[DIPLOMATS] += 1
     sheet[SERVED + c] = sheet[DIPLOMATS]
     sheet[FAVOURS + c] += DIPLOMAT_FAVOURS
-    gain_all(sheet, st.pending[seat], DIPLOMAT_REWARD)
+    gain_all(sheet, table.pending[seat], DIPLOMAT_REWARD)
     return {"diplomat": sheet[DIPLOMATS], "cohort": action[1]}
 
 
-def _diplomat_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _diplomat_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     cohort = word(action, 0, COHORTS)
     if cohort is None or len(action.args) != 1:
         return refused(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .data import (
     ATTRIBUTE_LENGTH,
@@ -90,7 +91,7 @@ def attribute_points(sheet: list[int]) -> dict[str, int]:
 def score(sheet: list[int], paths: list[int]) -> dict:
     """The scoring column of one player, as on the bottom right of the left sheet."""
     attributes = attribute_points(sheet)
-    cards = []
+    cards: list[dict[str, Any]] = []
     for index in paths:
         card = PLAYER_CARDS[index]
         value, points = path_points(card, sheet)

@@ -32,7 +32,7 @@ from .sheet import (
 )
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
 
 
 SOURCES = ("own", "left", "right", "neutral1", "neutral2")
@@ -53,30 +53,31 @@ def _scout_ready(sheet: list[int]) -> bool:
     return k < len(SCOUT_NEEDS) and sheet[PATRICIANS] >= SCOUT_NEEDS[k] and affords(sheet, _SCOUT)
 
 
-def _scout_options(st: HadriansWallState, seat: int) -> list[Action]:
-    sheet = st.sheets[seat]
+def _scout_options(table: HadriansWallTable, seat: int) -> list[Action]:
+    sheet = table.sheets[seat]
     if not _scout_ready(sheet):
         return []
     filled = sheet[MAP]
     return [
         SCOUT_ACTIONS[source, orientation, cell + 1]
-        for source, card, _ in st.patterns(seat)
+        for source, card, _ in table.patterns(seat)
         for orientation, cell, mask in PLACEMENTS[card.pattern]
         if not mask & filled
     ]
 
 
-def _scout_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _scout_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     source, orientation, cell = action[1], action[2], action[3] - 1
-    ((card, target),) = [(c, t) for w, c, t in st.patterns(seat) if w == source]
+    ((card, target),) = [(c, t) for w, c, t in table.patterns(seat) if w == source]
     mask = mask_of(card.pattern, orientation, cell)
+    assert mask is not None, "a legal placement"
     pay(sheet, _SCOUT)
-    st.hand_over(target, SOLDIER)
+    table.hand_over(target, SOLDIER)
     sheet[SCOUTS] += 1
     gained = map_rewards(sheet[MAP], mask)
     sheet[MAP] |= mask
-    gain_all(sheet, st.pending[seat], tuple(gained))
+    gain_all(sheet, table.pending[seat], tuple(gained))
     return {
         "scout": sheet[SCOUTS],
         "source": source,
@@ -87,8 +88,8 @@ def _scout_perform(st: HadriansWallState, seat: int, action: Action) -> dict[str
     }
 
 
-def _scout_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalAction:
-    sheet = st.sheets[seat]
+def _scout_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    sheet = table.sheets[seat]
     source = word(action, 0, SOURCES)
     orientation = number(action, 1, 0, ORIENTATIONS - 1)
     cell = number(action, 2, 1, CELLS)
@@ -109,7 +110,7 @@ def _scout_refusal(st: HadriansWallState, seat: int, action: Action) -> IllegalA
             SCOUT_NEEDS[k],
             sheet[PATRICIANS],
         )
-    offered = {w: c for w, c, _ in st.patterns(seat)}
+    offered = {w: c for w, c, _ in table.patterns(seat)}
     if source not in offered:
         return refused(
             "no_pattern",

@@ -23,7 +23,7 @@ from tabulae.core import Action, Rng
 from .data import COHORTS, MARKET_BOXES
 from .scouting import full_columns, mask_of, rewards
 from .sheet import COHORT, MAP
-from .state import HadriansWallState
+from .table import HadriansWallTable
 
 WEIGHTS = {
     "mine": 0.25,
@@ -50,20 +50,20 @@ WEIGHTS = {
 """How readily the quick judgement takes each kind of action of the year, when it may."""
 
 
-def action_key(state: HadriansWallState, seat: int, action: Action) -> Hashable:
+def action_key(table: HadriansWallTable, seat: int, action: Action) -> Hashable:
     """Scouts alike in source and rewards, and purchases alike in source and box reward,
     share a key; every other action is its own."""
     kind = action[0]
     if kind == "scout":
         source = action[1]
         if source == "own":
-            card = state.prospect_card(seat)
+            card = table.prospect_card(seat)
         else:
-            ((card,),) = [(c,) for w, c, _ in state.offers(seat) if w == source]
+            ((card,),) = [(c,) for w, c, _ in table.offers(seat) if w == source]
         return (
             kind,
             source,
-            _placed(card.pattern, action[2], action[3] - 1, state.sheets[seat][MAP]),
+            _placed(card.pattern, action[2], action[3] - 1, table.sheets[seat][MAP]),
         )
     if kind == "market":
         return kind, action[2], MARKET_BOXES[action[1] - 1][1]
@@ -79,12 +79,12 @@ def _placed(pattern: str, orientation: int, cell: int, filled: int) -> tuple:
 
 
 def rollout_action(
-    state: HadriansWallState, seat: int, legal: list[Action], rng: Rng
+    table: HadriansWallTable, seat: int, legal: list[Action], rng: Rng
 ) -> Action | None:
     """A year's action as a seasoned player picks it at a glance (see the module's words)."""
     kind = legal[0][0]
     if kind == "cohort":
-        sheet = state.sheets[seat]
+        sheet = table.sheets[seat]
         weakest = min(sheet[COHORT + _COHORTS[a[1]]] for a in legal)
         tied = [a for a in legal if sheet[COHORT + _COHORTS[a[1]]] == weakest]
         return tied[rng.below(len(tied))]

@@ -7,6 +7,8 @@ is written in each: the year, or the trade-good number in the Market; 0 is empty
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tabulae.core import IllegalAction
 
 from .data import (
@@ -40,7 +42,7 @@ def _layout(*fields: tuple[str, int]) -> tuple[dict[str, int], int]:
     return offsets, at
 
 
-_AT, SIZE = _layout(
+LAYOUT, SIZE = _layout(
     ("pool", len(POOL)),  # workers and resources on the player board
     ("attribute", len(ATTRIBUTES)),
     ("citizen", len(CITIZENS)),
@@ -73,42 +75,44 @@ _AT, SIZE = _layout(
     ("scouts", 1),
     ("map", 1),  # filled Scouting Map cells as a bit mask
 )
+"""Where each part of the sheets starts in a sheet's list of numbers, in order; the position
+format writes a sheet as that list (docs/positions/hadrians_wall.md)."""
 
-POOL_AT = _AT["pool"]
+POOL_AT = LAYOUT["pool"]
 assert POOL_AT == 0, "costs in the data tables are pool indices, which must be sheet slots"
 SOLDIER, BUILDER, SERVANT, CIVILIAN, RESOURCE = range(POOL_AT, POOL_AT + len(POOL))
-ATTRIBUTE = _AT["attribute"]
+ATTRIBUTE = LAYOUT["attribute"]
 RENOWN, PIETY, VALOUR, DISCIPLINE = range(ATTRIBUTE, ATTRIBUTE + len(ATTRIBUTES))
-CITIZEN = _AT["citizen"]
+CITIZEN = LAYOUT["citizen"]
 TRADERS, PERFORMERS, PRIESTS, APPARITORES, PATRICIANS = range(CITIZEN, CITIZEN + len(CITIZENS))
-COHORT = _AT["cohort"]
-MINING = _AT["mining"]
-GUARD = _AT["guard"]
-CIPPI = _AT["cippi"]
-WALL = _AT["wall"]
-FORT = _AT["fort"]
-PRODUCTION = _AT["production"]
-BUILT = _AT["built"]
-TRAINING = _AT["training"]
-FORUM = _AT["forum"]
-LANDMARK = _AT["landmark"]
-DISDAIN = _AT["disdain"]
-DISDAIN_REMOVED = _AT["disdain_removed"]
-MARKET = _AT["market"]
-THEATRE = _AT["theatre"]
-CIRCLED = _AT["circled"]
-FILLED = _AT["filled"]
-DEAD = _AT["dead"]
-FOUGHT = _AT["fought"]
-TEMPLE = _AT["temple"]
-TEMPLE_FAVOURS = _AT["temple_favours"]
-BATHS = _AT["baths"]
-COURT = _AT["court"]
-DIPLOMATS = _AT["diplomats"]
-SERVED = _AT["served"]
-DIPLOMAT_FAVOURS = _AT["diplomat_favours"]
-SCOUTS = _AT["scouts"]
-MAP = _AT["map"]
+COHORT = LAYOUT["cohort"]
+MINING = LAYOUT["mining"]
+GUARD = LAYOUT["guard"]
+CIPPI = LAYOUT["cippi"]
+WALL = LAYOUT["wall"]
+FORT = LAYOUT["fort"]
+PRODUCTION = LAYOUT["production"]
+BUILT = LAYOUT["built"]
+TRAINING = LAYOUT["training"]
+FORUM = LAYOUT["forum"]
+LANDMARK = LAYOUT["landmark"]
+DISDAIN = LAYOUT["disdain"]
+DISDAIN_REMOVED = LAYOUT["disdain_removed"]
+MARKET = LAYOUT["market"]
+THEATRE = LAYOUT["theatre"]
+CIRCLED = LAYOUT["circled"]
+FILLED = LAYOUT["filled"]
+DEAD = LAYOUT["dead"]
+FOUGHT = LAYOUT["fought"]
+TEMPLE = LAYOUT["temple"]
+TEMPLE_FAVOURS = LAYOUT["temple_favours"]
+BATHS = LAYOUT["baths"]
+COURT = LAYOUT["court"]
+DIPLOMATS = LAYOUT["diplomats"]
+SERVED = LAYOUT["served"]
+DIPLOMAT_FAVOURS = LAYOUT["diplomat_favours"]
+SCOUTS = LAYOUT["scouts"]
+MAP = LAYOUT["map"]
 
 TRACK_AREAS = {
     MINING: "mining_foresting",
@@ -123,8 +127,8 @@ LARGE_GRANARY = BUILT + BUILDING_INDEX["large_granary"]
 
 
 def _span(name: str) -> range:
-    start = _AT[name]
-    return range(start, min([at for at in _AT.values() if at > start], default=SIZE))
+    start = LAYOUT[name]
+    return range(start, min([at for at in LAYOUT.values() if at > start], default=SIZE))
 
 
 TALLIES = tuple(
@@ -198,6 +202,6 @@ def lacking(sheet: list[int], cost: tuple[tuple[int, int], ...]) -> IllegalActio
     return None
 
 
-def cost_of(spec: object) -> tuple[tuple[int, int], ...]:
+def cost_of(spec: Mapping[str, int]) -> tuple[tuple[int, int], ...]:
     """A cost mapping from the data ({"servant": 1, ...}) as (pool slot, amount) pairs."""
     return tuple((POOL_AT + POOL.index(p), n) for p, n in dict(spec).items())

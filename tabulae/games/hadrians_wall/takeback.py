@@ -13,23 +13,23 @@ from __future__ import annotations
 
 from tabulae.core import Action
 
-from .state import HadriansWallState
+from .table import HadriansWallTable
 
 
 def take_back(
-    before: HadriansWallState, seat: int, action: Action, after: HadriansWallState
+    before: HadriansWallTable, seat: int, action: Action, after: HadriansWallTable
 ) -> bool:
     """Whether the action was one of the year's, and left the year and the decks as they were."""
     return before.phase == "actions" and _year(before) == _year(after)
 
 
-def _year(state: HadriansWallState) -> tuple:
+def _year(table: HadriansWallTable) -> tuple[int | str, ...]:
     """What an action of the year may not change: the year and its phase, what is left of the
     Fate and Neutral decks, and the Fate cards revealed."""
     return (
-        state.year,
-        state.phase,
-        len(state.fate_deck),
-        len(state.fate_discard),
-        len(state.neutral_deck),
+        table.year,
+        table.phase,
+        len(table.fate_deck),
+        len(table.fate_discard),
+        len(table.neutral_deck),
     )

@@ -334,7 +334,7 @@ def attack(view: dict[str, Any], text: GameText, player: dict[str, Any]) -> Pane
     favours = {
         c: n - spent["diplomat"].get(c, 0) for c, n in right["diplomat_favours"].items() if n
     }
-    lines = [
+    lines: list[RenderableType] = [
         table,
         Text(
             say(text, "hadrians_wall.view.outcome", disdain=disdain, valour=flag - disdain),

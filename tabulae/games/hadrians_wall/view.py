@@ -69,7 +69,7 @@ from .sheet import (
 )
 
 if TYPE_CHECKING:
-    from .state import HadriansWallState
+    from .table import HadriansWallTable
 
 _LEFT_BUILDINGS = frozenset(
     b.id for b in BUILDINGS if b.id.split("_")[-1] in ("granary", "hotel", "workshop", "road")
@@ -150,68 +150,70 @@ def _buildings(sheet: list[int], left: bool) -> dict[str, bool]:
     }
 
 
-def _unseen(st: HadriansWallState, seat: int, viewer: int | None) -> list[str]:
+def _unseen(table: HadriansWallTable, seat: int, viewer: int | None) -> list[str]:
     """Cards of a player's deck not yet shown to the viewer (decks all hold the same 12)."""
-    shown = set(st.paths[seat]) | set(st.prospects[seat])
+    shown = set(table.paths[seat]) | set(table.prospects[seat])
     if seat == viewer:
-        shown |= set(st.drawn[seat])
+        shown |= set(table.drawn[seat])
     return [c.id for i, c in enumerate(PLAYER_CARDS) if i not in shown]
 
 
-def _player(st: HadriansWallState, seat: int, viewer: int | None) -> dict[str, Any]:
-    sheet = st.sheets[seat]
+def _player(table: HadriansWallTable, seat: int, viewer: int | None) -> dict[str, Any]:
+    sheet = table.sheets[seat]
     return {
         "seat": seat,
         "pool": {p: sheet[POOL_AT + i] for i, p in enumerate(POOL)},
         "left_sheet": left_sheet(sheet),
         "right_sheet": right_sheet(sheet),
-        "paths": [_card(c) for c in st.paths[seat]],
-        "prospect": _card(st.prospects[seat][-1]) if st.prospects[seat] else None,
-        "earlier_prospects": [_card(c) for c in st.prospects[seat][:-1]],
-        "cards_unseen": _unseen(st, seat, viewer),
-        "neighbours": {side: other for side, other in st.sides[seat]},
-        "pending": list(st.pending[seat]),
-        "chosen": st.phase == "choose" and st.chosen[seat] >= 0,
-        "passed": st.phase == "actions" and st.passed[seat],
-        "deciding": st.phase == "attack" and st.deciding[seat],
-        "score": score(sheet, st.paths[seat]),
+        "paths": [_card(c) for c in table.paths[seat]],
+        "prospect": _card(table.prospects[seat][-1]) if table.prospects[seat] else None,
+        "earlier_prospects": [_card(c) for c in table.prospects[seat][:-1]],
+        "cards_unseen": _unseen(table, seat, viewer),
+        "neighbours": {side: other for side, other in table.neighbours[seat]},
+        "pending": list(table.pending[seat]),
+        "chosen": table.phase == "choose" and table.chosen[seat] is not None,
+        "passed": table.phase == "actions" and table.ended_year[seat],
+        "deciding": table.phase == "attack" and table.choosing_favours[seat],
+        "score": score(sheet, table.paths[seat]),
     }
 
 
-def view(st: HadriansWallState, seat: int | None) -> dict[str, Any]:
+def view(table: HadriansWallTable, seat: int | None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "game": "hadrians_wall",
-        "year": st.year,
+        "year": table.year,
         "years": YEARS,
-        "phase": st.phase,
-        "difficulty": st.options["difficulty"],
+        "phase": table.phase,
+        "difficulty": table.options["difficulty"],
         "difficulties": list(DIFFICULTIES),
-        "grey_flag": GREY_FLAGS[st.year - 1],
-        "fate_card": _fate(st.fate_card),
-        "fate_deck": len(st.fate_deck),
-        "fate_discard": [FATE_CARDS[c].id for c in st.fate_discard],
+        "grey_flag": GREY_FLAGS[table.year - 1],
+        "fate_card": _fate(table.fate_card),
+        "fate_deck": len(table.fate_deck),
+        "fate_discard": [FATE_CARDS[c].id for c in table.fate_discard],
         "attack": None,
         "neutral": [
             {
                 "card": _card(c),
                 "trade_good": PLAYER_CARDS[c].trade_good,
                 "pattern": PLAYER_CARDS[c].pattern,
-                "pieces": st.neutral_pieces[k],
+                "pieces": table.neutral_pieces[k],
             }
-            for k, c in enumerate(st.neutral)
+            for k, c in enumerate(table.neutral_cards)
         ],
-        "neutral_deck": len(st.neutral_deck),
-        "players": [_player(st, s, seat) for s in range(st.players)],
+        "neutral_deck": len(table.neutral_deck),
+        "players": [_player(table, s, seat) for s in range(table.players)],
         "seat": seat,
     }
-    if st.phase == "attack":
-        data["attack"] = {"cards": [_fate(c) for c in st.attack], "attacks": st.attacks()}
+    if table.phase == "attack":
+        data["attack"] = {
+            "cards": [_fate(c) for c in table.attack_cards],
+            "attacks": table.attacks(),
+        }
     if seat is not None:
-        data["drawn"] = [_card(c) for c in sorted(st.drawn[seat])]
-        data["choice"] = (
-            _card(st.chosen[seat]) if st.phase == "choose" and st.chosen[seat] >= 0 else None
-        )
-        used = st.favours[seat]
+        data["drawn"] = [_card(c) for c in sorted(table.drawn[seat])]
+        choice = table.chosen[seat]
+        data["choice"] = _card(choice) if table.phase == "choose" and choice is not None else None
+        used = table.favours_used[seat]
         data["favours"] = {
             "temple": {c: used[i] for i, c in enumerate(COHORTS)},
             "diplomat": {c: used[3 + i] for i, c in enumerate(COHORTS)},
@@ -219,9 +221,7 @@ def view(st: HadriansWallState, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def _fate(index: int) -> dict[str, Any] | None:
-    if index < 0:
-        return None
+def _fate(index: int) -> dict[str, Any]:
     card = FATE_CARDS[index]
     return {
         "id": card.id,

@@ -21,6 +21,7 @@ def check(players, seed, options, **kwargs):
     report = check_game(GAME, players, seed, options, **kwargs)
     assert report.result is not None
     assert report.invariant_checks == report.actions + 1
+    assert report.positions == report.deep_checks
     return report
 
 
@@ -54,3 +55,4 @@ def test_greedy_games_keep_the_rules(players, difficulty):
 def test_a_game_checked_deeply_at_many_steps(players):
     report = check(players, 1000 + players, {"difficulty": "normal"}, deep_every=16)
     assert report.deep_checks >= 5 and report.determinizations > 0
+    assert report.positions == report.deep_checks  # each read back from its position

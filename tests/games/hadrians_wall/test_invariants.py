@@ -9,9 +9,9 @@ import pytest
 
 from tabulae.core import Rng
 from tabulae.core.conformance import ConformanceError, check_game
-from tabulae.games.hadrians_wall import GAME, HadriansWall, HadriansWallState, left_sheet, scouts
+from tabulae.games.hadrians_wall import GAME, HadriansWall, HadriansWallTable, left_sheet, scouts
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall import state as state_module
+from tabulae.games.hadrians_wall import table as table_module
 from tabulae.games.hadrians_wall.areas import Area
 from tabulae.games.hadrians_wall.data import (
     ATTACK_CARDS,
@@ -26,14 +26,15 @@ from .helpers import build, end_year, in_year
 
 def planted(name: str, **methods: Callable) -> HadriansWall:
     """Hadrian's Wall with methods of its state replaced by defective ones."""
-    state_type = type(f"{name}State", (HadriansWallState,), {"__slots__": (), **methods})
+    state_type = type(f"{name}State", (HadriansWallTable,), {"__slots__": (), **methods})
     game_type = type(
         name,
         (HadriansWall,),
         {
+            "position_class": state_type,
             "start": lambda self, players, rng, options: state_type.setup(
                 self, players, rng, options
-            )
+            ),
         },
     )
     return game_type()
@@ -46,11 +47,11 @@ def replace_area(
     perform: Callable | None = None,
 ) -> None:
     """Let an area of the sheets offer or play its actions otherwise than the engine does."""
-    area = state_module.AREAS[kind]
+    area = table_module.AREAS[kind]
     replaced = Area(options or area.options, perform or area.perform, area.refusal)
-    monkeypatch.setitem(state_module.AREAS, kind, replaced)
-    everything = tuple(a.options for a in state_module.AREAS.values())
-    monkeypatch.setattr(state_module, "_OPTIONS", everything)
+    monkeypatch.setitem(table_module.AREAS, kind, replaced)
+    everything = tuple(a.options for a in table_module.AREAS.values())
+    monkeypatch.setattr(table_module, "_OPTIONS", everything)
 
 
 def fails(game: HadriansWall, message: str, players: int = 3, seeds: int = 10, **options):
@@ -62,7 +63,7 @@ def fails(game: HadriansWall, message: str, players: int = 3, seeds: int = 10, *
 # -- planted faults -------------------------------------------------------------------------------
 
 
-def training_twice_a_year(st: HadriansWallState, seat: int) -> list:
+def training_twice_a_year(st: HadriansWallTable, seat: int) -> list:
     """The Training Grounds offered whenever a box is left, forgetting 'once a year'."""
     sheet = st.sheets[seat]
     if sheet[S.BUILDER] and not sheet[S.TRAINING + TRAINING_BOXES - 1]:
@@ -76,7 +77,7 @@ def test_a_year_limit_exceeded(monkeypatch):
     fails(GAME, r"broke its invariants: .*the Training Grounds were used more than 1 a year")
 
 
-def scouting_over_filled_cells(st: HadriansWallState, seat: int) -> list:
+def scouting_over_filled_cells(st: HadriansWallTable, seat: int) -> list:
     """Every placement of every pattern offered, forgetting that filled cells are taken."""
     sheet = st.sheets[seat]
     k = sheet[S.SCOUTS]
@@ -95,7 +96,7 @@ def test_a_box_filled_twice(monkeypatch):
     fails(GAME, r"broke its invariants: .*Scouts sent, and \d+ map cells filled", 4, 40)
 
 
-def training_in_the_first_box(st: HadriansWallState, seat: int, action) -> dict:
+def training_in_the_first_box(st: HadriansWallTable, seat: int, action) -> dict:
     """The Training Grounds writing the year in box 1 every time, filled or not."""
     sheet = st.sheets[seat]
     sheet[S.BUILDER] -= 1
@@ -109,8 +110,8 @@ def test_a_box_filled_twice_in_the_record(monkeypatch):
     fails(GAME, r"broke its invariants: seat \d: 'training' filled \['1'\] more than once")
 
 
-def begin_year_with_a_resource_more(self: HadriansWallState) -> None:
-    HadriansWallState._begin_year(self)
+def begin_year_with_a_resource_more(self: HadriansWallTable) -> None:
+    HadriansWallTable._begin_year(self)
     self.sheets[0][S.RESOURCE] += 1
 
 
@@ -120,9 +121,9 @@ def test_a_resource_created_from_nothing():
     fails(game, r"broke its invariants: seat 0 holds .* before the reveal; the Fate card gives")
 
 
-def end_year_keeping_pieces(self: HadriansWallState) -> None:
+def end_year_keeping_pieces(self: HadriansWallTable) -> None:
     kept = [sheet[:5] for sheet in self.sheets]
-    HadriansWallState._end_year(self)
+    HadriansWallTable._end_year(self)
     for sheet, pieces in zip(self.sheets, kept, strict=True):
         for i, n in enumerate(pieces):
             sheet[i] += n
@@ -134,8 +135,8 @@ def test_unused_pieces_kept_past_the_year():
     fails(game, r"broke its invariants: .*(after the year's end|before the reveal)")
 
 
-def result_a_point_more(self: HadriansWallState):
-    result = HadriansWallState.result(self)
+def result_a_point_more(self: HadriansWallTable):
+    result = HadriansWallTable.result(self)
     if result is None:
         return None
     return type(result).ranked([result.scores[0] + 1, *result.scores[1:]], result.tiebreaks)
@@ -150,18 +151,18 @@ def test_a_score_off_by_one_against_the_recount():
 def test_an_attack_short_of_the_difficulty_table(monkeypatch):
     """H-23: the difficulty sets the attack cards per year (normal: 1, 2, 4, 6, 8, 10)."""
     short = {d: tuple(n - (year == 2) for year, n in enumerate(t)) for d, t in ATTACK_CARDS.items()}
-    monkeypatch.setattr(state_module, "ATTACK_CARDS", short)
+    monkeypatch.setattr(table_module, "ATTACK_CARDS", short)
     fails(GAME, r"broke its invariants: year 3's attack revealed 3 Fate cards, .* asks 4")
 
 
 def test_an_attack_resolved_against_the_wrong_grey_flag(monkeypatch):
     """H-17: min(U, grey flag) disdain and the rest as valour; the flags are 1 2 2 3 3 4."""
-    monkeypatch.setattr(state_module, "GREY_FLAGS", (*GREY_FLAGS[:-1], GREY_FLAGS[-1] + 1))
+    monkeypatch.setattr(table_module, "GREY_FLAGS", (*GREY_FLAGS[:-1], GREY_FLAGS[-1] + 1))
     fails(GAME, r"broke its invariants: seat \d took \d+ disdain and \d+ valour from year 6")
 
 
-def draw_fate_losing_the_card(self: HadriansWallState, discard: bool) -> int:
-    return HadriansWallState._draw_fate(self, False)
+def draw_fate_losing_the_card(self: HadriansWallTable, discard: bool) -> int:
+    return HadriansWallTable._draw_fate(self, False)
 
 
 def test_a_fate_card_lost():
@@ -251,7 +252,7 @@ def test_favours_spent_beyond_those_held_are_named():
     state.sheets[0][S.TEMPLE_FAVOURS] = 1
     end_year(state)
     assert state.phase == "attack" and GAME.invariants(state) == []
-    state.favours[0][0] = 2
+    state.favours_used[0][0] = 2
     assert any("spends 2 temple favours and holds 1" in p for p in GAME.invariants(state))
 
 

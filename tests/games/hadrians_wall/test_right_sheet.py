@@ -1,11 +1,24 @@
 """The right sheet: the rulebook's examples replayed, and its refusals."""
 
 from tabulae.core import Action
+from tabulae.games.hadrians_wall import GAME
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall.data import CARD_INDEX, PATTERNS
+from tabulae.games.hadrians_wall.data import BUILDING_INDEX, CARD_INDEX, FATE_CARDS, PATTERNS
 from tabulae.games.hadrians_wall.scouting import orient
 
-from .helpers import build, fate_on_top, fate_with, give, in_year, play, pool, prospect, refused
+from .helpers import (
+    build,
+    fate_on_top,
+    fate_with,
+    give,
+    in_year,
+    play,
+    pool,
+    position,
+    prospect,
+    refused,
+    stack_fate,
+)
 
 
 def test_citizen_tracks_fill_in_order_and_lose_rewards_when_full():
@@ -79,11 +92,11 @@ def test_buying_from_a_neighbour_pays_him_a_resource_he_may_use_at_once():
     prospect(state, 2, "pontiff")  # 2
     give(state, resource=2)
     play(state, 0, "pass")
-    state.passed[0] = False  # seat 0 acts; seat 1 will pass and be woken by the gift
+    state.ended_year[0] = False  # seat 0 acts; seat 1 will pass and be woken by the gift
     play(state, 1, "pass")
     play(state, 0, "market 1 left")
     assert pool(state, 1) == {"resource": 1}
-    assert not state.passed[1], "a player who passed acts again after a gift (H-01)"
+    assert not state.ended_year[1], "a player who passed acts again after a gift (H-01)"
     assert sheet[S.MARKET] == 1 and sheet[S.RENOWN] == 1
     prospect(state, 2, "forager")
     sheet[S.TRADERS] = 5
@@ -105,7 +118,7 @@ def test_the_gift_does_not_wake_a_player_when_the_option_is_off():
         "pass",
     )
     play(state, 0, "market 1 left")
-    assert state.passed[1] and pool(state, 1) == {"resource": 1}
+    assert state.ended_year[1] and pool(state, 1) == {"resource": 1}
 
 
 def test_duplicate_goods_are_recorded_and_give_nothing():
@@ -173,19 +186,23 @@ def test_battles_survived_with_three_damage_and_died_with_two():
     damage and survived, gaining 2 renown. The Blue Gladiator took 2 damage, which killed him,
     and the player gains 2 piety as compensation."
     """
-    state = in_year()
-    state.year = 4
-    sheet = state.sheets[0]
-    build(state, "ludus")
+    data = position(year=4)
+    sheet = data["table"]["sheets"][0]
+    sheet[S.BUILT + BUILDING_INDEX["ludus"]] = 1
+    sheet[S.PERFORMERS] = 6  # enough to have trained the red gladiator 4 times
     sheet[S.CIRCLED], sheet[S.CIRCLED + 1] = 4, 2
-    fate_on_top(state, fate_with(damage=3), fate_with(damage=2))
+    deck = [FATE_CARDS[i] for i in data["table"]["fate_deck"]]
+    stack_fate(data, *(next(c.id for c in deck if c.damage == n) for n in (3, 2)))
+    state = GAME.from_position(data)
+    sheet = state.sheets[0]
+    renown, piety = sheet[S.RENOWN], sheet[S.PIETY]
     play(state, 0, "battle red")
     assert (sheet[S.FILLED], sheet[S.DEAD]) == (3, 0)
-    assert sheet[S.RENOWN] == 2
+    assert sheet[S.RENOWN] == renown + 2
     assert refused(state, 0, "battle red") == "the red gladiator already fought in year 4"
     play(state, 0, "battle blue")
     assert (sheet[S.FILLED + 1], sheet[S.DEAD + 1]) == (2, 1)
-    assert sheet[S.PIETY] == 2
+    assert sheet[S.PIETY] == piety + 2
     give(state, servant=1)
     sheet[S.PERFORMERS] = 9
     assert refused(state, 0, "gladiator blue servant") == "the blue gladiator is dead"
@@ -247,13 +264,13 @@ def test_the_courthouse_in_year_4_with_7_apparitores():
     filling the second box of the right column. But he may not fill the last box of the centre
     column, having already had 1 ruling from that column in year 4."
     """
-    state = in_year()
-    state.year = 4
-    sheet = state.sheets[0]
-    build(state, "courthouse")
+    data = position(year=4)
+    sheet = data["table"]["sheets"][0]
+    sheet[S.BUILT + BUILDING_INDEX["courthouse"]] = 1
     sheet[S.APPARITORES] = 7
-    sheet[S.COURT : S.COURT + 9] = [1, 2, 0, 3, 4, 0, 3, 0, 0]
-    give(state, builder=1)
+    sheet[S.COURT : S.COURT + 9] = [1, 2, 0, 3, 4, 0, 3, 0, 0]  # the year of each ruling
+    sheet[S.BUILDER] = 1
+    state = GAME.from_position(data)
     play(state, 0, "ruling 3")
     assert pool(state) == {"servant": 1, "builder": 1}
     play(state, 0, "ruling 8")
@@ -369,7 +386,7 @@ def test_with_two_players_the_opponent_is_the_only_neighbour():
     state.sheets[1][S.TRADERS] = 4
     prospect(state, 0, "defender")  # 1
     prospect(state, 1, "forager")  # 3
-    state.neutral = [CARD_INDEX["ranger"]]  # 6
+    state.neutral_cards = [CARD_INDEX["ranger"]]  # 6
     give(state, 1, resource=1)
     sources = {a[2] for a in state.legal_actions(1) if a[0] == "market"}
     assert sources == {"left", "deck", "neutral1"}

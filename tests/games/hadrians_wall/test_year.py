@@ -3,9 +3,21 @@
 from tabulae.core import Action, Rng
 from tabulae.games.hadrians_wall import GAME
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall.data import CARD_INDEX, FATE_CARDS, PLAYER_CARDS
+from tabulae.games.hadrians_wall.data import BUILDING_INDEX, FATE_CARDS, PLAYER_CARDS
 
-from .helpers import end_year, fate_on_top, fate_with, give, in_year, play, pool, refused
+from .helpers import (
+    deal,
+    end_year,
+    fate_on_top,
+    fate_with,
+    give,
+    in_year,
+    play,
+    pool,
+    position,
+    refused,
+    stack_fate,
+)
 
 
 def test_year_start_gives_the_fate_items_then_asks_for_a_secret_choice():
@@ -26,11 +38,15 @@ def test_the_prospect_bonus_of_the_trainer():
     This year he added the Pontiff to his Path cards and used the Trainer as his Prospect card.
     He at once gains 1 servant and 1 resource, as that Prospect card shows."
     """
-    state = GAME.new(1, seed=0)
-    state.year = 3
-    state.paths[0] = [CARD_INDEX["defender"], CARD_INDEX["vanguard"]]
-    state.prospects[0] = [CARD_INDEX["merchant"], CARD_INDEX["forager"]]
-    state.drawn[0] = [CARD_INDEX["pontiff"], CARD_INDEX["trainer"]]
+    data = position(year=3, phase="choose")
+    deal(
+        data,
+        0,
+        paths=("defender", "vanguard"),
+        prospects=("merchant", "forager"),
+        drawn=("pontiff", "trainer"),
+    )
+    state = GAME.from_position(data)
     before = dict(
         zip(
             ("soldier", "builder", "servant", "civilian", "resource"), state.sheets[0], strict=False
@@ -81,23 +97,27 @@ def test_determinize_resamples_the_others_drawn_cards_and_choices():
 
 def _attack_in_year_3(cohorts: tuple[int, int, int], temple_favours: int = 0, favour: str = ""):
     """A solo year 3 on easy, attacked by 1 card on the centre and 2 on the right."""
-    state = in_year()
-    state.year = 3
-    sheet = state.sheets[0]
-    for c, n in enumerate(cohorts):
-        sheet[S.COHORT + c] = n
-    sheet[S.TEMPLE_FAVOURS] = temple_favours
-    state.neutral_pieces = [0, 0]
-    centre = fate_with(attack=1)
-    right = [c.id for c in FATE_CARDS if c.attack == 2][:2]
-    fate_on_top(state, centre, *right)
+    data = position(year=3)
+    sheet = data["table"]["sheets"][0]
+    sheet[S.COHORT : S.COHORT + 3] = cohorts
+    if temple_favours:  # the Small Temple's second box gives piety and a favour
+        sheet[S.BUILT + BUILDING_INDEX["small_temple"]] = 1
+        sheet[S.PRIESTS], sheet[S.TEMPLE], sheet[S.TEMPLE_FAVOURS] = 1, 2, temple_favours
+    deck = [FATE_CARDS[i] for i in data["table"]["fate_deck"]]
+    centre = next(c.id for c in deck if c.attack == 1)
+    right = [c.id for c in deck if c.attack == 2][:2]
+    stack_fate(data, centre, *right)
+    state = GAME.from_position(data)
+    before = (state.sheets[0][S.VALOUR], S.disdain(state.sheets[0]))
     end_year(state)
     if temple_favours:
         assert state.phase == "attack" and state.to_move == (0,)
         if favour:
             play(state, 0, favour)
         play(state, 0, "defend")
-    return state, [e for e in state.events if e.key == "hadrians_wall.defence"][-1].args
+    defence = [e for e in state.events if e.key == "hadrians_wall.defence"][-1].args
+    gained = (state.sheets[0][S.VALOUR] - before[0], S.disdain(state.sheets[0]) - before[1])
+    return state, defence, gained
 
 
 def test_the_year_3_attack_defended_in_full_gives_the_grey_flags_valour():
@@ -105,7 +125,7 @@ def test_the_year_3_attack_defended_in_full_gives_the_grey_flags_valour():
     against the right. … each player would need at least 1 filled box in the centre Cohort and
     2 in the right Cohort." A full defence gains the grey flag's valour (2 in year 3).
     """
-    state, defence = _attack_in_year_3((0, 1, 2))
+    state, defence, gained = _attack_in_year_3((0, 1, 2))
     assert defence["players"][0] == {
         "temple_favours": [0, 0, 0],
         "diplomat_favours": [0, 0, 0],
@@ -113,7 +133,7 @@ def test_the_year_3_attack_defended_in_full_gives_the_grey_flags_valour():
         "disdain": 0,
         "valour": 2,
     }
-    assert state.sheets[0][S.VALOUR] == 2
+    assert gained == (2, 0)
     assert state.year == 4
 
 
@@ -121,16 +141,17 @@ def test_the_year_3_attack_with_two_undefended_gives_two_disdain():
     """PL p.13: "if at least 2 attacks got through (e.g. the player had no box filled in his
     right Cohort) he would gain 2 disdain."
     """
-    state, defence = _attack_in_year_3((0, 1, 0))
+    _state, defence, gained = _attack_in_year_3((0, 1, 0))
     assert (defence["players"][0]["disdain"], defence["players"][0]["valour"]) == (2, 0)
-    assert S.disdain(state.sheets[0]) == 2
+    assert gained == (0, 2)
 
 
 def test_the_year_3_attack_with_one_undefended_gives_disdain_and_valour():
     """PL p.13: "if only 1 attack got through (e.g. the player had only one box of the right
     Cohort filled) he would gain 1 disdain and 1 valour."
     """
-    _state, defence = _attack_in_year_3((0, 1, 1))
+    _state, defence, gained = _attack_in_year_3((0, 1, 1))
+    assert gained == (1, 1)
     assert (defence["players"][0]["disdain"], defence["players"][0]["valour"]) == (1, 1)
 
 
@@ -139,11 +160,11 @@ def test_the_year_3_attack_with_a_favour():
     so gain 1 disdain and 1 valour, he could instead use an available favour to ignore one of
     those cards and gain 2 valour for a successful defence."
     """
-    state, defence = _attack_in_year_3((0, 1, 1), temple_favours=1, favour="favour right temple")
+    state, defence, _ = _attack_in_year_3((0, 1, 1), temple_favours=1, favour="favour right temple")
     assert defence["players"][0]["temple_favours"] == [0, 0, 1]
     assert (defence["players"][0]["disdain"], defence["players"][0]["valour"]) == (0, 2)
     assert state.sheets[0][S.TEMPLE_FAVOURS] == 0
-    state, defence = _attack_in_year_3((0, 1, 1), temple_favours=1)
+    state, defence, _ = _attack_in_year_3((0, 1, 1), temple_favours=1)
     assert (defence["players"][0]["disdain"], defence["players"][0]["valour"]) == (1, 1)
     assert state.sheets[0][S.TEMPLE_FAVOURS] == 1, "an unspent favour is kept"
 
@@ -184,8 +205,9 @@ def test_neutral_pieces_add_attack_cards():
     """PL p.15: "during the Picts' attack, players must reveal 1 extra Fate card for each
     resource and soldier on the Neutral Prospect cards."
     """
-    state = in_year(players=1, difficulty="normal")
-    state.neutral_pieces = [2, 1]
+    data = position(difficulty="normal")
+    data["table"]["neutral_pieces"] = [2, 1]
+    state = GAME.from_position(data)
     end_year(state)
     attack = [e for e in state.events if e.key == "hadrians_wall.attack"][-1].args
     assert len(attack["cards"]) == 1 + 3 and attack["neutral_extra"] == 3
@@ -195,9 +217,9 @@ def test_neutral_cards_offer_goods_and_patterns_with_one_or_two_players():
     """PL p.15: reveal 2 Neutral Prospect cards alone and 1 with two players; the resource or
     soldier paid for using one is placed on it."""
     solo = in_year(players=1)
-    assert len(solo.neutral) == 2
+    assert len(solo.neutral_cards) == 2
     duo = in_year(players=2)
-    assert len(duo.neutral) == 1 and len(in_year(players=3).neutral) == 0
+    assert len(duo.neutral_cards) == 1 and len(in_year(players=3).neutral_cards) == 0
     sheet = solo.sheets[0]
     sheet[S.PATRICIANS] = 2
     give(solo, soldier=1)

@@ -13,9 +13,19 @@ Phases, in the order of the rulings' round structure:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from tabulae.core import Action, Event, Game, IllegalAction, Result, Rng, State
+from tabulae.core import (
+    DERIVED,
+    Action,
+    BadPosition,
+    Event,
+    Game,
+    IllegalAction,
+    Result,
+    Rng,
+    Table,
+)
 
 from . import buildings, left_sheet, ludus, market, right_sheet, scouts
 from .areas import Area
@@ -36,6 +46,7 @@ from .data import (
     FateCard,
     PlayerCard,
 )
+from .invariants import invariants
 from .refusals import refused
 from .rewards import advance_attribute, advance_cohort, choices, gain, settle
 from .scoring import score, solo_rank
@@ -86,7 +97,7 @@ def neighbours(players: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     if players == 2:
         return ((("left", 1),), (("left", 0),))
     return tuple(
-        (("left", (s + 1) % players), ("right", (s - 1) % players)) for s in range(players)
+        (("left", (seat + 1) % players), ("right", (seat - 1) % players)) for seat in range(players)
     )
 
 
@@ -97,45 +108,48 @@ def neutral_count(players: int) -> int:
 
 def prospect_sources(players: int) -> tuple[str, ...]:
     """Whose Prospect cards a player may use besides his own, by source word."""
-    sides = tuple(w for w, _ in neighbours(players)[0])
+    sides = tuple(side for side, _ in neighbours(players)[0])
     return sides + _NEUTRAL_WORDS[: neutral_count(players)]
 
 
-class HadriansWallState(State):
-    __slots__ = (
-        "game",
-        "players",
-        "options",
-        "events",
-        "rng",
-        "year",
-        "phase",
-        "sheets",
-        "pending",
-        "passed",
-        "decks",
-        "drawn",
-        "chosen",
-        "paths",
-        "prospects",
-        "fate_deck",
-        "fate_discard",
-        "fate_card",
-        "attack",
-        "neutral_deck",
-        "neutral",
-        "neutral_pieces",
-        "favours",
-        "deciding",
-        "sides",
-    )
+class HadriansWallTable(Table):
+    """The whole table: every player's sheets and cards, the decks, the year and its phase.
+
+    Cards are numbers: a player card is its place in `PLAYER_CARDS`, a Fate card its place
+    in `FATE_CARDS` (the order of components.yaml). Decks are listed bottom to top."""
+
+    position_version = 1
+
+    rng: Rng  # the chance still to come: the Fate deck's reshuffles
+    year: int  # the year being played, 1-6
+    phase: Literal["choose", "actions", "attack", "over"]  # the part of the year (module doc)
+    sheets: list[list[int]]  # per seat, his player board and left and right sheets (`sheet`)
+    pending: list[list[str]]  # per seat, rewards waiting for his choice, first first
+    ended_year: list[bool]  # per seat, whether he has ended his year (passed)
+    decks: list[list[int]]  # per seat, his deck of player cards, face down
+    drawn: list[list[int]]  # per seat, the two cards he drew this year, until the reveal
+    chosen: list[int | None]  # per seat, the drawn card he chose as his Path this year
+    paths: list[list[int]]  # per seat, his Path cards, one a year, oldest first
+    prospects: list[list[int]]  # per seat, his Prospect cards, the last one in play
+    fate_deck: list[int]  # the Fate deck, face down
+    fate_discard: list[int]  # the Fate discard pile, this year's Fate card on it
+    fate_card: int  # this year's Fate card, revealed at the start of the year
+    attack_cards: list[int]  # the Fate cards revealed for the Picts' attack, during it
+    neutral_deck: list[int]  # the deck of Neutral Prospect cards (1-2 players)
+    neutral_cards: list[int]  # the Neutral Prospect cards face up this year
+    neutral_pieces: list[int]  # per Neutral card, the pieces placed on it this year
+    favours_used: list[list[int]]  # per seat, the attack cards he ignores with favours:
+    # temple favours against the left, centre and right Cohort, then diplomat favours
+    choosing_favours: list[bool]  # per seat, whether he is still choosing favours
+    neighbours: Annotated[tuple[tuple[tuple[str, int], ...], ...], DERIVED]  # per seat,
+    # (side, seat) of his neighbours: left is the next seat, right the previous one
 
     # -- setup ---------------------------------------------------------------------------------
 
     @classmethod
     def setup(
         cls, game: Game, players: int, rng: Rng, options: Mapping[str, Any]
-    ) -> HadriansWallState:
+    ) -> HadriansWallTable:
         self = cls.__new__(cls)
         self.game, self.players, self.options, self.rng = game, players, options, rng
         self.events = [
@@ -148,32 +162,42 @@ class HadriansWallState(State):
         self.phase = "choose"
         self.sheets = [new_sheet() for _ in range(players)]
         self.pending = [[] for _ in range(players)]
-        self.passed = [False] * players
+        self.ended_year = [False] * players
         self.fate_deck = list(range(len(FATE_CARDS)))
         rng.shuffle(self.fate_deck)
-        self.fate_discard: list[int] = []
-        self.fate_card = -1
-        self.attack: list[int] = []
+        self.fate_discard = []
+        self.attack_cards = []
         self.decks = []
         for _ in range(players):
             deck = list(range(len(PLAYER_CARDS)))
             rng.shuffle(deck)
             self.decks.append(deck)
         self.drawn = [[] for _ in range(players)]
-        self.chosen = [-1] * players
+        self.chosen = [None] * players
         self.paths = [[] for _ in range(players)]
         self.prospects = [[] for _ in range(players)]
-        self.neutral_deck: list[int] = []
+        self.neutral_deck = []
         if neutral_count(players):
             self.neutral_deck = list(range(len(PLAYER_CARDS)))
             rng.shuffle(self.neutral_deck)
-        self.neutral: list[int] = []
-        self.neutral_pieces: list[int] = []
-        self.favours = [[0] * 6 for _ in range(players)]
-        self.deciding = [False] * players
-        self.sides = neighbours(players)
+        self.neutral_cards = []
+        self.neutral_pieces = []
+        self.favours_used = [[0] * 6 for _ in range(players)]
+        self.choosing_favours = [False] * players
+        self.restore()
         self._begin_year()
         return self
+
+    def restore(self) -> None:
+        self.neighbours = neighbours(self.players)
+
+    def check_position(self) -> None:
+        try:
+            problems = invariants(self)
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            problems = [f"the record of events does not fit the table ({error!r})"]
+        if problems:
+            raise BadPosition("; ".join(problems[:3]))
 
     # -- the protocol --------------------------------------------------------------------------
 
@@ -181,11 +205,11 @@ class HadriansWallState(State):
     def to_move(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == "actions":
-            return tuple(s for s in range(self.players) if not self.passed[s])
+            return tuple(seat for seat in range(self.players) if not self.ended_year[seat])
         if phase == "choose":
-            return tuple(s for s in range(self.players) if self.chosen[s] < 0)
+            return tuple(seat for seat in range(self.players) if self.chosen[seat] is None)
         if phase == "attack":
-            return tuple(s for s in range(self.players) if self.deciding[s])
+            return tuple(seat for seat in range(self.players) if self.choosing_favours[seat])
         return ()
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -193,7 +217,7 @@ class HadriansWallState(State):
             return []
         phase = self.phase
         if phase == "actions":
-            if self.passed[seat]:
+            if self.ended_year[seat]:
                 return []
             pending = self.pending[seat]
             if pending:
@@ -204,10 +228,10 @@ class HadriansWallState(State):
             found.append(PASS)
             return found
         if phase == "choose":
-            if self.chosen[seat] >= 0:
+            if self.chosen[seat] is not None:
                 return []
             return [PATH_ACTIONS[c] for c in sorted(self.drawn[seat])]
-        if phase == "attack" and self.deciding[seat]:
+        if phase == "attack" and self.choosing_favours[seat]:
             return [*self._favour_options(seat), DEFEND]
         return []
 
@@ -236,15 +260,15 @@ class HadriansWallState(State):
             return False
         phase = self.phase
         if phase == "actions":
-            return not self.passed[seat]
+            return not self.ended_year[seat]
         if phase == "choose":
-            return self.chosen[seat] < 0
-        return phase == "attack" and self.deciding[seat]
+            return self.chosen[seat] is None
+        return phase == "attack" and self.choosing_favours[seat]
 
     def result(self) -> Result | None:
         if self.phase != "over":
             return None
-        columns = [score(self.sheets[s], self.paths[s]) for s in range(self.players)]
+        columns = [score(self.sheets[seat], self.paths[seat]) for seat in range(self.players)]
         details: dict[str, Any] = {"scores": columns}
         if self.players == 1:
             details["rank"] = solo_rank(columns[0]["total"])
@@ -257,32 +281,7 @@ class HadriansWallState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)
 
-    def clone(self) -> HadriansWallState:
-        twin = type(self).__new__(type(self))
-        twin.game, twin.players, twin.options = self.game, self.players, self.options
-        twin.events = list(self.events)
-        twin.rng = self.rng.clone()
-        twin.year, twin.phase, twin.fate_card = self.year, self.phase, self.fate_card
-        twin.sheets = [list(s) for s in self.sheets]
-        twin.pending = [list(p) for p in self.pending]
-        twin.passed = list(self.passed)
-        twin.decks = [list(d) for d in self.decks]
-        twin.drawn = [list(d) for d in self.drawn]
-        twin.chosen = list(self.chosen)
-        twin.paths = [list(p) for p in self.paths]
-        twin.prospects = [list(p) for p in self.prospects]
-        twin.fate_deck = list(self.fate_deck)
-        twin.fate_discard = list(self.fate_discard)
-        twin.attack = list(self.attack)
-        twin.neutral_deck = list(self.neutral_deck)
-        twin.neutral = list(self.neutral)
-        twin.neutral_pieces = list(self.neutral_pieces)
-        twin.favours = [list(f) for f in self.favours]
-        twin.deciding = list(self.deciding)
-        twin.sides = self.sides
-        return twin
-
-    def determinize(self, seat: int | None, rng: Rng) -> HadriansWallState:
+    def determinize(self, seat: int | None, rng: Rng) -> HadriansWallTable:
         """Re-sample deck orders, others' undisclosed cards and others' secret choices.
 
         Unseen cards are pooled in sorted order before shuffling, so the copy depends only
@@ -303,7 +302,7 @@ class HadriansWallState(State):
                 pool = sorted(twin.drawn[other] + twin.decks[other])
                 rng.shuffle(pool)
                 twin.drawn[other], twin.decks[other] = pool[:2], pool[2:]
-                if twin.chosen[other] >= 0:
+                if twin.chosen[other] is not None:
                     twin.chosen[other] = twin.drawn[other][rng.below(2)]
             else:
                 twin.decks[other].sort()
@@ -323,8 +322,11 @@ class HadriansWallState(State):
 
         The receiver is a seat, or -1 - k for Neutral card k.
         """
-        found = [(w, PLAYER_CARDS[self.prospects[s][-1]], s) for w, s in self.sides[seat]]
-        for k, card in enumerate(self.neutral):
+        found = [
+            (side, PLAYER_CARDS[self.prospects[other][-1]], other)
+            for side, other in self.neighbours[seat]
+        ]
+        for k, card in enumerate(self.neutral_cards):
             found.append((_NEUTRAL_WORDS[k], PLAYER_CARDS[card], -1 - k))
         return found
 
@@ -338,8 +340,8 @@ class HadriansWallState(State):
             return
         if target >= 0:
             self.sheets[target][slot] += 1
-            if self.passed[target] and self.options["resume_after_gift"]:
-                self.passed[target] = False
+            if self.ended_year[target] and self.options["resume_after_gift"]:
+                self.ended_year[target] = False
                 self.events.append(Event(KEY + "resumed", {"seat": target}))
         else:
             self.neutral_pieces[-1 - target] += 1
@@ -375,7 +377,7 @@ class HadriansWallState(State):
             self.drawn[seat] = [deck.pop(), deck.pop()]
             cards = [PLAYER_CARDS[c].id for c in sorted(self.drawn[seat])]
             self.events.append(Event(KEY + "drew", {"seat": seat, "cards": cards}, (seat,)))
-        self.chosen = [-1] * self.players
+        self.chosen = [None] * self.players
         self.phase = "choose"
 
     def _choose(self, seat: int, action: Action) -> None:
@@ -399,6 +401,7 @@ class HadriansWallState(State):
     def _reveal(self) -> None:
         for seat in range(self.players):
             path = self.chosen[seat]
+            assert path is not None, "everyone has chosen"
             (prospect,) = [c for c in self.drawn[seat] if c != path]
             self.paths[seat].append(path)
             self.prospects[seat].append(prospect)
@@ -416,15 +419,15 @@ class HadriansWallState(State):
         )
         count = neutral_count(self.players)
         if count:
-            self.neutral = [self.neutral_deck.pop() for _ in range(count)]
+            self.neutral_cards = [self.neutral_deck.pop() for _ in range(count)]
             self.neutral_pieces = [0] * count
             self.events.append(
-                Event(KEY + "neutral", {"cards": [PLAYER_CARDS[c].id for c in self.neutral]})
+                Event(KEY + "neutral", {"cards": [PLAYER_CARDS[c].id for c in self.neutral_cards]})
             )
         for seat in range(self.players):
             self._income(seat)
         self.phase = "actions"
-        self.passed = [False] * self.players
+        self.ended_year = [False] * self.players
 
     def _income(self, seat: int) -> None:
         """The Prospect bonus, then income from Production, Hotels, Workshops and Roads."""
@@ -473,7 +476,7 @@ class HadriansWallState(State):
             settle(sheet, pending)
             return
         if action == PASS:
-            self.passed[seat] = True
+            self.ended_year[seat] = True
             self.events.append(Event(KEY + "pass", {"seat": seat}))
             if not self.to_move:
                 self._end_year()
@@ -502,20 +505,20 @@ class HadriansWallState(State):
                 sheet[POOL_AT + i] = 0
         extra = sum(self.neutral_pieces)
         count = ATTACK_CARDS[self.options["difficulty"]][self.year - 1] + extra
-        self.attack = [self._draw_fate(discard=False) for _ in range(count)]
+        self.attack_cards = [self._draw_fate(discard=False) for _ in range(count)]
         self.events.append(
             Event(
                 KEY + "attack",
                 {
                     "year": self.year,
-                    "cards": [FATE_CARDS[c].id for c in self.attack],
+                    "cards": [FATE_CARDS[c].id for c in self.attack_cards],
                     "attacks": dict(zip(COHORTS, self.attacks(), strict=True)),
                     "neutral_extra": extra,
                 },
             )
         )
-        self.favours = [[0] * 6 for _ in range(self.players)]
-        self.deciding = [bool(self._favour_options(s)) for s in range(self.players)]
+        self.favours_used = [[0] * 6 for _ in range(self.players)]
+        self.choosing_favours = [bool(self._favour_options(seat)) for seat in range(self.players)]
         self.phase = "attack"
         if not self.to_move:
             self._resolve_attack()
@@ -523,34 +526,38 @@ class HadriansWallState(State):
     def attacks(self) -> list[int]:
         """Attack cards revealed this year against each Cohort."""
         counts = [0] * len(COHORTS)
-        for card in self.attack:
+        for card in self.attack_cards:
             counts[FATE_CARDS[card].attack] += 1
         return counts
 
     def _favour_options(self, seat: int) -> list[Action]:
-        sheet, used = self.sheets[seat], self.favours[seat]
+        sheet, used = self.sheets[seat], self.favours_used[seat]
         temple_left = sheet[TEMPLE_FAVOURS] - sum(used[:3])
         found = []
-        for c, attacks in enumerate(self.attacks()):
-            if attacks - used[c] - used[3 + c] <= 0:
+        for cohort, attacks in enumerate(self.attacks()):
+            if attacks - used[cohort] - used[3 + cohort] <= 0:
                 continue
             if temple_left > 0:
-                found.append(FAVOUR_ACTIONS[2 * c])
-            if sheet[DIPLOMAT_FAVOURS + c] - used[3 + c] > 0:
-                found.append(FAVOUR_ACTIONS[2 * c + 1])
+                found.append(FAVOUR_ACTIONS[2 * cohort])
+            if sheet[DIPLOMAT_FAVOURS + cohort] - used[3 + cohort] > 0:
+                found.append(FAVOUR_ACTIONS[2 * cohort + 1])
         return found
 
     def _decide(self, seat: int, action: Action) -> None:
         if action == DEFEND:
-            self.deciding[seat] = False
+            self.choosing_favours[seat] = False
             self.events.append(Event(KEY + "defended", {"seat": seat}))
             if not self.to_move:
                 self._resolve_attack()
             return
         if action not in self._favour_options(seat):
             raise self._favour_refusal(seat, action)
-        c = COHORTS.index(action[1])
-        self.favours[seat][c if action[2] == "temple" else 3 + c] += 1
+        self._use_favour(seat, action)
+
+    def _use_favour(self, seat: int, action: Action) -> None:
+        """Ignore an attack card with a temple or a diplomat favour (H-13, H-16)."""
+        cohort = COHORTS.index(action[1])
+        self.favours_used[seat][cohort if action[2] == "temple" else 3 + cohort] += 1
 
     def _favour_refusal(self, seat: int, action: Action) -> IllegalAction:
         if action[0] != "favour" or len(action) != 3 or action[1] not in COHORTS:
@@ -560,9 +567,9 @@ class HadriansWallState(State):
             )
         if action[2] not in FAVOUR_KINDS:
             return refused("favour_kind", "a favour comes from a temple or a diplomat")
-        c = COHORTS.index(action[1])
-        used = self.favours[seat]
-        if self.attacks()[c] - used[c] - used[3 + c] <= 0:
+        cohort = COHORTS.index(action[1])
+        used = self.favours_used[seat]
+        if self.attacks()[cohort] - used[cohort] - used[3 + cohort] <= 0:
             return refused(
                 "no_attack_left",
                 f"no attack card against the {action[1]} Cohort is left to ignore",
@@ -578,27 +585,25 @@ class HadriansWallState(State):
 
     def _guess_favours(self, seat: int, rng: Rng) -> None:
         """A random secret favour choice for `seat`, as another player imagines it."""
-        self.favours[seat] = [0] * 6
+        self.favours_used[seat] = [0] * 6
         while True:
             options = self._favour_options(seat)
             if not options or rng.below(2) == 0:
                 return
-            action = options[rng.below(len(options))]
-            c = COHORTS.index(action[1])
-            self.favours[seat][c if action[2] == "temple" else 3 + c] += 1
+            self._use_favour(seat, options[rng.below(len(options))])
 
     def _resolve_attack(self) -> None:
         attacks = self.attacks()
         flag = GREY_FLAGS[self.year - 1]
         outcomes = []
         for seat in range(self.players):
-            sheet, used = self.sheets[seat], self.favours[seat]
+            sheet, used = self.sheets[seat], self.favours_used[seat]
             sheet[TEMPLE_FAVOURS] -= sum(used[:3])
-            for c in range(len(COHORTS)):
-                sheet[DIPLOMAT_FAVOURS + c] -= used[3 + c]
+            for cohort in range(len(COHORTS)):
+                sheet[DIPLOMAT_FAVOURS + cohort] -= used[3 + cohort]
             undefended = sum(
-                max(0, attacks[c] - used[c] - used[3 + c] - sheet[COHORT + c])
-                for c in range(len(COHORTS))
+                max(0, attacks[cohort] - used[cohort] - used[3 + cohort] - sheet[COHORT + cohort])
+                for cohort in range(len(COHORTS))
             )
             disdain = min(undefended, flag)
             valour = flag - disdain
@@ -617,10 +622,10 @@ class HadriansWallState(State):
                 }
             )
         self.events.append(Event(KEY + "defence", {"year": self.year, "players": outcomes}))
-        self.fate_discard += self.attack
-        self.attack = []
-        self.favours = [[0] * 6 for _ in range(self.players)]
-        self.neutral, self.neutral_pieces = [], []
+        self.fate_discard += self.attack_cards
+        self.attack_cards = []
+        self.favours_used = [[0] * 6 for _ in range(self.players)]
+        self.neutral_cards, self.neutral_pieces = [], []
         if self.year == YEARS:
             for sheet in self.sheets:  # workers gained in the last attack are lost
                 for i in range(len(POOL)):
