@@ -33,6 +33,14 @@ class Action(tuple[Arg, ...]):
     def args(self) -> tuple[Arg, ...]:
         return self[1:]
 
+    def number(self, index: int) -> int:
+        """Item `index` (1 is the first argument) of an action whose rules take a number there."""
+        return cast(int, self[index])
+
+    def word(self, index: int) -> str:
+        """Item `index` (1 is the first argument) of an action whose rules take a word there."""
+        return cast(str, self[index])
+
     def __str__(self) -> str:
         return " ".join(map(str, self))
 

@@ -54,7 +54,7 @@ def _options(table: HadriansWallTable, seat: int) -> list[Action]:
 
 def _perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
-    i = BUILDING_INDEX[action[1]]
+    i = BUILDING_INDEX[action.word(1)]
     building = BUILDINGS[i]
     pay(sheet, building.cost)
     sheet[BUILT + i] = 1

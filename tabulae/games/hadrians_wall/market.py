@@ -76,7 +76,7 @@ def _market_options(table: HadriansWallTable, seat: int) -> list[Action]:
 
 def _market_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
-    box, source = action[1] - 1, action[2]
+    box, source = action.number(1) - 1, action[2]
     pay(sheet, _PURCHASE)
     drawn = None
     if source == "deck":

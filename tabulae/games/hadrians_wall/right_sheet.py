@@ -133,7 +133,7 @@ def _perform_options(table: HadriansWallTable, seat: int) -> list[Action]:
 
 def _perform_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
-    i = action[1] - 1
+    i = action.number(1) - 1
     pay(sheet, _PERFORMANCE)
     sheet[THEATRE + i] = table.year
     gain_all(sheet, table.pending[seat], PERFORMANCES[i][1])
@@ -243,7 +243,7 @@ def _bribe_options(table: HadriansWallTable, seat: int) -> list[Action]:
 
 def _bribe_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
-    i = action[1] - 1
+    i = action.number(1) - 1
     sheet[RESOURCE] -= BATHS_BOXES[i][1]
     sheet[BATHS + i] = table.year
     gain(sheet, table.pending[seat], "remove_disdain")
@@ -313,7 +313,7 @@ def _ruling_options(table: HadriansWallTable, seat: int) -> list[Action]:
 
 def _ruling_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
-    i = action[1] - 1
+    i = action.number(1) - 1
     _, _, cost, reward = COURT_BOXES[i]
     pay(sheet, cost)
     sheet[COURT + i] = table.year

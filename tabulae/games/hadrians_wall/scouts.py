@@ -68,7 +68,7 @@ def _scout_options(table: HadriansWallTable, seat: int) -> list[Action]:
 
 def _scout_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
-    source, orientation, cell = action[1], action[2], action[3] - 1
+    source, orientation, cell = action.word(1), action.number(2), action.number(3) - 1
     ((card, target),) = [(c, t) for w, c, t in table.patterns(seat) if w == source]
     mask = mask_of(card.pattern, orientation, cell)
     assert mask is not None, "a legal placement"

@@ -63,10 +63,10 @@ def action_key(table: HadriansWallTable, seat: int, action: Action) -> Hashable:
         return (
             kind,
             source,
-            _placed(card.pattern, action[2], action[3] - 1, table.sheets[seat][MAP]),
+            _placed(card.pattern, action.number(2), action.number(3) - 1, table.sheets[seat][MAP]),
         )
     if kind == "market":
-        return kind, action[2], MARKET_BOXES[action[1] - 1][1]
+        return kind, action[2], MARKET_BOXES[action.number(1) - 1][1]
     return action
 
 
@@ -94,7 +94,7 @@ def rollout_action(
         return None
     kinds: dict[str, list[Action]] = {}
     for action in legal:
-        kinds.setdefault(action[0], []).append(action)
+        kinds.setdefault(action.kind, []).append(action)
     total = sum(WEIGHTS.get(k, 1.0) for k in kinds)
     point = rng.below(1 << 30) / (1 << 30) * total
     for k, members in kinds.items():

@@ -247,7 +247,7 @@ class HadriansWallTable(Table):
             )
         if not isinstance(action, Action) or not action:
             raise refused("not_an_action", f"not an action: {action!r}")
-        kind = action[0]
+        kind = action.kind
         if self.phase == "actions":
             self._act(seat, action, kind)
         elif self.phase == "choose":
@@ -393,7 +393,7 @@ class HadriansWallTable(Table):
             raise refused(
                 "not_drawn", f"'{action}' is not one of your two drawn cards", cards=cards
             )
-        self.chosen[seat] = CARD_INDEX[action[1]]
+        self.chosen[seat] = CARD_INDEX[action.word(1)]
         self.events.append(Event(KEY + "chose", {"seat": seat}))
         if not self.to_move:
             self._reveal()

@@ -167,7 +167,7 @@ def play_auction(table: Table, seat: int, action: Action) -> None:
     if action == PASS:
         table.tell("pass", seat=seat)
     else:
-        table.high_bid, table.high_bidder = action[1], seat
+        table.high_bid, table.high_bidder = action.number(1), seat
         table.tell("bid", seat=seat, votes=action[1])
     _prompt_bid(table)
 
@@ -297,6 +297,7 @@ def _prompt_tokens(table: Table) -> None:
 
 
 def play_insula(table: Table, seat: int, action: Action) -> None:
-    table.take_token(seat, table.components.index("tendencies", action[1]), "insula", secret=True)
+    tendency = table.components.index("tendencies", action.word(1))
+    table.take_token(seat, tendency, "insula", secret=True)
     table.tokens_due -= 1
     _prompt_tokens(table)

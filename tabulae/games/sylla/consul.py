@@ -87,7 +87,7 @@ def play_elect(table: Table, seat: int, action: Action) -> None:
     if action == PASS:
         _pass(table, seat)
     else:
-        _bid(table, seat, action[1])
+        _bid(table, seat, action.number(1))
     _prompt(table)
 
 
@@ -139,7 +139,7 @@ def why_token(table: Table, seat: int, action: Action) -> IllegalAction:
 
 def play_consul_token(table: Table, seat: int, action: Action) -> None:
     table.take_token(
-        seat, table.components.index("tendencies", action[1]), "first_consul", secret=False
+        seat, table.components.index("tendencies", action.word(1)), "first_consul", secret=False
     )
     _famine(table)
 

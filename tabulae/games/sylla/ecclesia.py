@@ -75,7 +75,7 @@ def why_free(table: Table, seat: int, action: Action) -> IllegalAction:
 
 
 def play_free(table: Table, seat: int, action: Action) -> None:
-    components, freed = table.components, action[1]
+    components, freed = table.components, action.number(1)
     table.spend(seat, freed * components.ecclesia_slave_cost)
     table.gain(seat, freed * components.ecclesia_slave_prestige)
     table.tell("freed", seat=seat, slaves=freed, points=freed * components.ecclesia_slave_prestige)

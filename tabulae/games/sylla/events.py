@@ -101,7 +101,7 @@ def why_cube(table: Table, seat: int, action: Action) -> IllegalAction:
 
 def play_cube(table: Table, seat: int, action: Action) -> None:
     kind = CUBE_TYPES.index(action[1])
-    slot = _slot(table, action[2])
+    slot = _slot(table, action.word(2))
     table.cubes[slot][seat] += 1
     table.cubes_left[seat][kind] -= 1
     table.tell("cube", seat=seat, cube=action[1], event=action[2])
@@ -182,7 +182,7 @@ def why_prevent(table: Table, seat: int, action: Action) -> IllegalAction:
 
 
 def play_prevent(table: Table, seat: int, action: Action) -> None:
-    slot = _slot(table, action[1])
+    slot = _slot(table, action.word(1))
     table.prevented.append(slot)
     table.tied.remove(slot)
     table.prevent_needed -= 1
@@ -370,7 +370,7 @@ def why_remove(table: Table, seat: int, action: Action) -> IllegalAction:
 
 def play_remove(table: Table, seat: int, action: Action) -> None:
     table.tied = []
-    _remove(table, _slot(table, action[1]))
+    _remove(table, _slot(table, action.word(1)))
 
 
 def _remove(table: Table, slot: int) -> None:

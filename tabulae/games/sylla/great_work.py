@@ -63,7 +63,7 @@ def why_commit(table: Table, seat: int, action: Action) -> IllegalAction:
 
 
 def play_commit(table: Table, seat: int, action: Action) -> None:
-    table.commitments[seat] = (action[1] == "up", action[2])
+    table.commitments[seat] = (action[1] == "up", action.number(2))
     table.tell("committed", seat=seat)
     table.tell("commitment", (seat,), seat=seat, thumb=action[1], deniers=action[2])
     if all(c is not None for c in table.commitments):

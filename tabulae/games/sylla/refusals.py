@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tabulae.core import IllegalAction
+from tabulae.core.actions import Arg
 from tabulae.i18n import terms
 
 from .table import Table
@@ -21,10 +22,10 @@ def refused(what: str, reason: str, **args: Any) -> IllegalAction:
     return IllegalAction(reason, key=f"sylla.refused.{what}", args=args)
 
 
-def english(table: Table, ident: str) -> str:
+def english(table: Table, ident: Arg) -> str:
     """A term's English rulebook name, for the English reason."""
-    return terms(table.game, "en").get(ident, ident)
+    return terms(table.game, "en").get(str(ident), str(ident))
 
 
-def listed(table: Table, idents: Iterable[str]) -> str:
+def listed(table: Table, idents: Iterable[Arg]) -> str:
     return ", ".join(english(table, ident) for ident in idents)

@@ -160,12 +160,11 @@ def play_revenue(table: Table, seat: int, action: Action) -> None:
     elif use == TEMPLE:
         table.building_uses.pop(0)
         table.spend(seat, _temple_cost(table))
-        table.take_token(
-            seat, table.components.index("tendencies", action[1]), "private_temple", secret=True
-        )
+        tendency = table.components.index("tendencies", action.word(1))
+        table.take_token(seat, tendency, "private_temple", secret=True)
     else:
         table.building_uses.pop(0)
-        marker = _markers(table).index(action[1])
+        marker = _markers(table).index(action.word(1))
         table.markers_moved[marker] = True
         step = 1 if action[2] == "right" else -1
         table.tell("tavern", seat=seat, marker=action[1], direction=action[2])

@@ -115,7 +115,7 @@ def why_choose(table: Table, seat: int, action: Action) -> IllegalAction:
 
 
 def play_choose(table: Table, seat: int, action: Action) -> None:
-    design = table.components.index("designs", action[1])
+    design = table.components.index("designs", action.word(1))
     card = next(c for c in own_set(table, seat) if table.components.cards[c][1] == design)
     table.starting_picks[seat].append(card)
     table.tell("chose", (seat,), seat=seat, card=action[1])
