@@ -23,6 +23,9 @@ from .errors import IllegalAction
 OVER = "over"
 """The step of a finished game: nobody may act."""
 
+REFUSALS = ("over", "no_seat", "not_your_turn")
+"""The refusals of `Flow.apply` itself, each ``<game>.refused.<what>`` in a game's catalogs."""
+
 
 class Step(NamedTuple):
     """One decision: who may act, what is legal, why an action is not, and what one does."""

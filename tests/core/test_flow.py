@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import pytest
 
 from tabulae.core import Action, Event, Game, IllegalAction, Table
-from tabulae.core.flow import OVER, Flow, Step, lap_from, simultaneous
+from tabulae.core.flow import OVER, REFUSALS, Flow, Step, lap_from, simultaneous
 
 # A tiny game: everyone at once secretly chooses a number, then, one lap from the leader, each
 # either passes or adds their number to the pot. Then it is over.
@@ -195,3 +195,13 @@ def test_an_illegal_action_is_refused_by_the_steps_why_and_changes_nothing():
     assert (refused.key, refused.reason) == ("tally.refused.choose.expected", "choose 1, 2 or 3")
     assert table.position() == before
     assert table.advanced == 0
+
+
+def test_the_flow_s_own_refusals_are_the_ones_it_names():
+    table = tally(2)
+    keys = {refusal(table, 5, PASS).key}
+    table.apply(0, Action("choose", 1))
+    keys.add(refusal(table, 0, PASS).key)
+    table.step = OVER
+    keys.add(refusal(table, 0, PASS).key)
+    assert keys == {f"tally.refused.{what}" for what in REFUSALS}
