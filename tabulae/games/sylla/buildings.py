@@ -105,7 +105,7 @@ def play_offer(table: Table, seat: int, action: Action) -> None:
         slot=table.offered_slot + 1,
         colour=colour(table),
     )
-    table.queue = lap_from(table, (seat + 1) % table.players)
+    table.queue = lap_from(table, (seat + 1) % table.players)  # the seller bids last
     table.high_bid, table.high_bidder = 0, -1
     table.step = "auction"
     _prompt_bid(table)
