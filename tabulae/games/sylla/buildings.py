@@ -13,6 +13,7 @@ goes on while tiles remain, a purchase removing the other tile of its colour
 from __future__ import annotations
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import lap_from
 
 from .actions import BID, PASS, act
 from .refusals import listed, refused
@@ -104,7 +105,7 @@ def play_offer(table: Table, seat: int, action: Action) -> None:
         slot=table.offered_slot + 1,
         colour=colour(table),
     )
-    table.queue = [*table.order_from(seat)[1:], seat]
+    table.queue = lap_from(table, (seat + 1) % table.players)  # the seller bids last
     table.high_bid, table.high_bidder = 0, -1
     table.step = "auction"
     _prompt_bid(table)

@@ -10,6 +10,7 @@ the events in play (S-10).
 from __future__ import annotations
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import lap_from
 
 from .actions import BID, CAP, PASS, act
 from .refusals import listed, refused
@@ -18,7 +19,7 @@ from .table import Table
 
 def begin(table: Table) -> None:
     table.step = "elect"
-    table.queue = table.order_from(table.first_consul)
+    table.queue = lap_from(table, table.first_consul)
     table.high_bid, table.high_bidder, table.high_bid_deniers = -1, -1, 0
     table.tell("phase", round=table.round, phase="first_consul")
     _prompt(table)

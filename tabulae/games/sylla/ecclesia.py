@@ -9,6 +9,7 @@ the value of its marker's position. The most prestige wins; ties share (S-39).
 from __future__ import annotations
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import lap_from
 
 from .actions import FREE
 from .refusals import refused
@@ -27,7 +28,7 @@ def begin(table: Table) -> None:
         points = christians * components.ecclesia_christian
         table.gain(seat, points)
         table.tell("christians", seat=seat, christians=christians, points=points)
-    table.queue = [p for p in table.order_from(table.first_consul) if len(_choices(table, p)) > 1]
+    table.queue = [p for p in lap_from(table, table.first_consul) if len(_choices(table, p)) > 1]
     table.step = "free"
     _prompt(table)
 

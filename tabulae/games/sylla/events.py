@@ -16,6 +16,7 @@ them (S-29); a new event fills its slot.
 from __future__ import annotations
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import lap_from
 
 from .actions import CUBE_TYPES, TILTED, act
 from .refusals import english, listed, refused
@@ -29,7 +30,7 @@ def begin(table: Table) -> None:
         [table.active(p, kind) for kind in CUBE_TYPES] for p in range(table.players)
     ]
     table.tell("cubes", cubes=[list(c) for c in table.cubes_left])
-    table.queue = table.order_from(table.first_consul)
+    table.queue = lap_from(table, table.first_consul)
     table.step = "cube"
     _prompt_cube(table, 0)
 
@@ -124,7 +125,7 @@ def _rewards(table: Table) -> None:
         if e < 0 or most == 0:
             continue
         card = components.events[e]
-        for seat in table.order_from(table.first_consul):
+        for seat in lap_from(table, table.first_consul):
             if counts[seat] != most:
                 continue
             if card.tendency is None:
@@ -247,7 +248,7 @@ def _happen(table: Table, slot: int) -> None:
         if table.occurred[slot] and not table.options["repeat_event_flips_again"]:
             table.tell("no_effect", event=card.id)
         else:
-            table.flipping = table.order_from(table.first_consul)
+            table.flipping = lap_from(table, table.first_consul)
     table.occurred[slot] = True
 
 

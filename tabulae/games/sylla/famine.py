@@ -10,6 +10,8 @@ every card untilts (S-37); after round 5 comes Ecclesia.
 
 from __future__ import annotations
 
+from tabulae.core.flow import lap_from
+
 from .setup import deal_display
 from .table import Table
 
@@ -22,7 +24,7 @@ def begin(table: Table) -> None:
     field = components.buildings[components.index("buildings", "field")].effect[
         "famine_loss_reduction"
     ]
-    for seat in table.order_from(table.first_consul):
+    for seat in lap_from(table, table.first_consul):
         fields = table.face_up_buildings(seat, "field")
         lost = table.lose(seat, max(0, table.famine - field * fields))
         table.tell("famine_loss", seat=seat, level=table.famine, fields=fields, points=lost)

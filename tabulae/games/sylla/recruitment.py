@@ -8,6 +8,7 @@ where everyone knows them.
 from __future__ import annotations
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import lap_from
 
 from .actions import act
 from .refusals import listed, refused
@@ -17,7 +18,7 @@ from .table import UP, Table
 def begin(table: Table) -> None:
     table.tell("phase", round=table.round, phase="recruitment")
     times = table.player_count.recruits_per_player
-    table.queue = [p for p in table.order_from(table.first_consul) for _ in range(times)]
+    table.queue = [p for p in lap_from(table, table.first_consul) for _ in range(times)]
     table.step = "recruit"
     _prompt(table)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import lap_from
 
 from .actions import DIRECTIONS, FAMINE, PASS, act
 from .refusals import english, listed, refused
@@ -25,7 +26,7 @@ TAVERN: Final = "tavern"
 
 def begin(table: Table) -> None:
     table.tell("phase", round=table.round, phase="revenue")
-    table.queue = table.order_from(table.first_consul)
+    table.queue = lap_from(table, table.first_consul)
     table.markers_moved = [False] * (len(table.components.tendencies) + 1)
     table.step = "revenue"
     _next_player(table)

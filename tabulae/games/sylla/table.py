@@ -147,17 +147,6 @@ class Table(Position):
 
     # -- the protocol ----------------------------------------------------------------------
 
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        step = self.step
-        if step == "choose":
-            return tuple(p for p in range(self.players) if not self.ready[p])
-        if step == "commit":
-            return tuple(p for p in range(self.players) if self.commitments[p] is None)
-        if step == "over":
-            return ()
-        return (self.actor,)
-
     def determinize(self, seat: int | None, rng: Rng) -> Table:
         """A copy with what `seat` cannot know re-sampled (see rulings, Hidden information).
 
@@ -198,11 +187,6 @@ class Table(Position):
 
     def name(self, seat: int) -> str:
         return f"{self.components.colours[seat]} (seat {seat})"
-
-    def order_from(self, seat: int) -> list[int]:
-        """Clockwise from `seat`, `seat` first."""
-        n = self.players
-        return [(seat + i) % n for i in range(n)]
 
     def is_crane(self, card: int) -> bool:
         return self.components.card_types[card] == "crane"

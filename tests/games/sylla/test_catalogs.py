@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tabulae.core.flow import REFUSALS
 from tabulae.games.sylla import GAME
 from tabulae.games.sylla.rules import STEPS
 from tabulae.i18n import LANGUAGES
@@ -20,8 +21,8 @@ PACKAGE = Path(__file__).resolve().parents[3] / "tabulae" / "games" / "sylla"
 
 
 def refusal_keys() -> set[str]:
-    """The key of every `refused(what, …)` the engine raises."""
-    keys = set()
+    """The key of every `refused(what, …)` the engine raises, and of the core Flow's own."""
+    keys = {f"sylla.refused.{what}" for what in REFUSALS}
     for path in PACKAGE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (

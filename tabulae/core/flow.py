@@ -1,0 +1,106 @@
+"""The order of play as data: steps, turn orders and the one path by which an action is applied.
+
+A game states each decision of its rules as a `Step`: who may act (`seats`), what they may
+play (`legal`), why anything else is refused (`why`) and what a legal action does (`play`).
+Its table names the step under way in its `step` field and lists its steps in ``STEPS``; the
+`Flow` mixin then answers the protocol's `to_move` and `legal_actions`, and `apply` checks an
+action in one order, once, for every game: the game is not over, the seat exists, it is the
+seat's turn, the action is legal; then the step plays it and the table `advance`s to the
+next decision.
+
+Turn orders are named: `lap_from` (one lap clockwise from a seat, as "from the First
+Consul"), and `simultaneous` (everyone who has not yet chosen, as for secret choices).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple
+
+from .actions import Action
+from .errors import IllegalAction
+
+OVER = "over"
+"""The step of a finished game: nobody may act."""
+
+REFUSALS = ("over", "no_seat", "not_your_turn")
+"""The refusals of `Flow.apply` itself, each ``<game>.refused.<what>`` in a game's catalogs."""
+
+
+class Step(NamedTuple):
+    """One decision: who may act, what is legal, why an action is not, and what one does."""
+
+    seats: Callable[[Any], tuple[int, ...]]  # (table) -> the seats that may act now
+    legal: Callable[[Any, int], list[Action]]  # (table, seat) -> the legal actions
+    why: Callable[[Any, int, Action], IllegalAction]  # the refusal of an illegal action
+    play: Callable[[Any, int, Action], None]  # plays a legal action
+
+
+def lap_from(table: Any, seat: int) -> list[int]:
+    """One lap clockwise from `seat`, `seat` first."""
+    players = table.players
+    return [(seat + i) % players for i in range(players)]
+
+
+def simultaneous(table: Any, choices: Sequence[object]) -> tuple[int, ...]:
+    """Everyone at once: the seats whose choice (None or False until made) is still to make."""
+    return tuple(p for p in range(table.players) if choices[p] is None or choices[p] is False)
+
+
+class Flow:
+    """The protocol's turn machinery for a `Table` with a ``step`` field and ``STEPS``.
+
+    Mix it in before `Table` (``class MyState(Flow, Table)``). The table names a seat for an
+    English refusal (`name`) and moves on after each action (`advance`); the common refusals
+    are keyed ``<game>.refused.over``, ``.no_seat`` and ``.not_your_turn`` in the game's
+    catalogs.
+    """
+
+    __slots__ = ()
+
+    STEPS: ClassVar[Mapping[str, Step]]
+    step: Any  # the step under way, a key of STEPS (a game may narrow it to a Literal)
+    players: int
+    game: Any
+    name: Callable[[int], str]  # how an English refusal names a seat
+
+    @property
+    def to_move(self) -> tuple[int, ...]:
+        if self.step == OVER:
+            return ()
+        return self.STEPS[self.step].seats(self)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_move:
+            return []
+        return self.STEPS[self.step].legal(self, seat)
+
+    def apply(self, seat: int, action: Action) -> None:
+        if self.step == OVER:
+            raise self.refused("over", "the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise self.refused(
+                "no_seat",
+                f"there is no such seat in a {self.players}-player game",
+                players=self.players,
+            )
+        to_move = self.to_move
+        if seat not in to_move:
+            waiting = " and ".join(self.name(p) for p in to_move)
+            raise self.refused(
+                "not_your_turn",
+                f"it is not {self.name(seat)}'s turn: waiting for {waiting}",
+                waiting_seats=list(to_move),
+            )
+        step = self.STEPS[self.step]
+        if action not in step.legal(self, seat):
+            raise step.why(self, seat, action)
+        step.play(self, seat, action)
+        self.advance()
+
+    def refused(self, what: str, reason: str, **args: Any) -> IllegalAction:
+        """A refusal keyed ``<game>.refused.<what>`` in the game's catalogs."""
+        return IllegalAction(reason, key=f"{self.game.id}.refused.{what}", args=args)
+
+    def advance(self) -> None:
+        """Move on after a played action, until a decision waits (or the game is over)."""
