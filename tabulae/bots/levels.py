@@ -7,7 +7,7 @@ available under their own names for researchers; the level ``ismcts`` is today's
 with its default budget, kept so that progress is measured against it.
 
 >>> LEVELS["medium"].bot, LEVELS["medium"].params["seconds"]
-('ismcts', 0.5)
+('ismcts', 1.0)
 """
 
 from __future__ import annotations
