@@ -54,7 +54,7 @@ At four players that is 1,110 numbers with the standard edition.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
 import numpy as np
 
@@ -64,22 +64,9 @@ from tabulae.core.game import State
 from .components import EDITIONS, load
 from .revenue import TAVERN, TEMPLE
 from .rules import STEPS
-from .table import UP, Table
+from .table import UP, Phase, Table
 
-PHASES = (
-    "setup",
-    "first_consul",
-    "recruitment",
-    "buildings",
-    "revenue",
-    "events",
-    "great_work",
-    "famine_and_crisis",
-    "end_of_round",
-    "end_of_game",
-    "ecclesia",
-    "over",
-)
+PHASES = get_args(Phase)
 STEP_NAMES = (*STEPS, "over")
 MASKS = 7  # a hidden token's possible colours: a bit mask of the three tendencies
 AUCTION_STEPS = frozenset(("auction", "pay", "insula"))
