@@ -78,6 +78,13 @@ class Table(State, metaclass=TableMeta):
     options: Mapping[str, Any]  # the game's options, checked, defaults filled in
     events: list[Event]  # everything that happened, in order, with its audience
 
+    # -- what happened ----------------------------------------------------------------------
+
+    def tell(self, key: str, audience: tuple[int, ...] | None = None, **args: Any) -> None:
+        """Record that something happened: the event ``<game>.<key>`` with its arguments, for
+        everyone or only for the seats in `audience`. Every game tells its events this way."""
+        self.events.append(Event(f"{self.game.id}.{key}", args, audience))
+
     # -- copies -----------------------------------------------------------------------------
 
     def clone(self) -> typing.Self:

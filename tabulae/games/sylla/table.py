@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, Literal
 
-from tabulae.core import Event, Rng
+from tabulae.core import Rng
 from tabulae.core import Table as Position
 
 from .actions import CAP
@@ -228,9 +228,6 @@ class Table(Position):
     def screened(self, seat: int | None, owner: int) -> bool:
         """Whether `owner`'s money and tokens are hidden from `seat`."""
         return not (seat == owner or self.options["open_screens"] or self.step == "over")
-
-    def tell(self, key: str, audience: tuple[int, ...] | None = None, **args: Any) -> None:
-        self.events.append(Event(f"sylla.{key}", args, audience))
 
     @staticmethod
     def by_seat(values: Iterable[Any]) -> dict[str, Any]:
