@@ -12,7 +12,7 @@ from tabulae.core.conformance import snapshot
 from tabulae.games.builders import GAME
 from tabulae.games.builders.cards import BUILDINGS, MATERIALS, RULES, TOOLS, provisions
 from tabulae.games.builders.notation import CITIZEN, NUMBER, WORD
-from tabulae.games.builders.table import BuildersTable, Site
+from tabulae.games.builders.table import BuildersTable
 
 TOOL = {tool.word: tool.material for tool in TOOLS}
 
@@ -141,58 +141,6 @@ def set_up(
     read = GAME.from_position(data)
     assert isinstance(read, BuildersTable)
     return read
-
-
-def lift(table: BuildersTable, number: int) -> int:
-    """Take a card out of the supply or a player's hands, wherever it lies."""
-    places = [
-        table.building_row,
-        table.building_deck,
-        table.worker_row,
-        table.worker_deck,
-        table.slave_stack,
-        *table.idle,
-    ]
-    for place in places:
-        if number in place:
-            place.remove(number)
-            return number
-    raise AssertionError(f"card {number} is not in the supply")
-
-
-def hand(table: BuildersTable, seat: int, *cards: str) -> list[int]:
-    """Give `seat` these worker, slave or finished-machine cards, idle."""
-    numbers = [lift(table, NUMBER[c]) for c in cards]
-    table.idle[seat] += numbers
-    return numbers
-
-
-def site(table: BuildersTable, seat: int, building: str, *crew: str) -> Site:
-    """Put a building under construction for `seat`, with cards already working on it."""
-    number = lift(table, NUMBER[building])
-    placed = Site(number)
-    for name in crew:
-        card = lift(table, NUMBER[name])
-        placed.crew.append((card, -1))
-        for m, n in enumerate(table.provides(card)):
-            placed.supplied[m] += n
-    table.sites[seat][number] = placed
-    return placed
-
-
-def tool(table: BuildersTable, seat: int, word: str) -> None:
-    """Give `seat` a tool from the investment row."""
-    table.tool_stack.remove(TOOL[word])
-    table.tools[seat].append(TOOL[word])
-    table.tools[seat].sort()
-
-
-def new(players: int = 2, first: int = 0, **options) -> BuildersTable:
-    """A fresh game with `first` as first player, at the start of his turn."""
-    table = GAME.new(players, seed=0, **options)
-    assert isinstance(table, BuildersTable)
-    table.first_player = table.active_seat = first
-    return table
 
 
 # Where each kind of action names a card: these tests write cards by number, as the table
