@@ -1,6 +1,6 @@
-"""Set up Builders positions for scenario tests by moving real cards where a test needs them:
-`set_up` writes a whole position and reads it back through the position format (so every
-invariant holds); `hand`, `site` and `tool` move cards on a table in play."""
+"""Set up Builders positions for scenario tests: `set_up` writes a whole position, moving
+real cards where a test needs them, and reads it back through the position format, so every
+invariant holds and a position the rules cannot reach is refused."""
 
 from __future__ import annotations
 
@@ -10,20 +10,11 @@ from typing import Any
 from tabulae.core import Action, IllegalAction
 from tabulae.core.conformance import snapshot
 from tabulae.games.builders import GAME
-from tabulae.games.builders.cards import BUILDINGS, CREW, TOOLS, provisions
-from tabulae.games.builders.notation import CITIZEN, WORD
-from tabulae.games.builders.table import BuildersTable, Site
+from tabulae.games.builders.cards import BUILDINGS, MATERIALS, RULES, TOOLS, provisions
+from tabulae.games.builders.notation import CITIZEN, NUMBER, WORD
+from tabulae.games.builders.table import BuildersTable
 
-NUMBER = {card.id: card.number for card in (*BUILDINGS, *CREW)}
 TOOL = {tool.word: tool.material for tool in TOOLS}
-
-
-def new(players: int = 2, first: int = 0, **options) -> BuildersTable:
-    """A fresh game with `first` as first player, at the start of his turn."""
-    table = GAME.new(players, seed=0, **options)
-    assert isinstance(table, BuildersTable)
-    table.first_player = table.active_seat = first
-    return table
 
 
 def set_up(
@@ -31,30 +22,43 @@ def set_up(
     first: int = 0,
     *,
     to_move: int | None = None,
+    round: int = 1,
+    last_round: bool = False,
     idle: Mapping[int, Sequence[str]] = {},
     sites: Mapping[int, Mapping[str, Sequence[str]]] = {},
     finished: Mapping[int, Sequence[str]] = {},
     tools: Mapping[int, Sequence[str]] = {},
+    trained: Mapping[str, str] = {},
     sesterces: Mapping[int, int] = {},
     loans: Mapping[int, int] = {},
+    buildings: Sequence[str] | None = None,
+    workers: Sequence[str] | None = None,
+    slaves: Sequence[str] | None = None,
     **options: Any,
 ) -> BuildersTable:
-    """A game in its first round, `first` the first player and `to_move` (`first` unless
-    given) at the start of his turn, written as a position and read back by the game.
+    """A game in round `round` (the last round if `last_round`), `first` the first player
+    and `to_move` (`first` unless given) at the start of his turn, written as a position and
+    read back by the game.
 
     Cards are named by id: each is taken from the supply (a row refilled from its deck)
-    or from the apprentices dealt
-    and given, by seat, to the idle cards, to building sites with their crews, or to the
-    finished buildings (which score their VP; a machine also joins the idle cards); tools
-    by word. Sesterces and loans replace the seat's (a loan comes from the row, and a
-    limited bank pays the sesterces)."""
+    or from the apprentices dealt, and given, by seat, to the idle cards, to building sites
+    with their crews, or to the finished buildings (which score their VP; a machine also
+    joins the idle cards); a slave named by its citizen side (`citizen_1`) has been freed.
+    Tools are named by word, and `trained` gives a card the University of a material
+    (`{"craftsman_1": "wood"}`). Sesterces and loans replace the seat's (a loan comes from
+    the row, and a limited bank pays the sesterces). `buildings`, `workers` and `slaves`,
+    when given, are all that is left of the supply, in the order the cards come up: the
+    row's first, then the deck's from its top; every other card must have been given."""
     data = GAME.new(players, seed=0, **options).position()
     table = data["table"]
     table["first_player"], table["active_seat"] = first, first if to_move is None else to_move
+    table["round"], table["last_round"] = round, last_round
     provides = provisions(data["options"]["fourth_apprentice"])
 
     def take(card_id: str) -> int:
         number = NUMBER[card_id]
+        if CITIZEN[number] == card_id:
+            table["freed"].append(number)
         for row, deck in (("building_row", "building_deck"), ("worker_row", "worker_deck")):
             if number in table[row]:
                 place = table[row].index(number)
@@ -73,19 +77,34 @@ def set_up(
                 return number
         raise AssertionError(f"{card_id} is not in the supply")
 
+    taught = {NUMBER[card]: MATERIALS.index(material) for card, material in trained.items()}
+
+    def supplied(crew: Sequence[int]) -> list[int]:
+        """What a crew brings, a University setting its material to 3 or adding 3 (B-05)."""
+        total = [0] * len(MATERIALS)
+        for card in crew:
+            brings = list(provides[card])
+            if card in taught:
+                level, material = RULES.university_level, taught[card]
+                added = data["options"]["university_effect"] == "add_3"
+                brings[material] = (
+                    brings[material] + level if added else max(brings[material], level)
+                )
+            total = [held + given for held, given in zip(total, brings, strict=True)]
+        return total
+
     for seat, cards in idle.items():
         table["idle"][seat] += [take(card) for card in cards]
-    for seat, buildings in sites.items():
-        for building, crew in buildings.items():
+    for seat, buildings_started in sites.items():
+        for building, crew in buildings_started.items():
             number, working = take(building), [take(card) for card in crew]
-            supplied = [sum(provides[card][m] for card in working) for m in range(4)]
             table["sites"][seat][str(number)] = {
                 "building": number,
                 "crew": [[card, -1] for card in working],
-                "supplied": supplied,
+                "supplied": supplied(working),
             }
-    for seat, buildings in finished.items():
-        numbers = [take(building) for building in buildings]
+    for seat, buildings_finished in finished.items():
+        numbers = [take(building) for building in buildings_finished]
         table["finished"][seat] += numbers
         table["victory_points"][seat] += sum(BUILDINGS[number - 1].vp for number in numbers)
         table["idle"][seat] += [number for number in numbers if BUILDINGS[number - 1].machine]
@@ -94,6 +113,9 @@ def set_up(
             table["tool_stack"].remove(TOOL[word])
             table["tools"][seat].append(TOOL[word])
         table["tools"][seat].sort()
+    for card, material in taught.items():
+        table["university_stack"].remove(material)
+        table["trained"][str(card)] = material
     for seat, count in loans.items():
         table["loan_stack"] -= count - table["loans"][seat]
         table["loans"][seat] = count
@@ -101,53 +123,24 @@ def set_up(
         if table["bank"] is not None:
             table["bank"] -= count - table["sesterces"][seat]
         table["sesterces"][seat] = count
+    for row, deck, left in (
+        ("building_row", "building_deck", buildings),
+        ("worker_row", "worker_deck", workers),
+    ):
+        if left is not None:
+            numbers = [NUMBER[card] for card in left]
+            unplaced = set(table[row] + table[deck]) - set(numbers)
+            assert not unplaced, f"given to no one: {sorted(WORD[n] for n in unplaced)}"
+            size = RULES.building_row if row == "building_row" else RULES.worker_row
+            table[row], table[deck] = numbers[:size], numbers[size:][::-1]
+    if slaves is not None:
+        numbers = [NUMBER[card] for card in slaves]
+        unplaced = set(table["slave_stack"]) - set(numbers)
+        assert not unplaced, f"given to no one: {sorted(WORD[n] for n in unplaced)}"
+        table["slave_stack"] = numbers
     read = GAME.from_position(data)
     assert isinstance(read, BuildersTable)
     return read
-
-
-def lift(table: BuildersTable, number: int) -> int:
-    """Take a card out of the supply or a player's hands, wherever it lies."""
-    places = [
-        table.building_row,
-        table.building_deck,
-        table.worker_row,
-        table.worker_deck,
-        table.slave_stack,
-        *table.idle,
-    ]
-    for place in places:
-        if number in place:
-            place.remove(number)
-            return number
-    raise AssertionError(f"card {number} is not in the supply")
-
-
-def hand(table: BuildersTable, seat: int, *cards: str) -> list[int]:
-    """Give `seat` these worker, slave or finished-machine cards, idle."""
-    numbers = [lift(table, NUMBER[c]) for c in cards]
-    table.idle[seat] += numbers
-    return numbers
-
-
-def site(table: BuildersTable, seat: int, building: str, *crew: str) -> Site:
-    """Put a building under construction for `seat`, with cards already working on it."""
-    number = lift(table, NUMBER[building])
-    placed = Site(number)
-    for name in crew:
-        card = lift(table, NUMBER[name])
-        placed.crew.append((card, -1))
-        for m, n in enumerate(table.provides(card)):
-            placed.supplied[m] += n
-    table.sites[seat][number] = placed
-    return placed
-
-
-def tool(table: BuildersTable, seat: int, word: str) -> None:
-    """Give `seat` a tool from the investment row."""
-    table.tool_stack.remove(TOOL[word])
-    table.tools[seat].append(TOOL[word])
-    table.tools[seat].sort()
 
 
 # Where each kind of action names a card: these tests write cards by number, as the table

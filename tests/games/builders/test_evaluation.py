@@ -6,9 +6,9 @@ import pytest
 from tabulae.bots import bot_steps, make_bot
 from tabulae.core import Action, Rng
 from tabulae.games.builders import GAME
-from tabulae.games.builders.cards import card
+from tabulae.games.builders.cards import WORKERS, card
 
-from .positions import NUMBER, hand, new, play, site
+from .positions import NUMBER, play, set_up
 
 TOWN_HOUSE, TEMPLE, SHIPYARD = NUMBER["town_house"], NUMBER["temple"], NUMBER["shipyard"]
 
@@ -26,9 +26,13 @@ def greedy_turn(table, seed=0):
     return played
 
 
-def no_workers_left(table):
-    table.worker_row.clear()
-    table.worker_deck.clear()
+def no_workers_left(sites, rivals=(1,)):
+    """Every worker hired: those not on `sites` (seat 0's) shared out among the idle cards of
+    the `rivals`, so that none is left in the worker row or deck."""
+    working = {worker for crew in sites.values() for worker in crew}
+    others = [card(worker).id for worker in WORKERS if card(worker).id not in working]
+    idle = {seat: others[place :: len(rivals)] for place, seat in enumerate(rivals)}
+    return {"sites": {0: sites}, "idle": idle, "workers": []}
 
 
 # -- loans --
@@ -40,11 +44,12 @@ def test_greedy_takes_an_early_loan_that_finishes_two_buildings_this_turn():
     two masters idle and each able to finish a building (wages 5 and 5), taking sesterces
     would spend the whole turn; the loan pays the wages, and the Town House is finished
     this turn."""
-    table = new()
-    table.sesterces[0] = 0
-    site(table, 0, "town_house", "laborer_4")  # missing stone 1, wood 2
-    site(table, 0, "temple", "master_4")  # missing wood 2
-    hand(table, 0, "master_2", "master_3")
+    table = set_up(
+        sesterces={0: 0},
+        # the Town House missing 1 stone and 2 wood, the Temple 2 wood
+        sites={0: {"town_house": ["laborer_4"], "temple": ["master_4"]}},
+        idle={0: ["master_2", "master_3"]},
+    )
     played = greedy_turn(table)
     assert played[0] == "loan" and table.loans[0] == 1
     assert TOWN_HOUSE in table.finished[0]
@@ -52,35 +57,30 @@ def test_greedy_takes_an_early_loan_that_finishes_two_buildings_this_turn():
 
 def test_greedy_takes_no_loan_it_does_not_need():
     """The same position with the wages in hand: a loan would only cost 5 sesterces."""
-    table = new()
-    site(table, 0, "town_house", "laborer_4")
-    site(table, 0, "temple", "master_4")
-    hand(table, 0, "master_2", "master_3")
+    table = set_up(
+        sites={0: {"town_house": ["laborer_4"], "temple": ["master_4"]}},
+        idle={0: ["master_2", "master_3"]},
+    )
     played = greedy_turn(table)
     assert "loan" not in played and table.loans[0] == 0
     assert {TOWN_HOUSE, TEMPLE} <= set(table.finished[0])
 
 
-def last_turn():
+def last_turn(**given):
     """Seat 0 about to play the last turn of the game (the first player, seat 1, has
-    played), its cards all on an unfinished Pyramid: nothing it can finish this turn."""
-    table = new(first=1)
-    play(table, "end")
-    table.last_round = True
-    (apprentice,) = table.idle[0]
-    site(table, 0, "pyramid", "master_1", card(apprentice).id)
-    no_workers_left(table)
-    return table
+    played), its cards all on an unfinished Pyramid (its apprentice dealt at the start,
+    apprentice_3, among them): nothing it can finish this turn."""
+    pyramid = {"pyramid": ["master_1", "apprentice_3"]}
+    return set_up(first=1, to_move=0, last_round=True, **no_workers_left(pyramid), **given)
 
 
 def test_greedy_takes_the_sesterce_that_repays_its_loan_in_its_last_turn():
     """Rulebook, "Pożyczka": "If he does not [return 15 sesterces], he loses 2 victory
     points for each loan not repaid." With 14 sesterces, one loan and one free action left
     in its last turn, taking 1 sesterce lets it repay: 0 VP instead of 1.4 - 2."""
-    table = last_turn()
-    table.loans[0], table.loan_stack = 1, table.loan_stack - 1
+    table = last_turn(loans={0: 1}, sesterces={0: 11})
     play(table, "take 3")  # two of its three free actions spent
-    table.sesterces[0] = 14
+    assert table.sesterces[0] == 14
     assert table.free_actions_left() == 1
     played = greedy_turn(table)
     assert played == ["take 1", "end"]
@@ -93,10 +93,8 @@ def test_a_loan_counts_at_what_settling_it_will_cost_in_the_last_round():
     """Rulebook, "Koniec gry": each player repays his loans at 15 sesterces if he can, and
     loses 2 VP for each one he does not repay; a sesterce left is worth 0.1 VP. Once a seat
     has played its last turn, its evaluation is that settlement, and the end agrees."""
-    table = new(first=1)
-    play(table, "end")
-    table.last_round = True
-    table.loans[1], table.sesterces[1] = 2, 20  # repays one (20 - 15 = 5 left), not the other
+    table = set_up(first=1, to_move=0, last_round=True, loans={1: 2}, sesterces={1: 20})
+    # seat 1 repays one loan (20 - 15 = 5 left), not the other
     assert GAME.evaluate(table, 1) == pytest.approx(0.5 - 2)
     play(table, "end")
     assert table.result().scores[1] == pytest.approx(0.5 - 2)
@@ -124,11 +122,8 @@ def test_greedy_buys_no_action_in_its_last_turn_to_take_one_sesterce():
 def test_greedy_buys_no_action_in_a_last_turn_that_is_not_the_last_of_the_game():
     """The same in the last round for a player who is not the last to play: after his
     turn no other comes to him, so an action bought to take 1 sesterce only loses 4."""
-    table = new(players=3, first=0)
-    table.last_round = True
-    (apprentice,) = table.idle[0]
-    site(table, 0, "pyramid", "master_1", card(apprentice).id)
-    no_workers_left(table)
+    pyramid = {"pyramid": ["master_1", "apprentice_3"]}  # apprentice_3: dealt to seat 0
+    table = set_up(players=3, last_round=True, **no_workers_left(pyramid, rivals=(1, 2)))
     play(table, "take 6")
     played = greedy_turn(table)
     assert played == ["end"] and table.sesterces[0] == 16 and table.active_seat == 1
@@ -150,14 +145,17 @@ def test_greedy_buys_the_slave_that_finishes_its_last_building():
     the Shipyard lacks one decoration, and a slave bringing two is on offer. With 68
     sesterces, buying it and sending it finishes the Shipyard (2 VP, 8 sesterces) and
     brings its crew back; taking sesterces for ever finishes nothing."""
-    table = new()
-    table.round = 31
-    (apprentice,) = table.idle[0]
-    site(table, 0, "shipyard", "craftsman_3")  # missing decoration 1
-    site(table, 0, "pyramid", "master_1", "master_2", card(apprentice).id)
-    no_workers_left(table)
-    table.sesterces[0] = 68
-    table.victory_points[0], table.victory_points[1] = 12, 3
+    sites = {
+        "shipyard": ["craftsman_3"],  # missing decoration 1
+        "pyramid": ["master_1", "master_2", "apprentice_3"],  # apprentice_3: dealt to seat 0
+    }
+    table = set_up(
+        round=31,
+        finished={0: ["colossus_of_rhodes", "ziggurat"], 1: ["town_hall"]},
+        sesterces={0: 68},
+        **no_workers_left(sites),
+    )
+    assert table.victory_points == [12, 3]
     played = greedy_turn(table)
     assert played[0].startswith("buy slave")
     assert SHIPYARD in table.finished[0]
@@ -166,13 +164,17 @@ def test_greedy_buys_the_slave_that_finishes_its_last_building():
 def far_ahead(first):
     """Seat 0 far ahead at 15 VP, its Shipyard lacking one decoration and an idle slave
     bringing two; a Pyramid half built, which the end will leave unfinished."""
-    table = new(first=first)
-    if first == 1:
-        play(table, "end")  # seat 0, last in the round, to move
-    table.victory_points[0], table.victory_points[1] = 15, 2
-    site(table, 0, "shipyard", "craftsman_3")
-    site(table, 0, "pyramid", "master_1", "master_2")
-    hand(table, 0, "slave_2")
+    table = set_up(
+        first=first,
+        to_move=0,  # with seat 1 first, seat 0 is last in the round
+        finished={
+            0: ["colossus_of_rhodes", "hanging_gardens", "trading_post"],
+            1: ["stall", "rural_house"],
+        },
+        sites={0: {"shipyard": ["craftsman_3"], "pyramid": ["master_1", "master_2"]}},
+        idle={0: ["slave_2"]},
+    )
+    assert table.victory_points == [15, 2]
     return table
 
 

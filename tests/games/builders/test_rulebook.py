@@ -2,7 +2,7 @@
 
 from tabulae.games.builders.cards import RULES
 
-from .positions import NUMBER, hand, play, set_up
+from .positions import NUMBER, play, set_up
 
 LIGHTHOUSE = NUMBER["lighthouse_of_alexandria"]
 
@@ -62,10 +62,11 @@ def test_three_workers_to_one_building_in_one_turn_cost_six_actions():
     If in one turn the player sends two Workers to two different Buildings, it costs only
     one action per Worker, 2 actions in all."
     """
+    next_turn = 3 + 4  # the wages of the laborer and the craftsman sent in the next turn
     table = set_up(
-        idle={0: ["apprentice_1", "apprentice_2", "apprentice_3", "laborer_1"]},
+        idle={0: ["apprentice_1", "apprentice_2", "apprentice_3", "laborer_1", "craftsman_1"]},
         sites={0: {"pyramid": ["master_1"], "temple": []}},
-        sesterces={0: 2 * 3 + 3 * RULES.extra_action_cost + 3},
+        sesterces={0: 2 * 3 + 3 * RULES.extra_action_cost + next_turn},
     )
     workers = [NUMBER[card] for card in ("apprentice_1", "apprentice_2", "apprentice_3")]
     workers.append(NUMBER["laborer_1"])
@@ -77,13 +78,11 @@ def test_three_workers_to_one_building_in_one_turn_cost_six_actions():
     assert table.actions_used == 1 + 2
     play(table, f"send {workers[2]} {pyramid}")
     assert table.actions_used == 1 + 2 + 3 == 6
-    assert table.sesterces[0] == 3, "three wages of 2, and 3 extra actions at 5 each"
+    assert table.sesterces[0] == next_turn, "three wages of 2, and 3 extra actions at 5 each"
 
     play(table, "end", "end")
-    table.sesterces[0] = 20
     play(table, f"send {workers[3]} {temple}")
-    workers = hand(table, 0, "craftsman_1")
-    play(table, f"send {workers[0]} {pyramid}")
+    play(table, f"send {NUMBER['craftsman_1']} {pyramid}")
     assert table.actions_used == 2, "two buildings, one action each"
 
 

@@ -6,10 +6,20 @@ import pytest
 
 from tabulae.core import Action, BadOptions, Rng, random_playout
 from tabulae.games.builders import GAME
-from tabulae.games.builders.cards import APPRENTICES, BUILDINGS, RULES, SLAVES
+from tabulae.games.builders.cards import (
+    APPRENTICES,
+    BUILDINGS,
+    CREW,
+    RULES,
+    SLAVES,
+    TOOLS,
+    WORKERS,
+    provisions,
+)
+from tabulae.games.builders.notation import CITIZEN, WORD
 from tabulae.i18n import glossary
 
-from .positions import NUMBER, action, hand, lift, new, play, site, tool
+from .positions import NUMBER, action, play, set_up
 
 PYRAMID = NUMBER["pyramid"]
 TERMS = glossary(GAME)
@@ -41,8 +51,7 @@ def test_three_free_actions_then_five_sesterces_each():
     """Rulebook, "Przebieg gry": "In his turn a player may take 3 free actions. He may also
     pay to take any number of extra actions. Each extra action costs 5 sesterces." Ruling
     B-09: the part of a multi-action choice beyond the free ones is bought the same way."""
-    table = new()
-    table.sesterces[0] = 20
+    table = set_up(sesterces={0: 20})
     play(table, "take 1", "take 1")
     assert table.sesterces[0] == 22
     play(table, "take 6")
@@ -55,13 +64,13 @@ def test_taking_sesterces():
     """Rulebook, "Pobranie sestercji": "for one action 1 sesterce, for two actions 3
     sesterces, for three actions 6 sesterces"."""
     for gain, spent in ((1, 1), (3, 2), (6, 3)):
-        table = new()
+        table = set_up()
         play(table, f"take {gain}")
         assert (table.sesterces[0], table.actions_used) == (10 + gain, spent)
 
 
 def test_recruiting_and_starting_refill_the_rows():
-    table = new()
+    table = set_up()
     building, worker = table.building_row[2], table.worker_row[4]
     next_building, next_worker = table.building_deck[-1], table.worker_deck[-1]
     play(table, f"start {building}", f"hire {worker}")
@@ -71,16 +80,21 @@ def test_recruiting_and_starting_refill_the_rows():
 
 def test_rows_shrink_once_their_deck_is_empty():
     """Ruling B-07: an empty deck leaves its row unrefilled."""
-    table = new()
-    table.building_deck.clear()
-    table.worker_deck.clear()
+    row = ["camel_stable", "ziggurat", "stall", "house", "palace_of_assur"]
+    hired = ["laborer_2", "craftsman_3", "apprentice_4", "master_4", "craftsman_4"]
+    table = set_up(  # seat 1 has started the other buildings and hired the other workers
+        buildings=row,
+        workers=hired,
+        sites={1: {building.id: [] for building in BUILDINGS if building.id not in row}},
+        idle={1: [WORD[worker] for worker in WORKERS if WORD[worker] not in hired]},
+    )
+    assert not table.building_deck and not table.worker_deck
     play(table, f"start {table.building_row[0]}", f"hire {table.worker_row[0]}")
     assert len(table.building_row) == 4 and len(table.worker_row) == 4
 
 
 def test_investment_prices():
-    table = new()
-    table.sesterces[0] = 30
+    table = set_up(sesterces={0: 30})
     play(table, "buy slave 53")
     assert table.sesterces[0] == 23 and 53 in table.idle[0] and 53 not in table.slave_stack
     play(table, "end", "end", "buy tool brush")
@@ -96,10 +110,12 @@ def test_a_slave_works_for_nothing_and_a_citizen_for_his_wage():
     once freed "he is treated as a full Worker and the player must pay the standard cost of
     sending him to work". Ruling B-04: the citizen's wage is 4 (option citizen_wage)."""
     for wage in (4, 6):
-        table = new(citizen_wage=wage)
-        site(table, 0, "pyramid")
-        site(table, 0, "temple")
-        slaves = hand(table, 0, "slave_1", "slave_2")
+        table = set_up(
+            sites={0: {"pyramid": [], "temple": []}},
+            idle={0: ["slave_1", "slave_2"]},
+            citizen_wage=wage,
+        )
+        slaves = [NUMBER["slave_1"], NUMBER["slave_2"]]
         play(table, f"send {slaves[0]} {PYRAMID}")
         assert table.sesterces[0] == 10
         play(table, f"free {slaves[1]}")
@@ -115,16 +131,16 @@ def test_a_finished_machine_joins_the_workers():
     other finished Buildings, the player puts it in the pool of his available Workers."
     Ruling B-15: it pays no sesterces, scores its VP and counts in the cost of sending
     several cards to one building in a turn."""
-    table = new()
-    table.sesterces[0] = 20
-    saw = NUMBER["machine_saw"]
-    site(table, 0, "machine_saw", "slave_3")
-    (worker,) = hand(table, 0, "laborer_1")
+    table = set_up(
+        sites={0: {"machine_saw": ["slave_3"], "pyramid": []}},
+        idle={0: ["laborer_1"]},
+        sesterces={0: 20},
+    )
+    saw, worker = NUMBER["machine_saw"], NUMBER["laborer_1"]
     play(table, f"send {worker} {saw}")
     assert saw in table.idle[0] and saw in table.finished[0] and table.victory_points[0] == 2
     assert table.sesterces[0] == 20 - 3, "a machine pays no sesterces"
     assert table.wage(saw) == 0 and table.provides(saw) == (0, 3, 0, 0)
-    site(table, 0, "pyramid")
     play(table, f"send {worker} {PYRAMID}", f"send {saw} {PYRAMID}")
     assert table.actions_used == 1 + 1 + 2
     assert table.sesterces[0] == 17 - 3 - 5, "the machine is the second card: 1 extra action"
@@ -134,10 +150,9 @@ def test_a_finished_machine_joins_the_workers():
 
 def test_returned_cards_may_work_again_in_the_same_turn():
     """Ruling B-16: cards and tools return at once and may be sent again in the same turn."""
-    table = new()
-    stable = site(table, 0, "camel_stable").building
-    site(table, 0, "pyramid")
-    (worker,) = hand(table, 0, "apprentice_3")
+    table = set_up(sites={0: {"camel_stable": [], "pyramid": []}})
+    stable, worker = NUMBER["camel_stable"], NUMBER["apprentice_3"]
+    assert table.idle[0] == [worker], "seat 0's apprentice, dealt at the start"
     play(table, f"send {worker} {stable}")
     assert table.victory_points[0] == 1 and worker in table.idle[0]
     play(table, f"send {worker} {PYRAMID}")
@@ -149,8 +164,8 @@ def test_returned_cards_may_work_again_in_the_same_turn():
 )
 def test_university_effect(effect, provides):
     """Ruling B-05: a University sets its material to 3 (option university_effect)."""
-    table = new(university_effect=effect)
-    (worker,) = hand(table, 0, "craftsman_1")
+    table = set_up(idle={0: ["craftsman_1"]}, university_effect=effect)
+    worker = NUMBER["craftsman_1"]
     play(table, f"train {worker} architecture")
     assert table.provides(worker) == provides and table.wage(worker) == 4
 
@@ -161,19 +176,21 @@ def test_university_effect(effect, provides):
 )
 def test_fourth_apprentice(choice, provides):
     """Ruling B-03: the fourth apprentice brings 1 stone and 1 decoration by default."""
-    table = new(fourth_apprentice=choice)
+    table = set_up(fourth_apprentice=choice)
     assert table.provides(NUMBER["apprentice_4"]) == provides
 
 
 def test_a_limited_bank_pays_only_what_it_holds():
     """Ruling B-06, option limited_bank: the 108 sesterces of the coins."""
-    table = new(limited_bank=True)
-    assert table.bank == RULES.bank - 2 * 10
-    table.bank = 4
+    assert set_up(limited_bank=True).bank == RULES.bank - 2 * 10
+    held = RULES.bank - 10 - 4  # all but 4 of the bank's sesterces paid out to seat 1
+    table = set_up(
+        sites={0: {"pyramid": []}}, idle={0: ["master_1"]}, sesterces={1: held}, limited_bank=True
+    )
+    assert table.bank == 4
+    worker = NUMBER["master_1"]
     play(table, "take 6")
     assert table.sesterces[0] == 14 and table.bank == 0
-    site(table, 0, "pyramid")
-    (worker,) = hand(table, 0, "master_1")
     play(table, f"send {worker} {PYRAMID}")
     assert table.bank == 5 + 5 and table.sesterces[0] == 14 - 10, "wage and extra action paid in"
     total = sum(table.sesterces) + table.bank
@@ -191,19 +208,19 @@ def test_unknown_options_are_refused():
 
 
 def test_legal_actions_follow_what_the_player_can_pay():
-    table = new()
-    (worker,) = hand(table, 0, "master_4")
-    (slave,) = hand(table, 0, "slave_4")
-    site(table, 0, "pyramid")
-    tool(table, 0, "saw")
-    table.sesterces[0] = 4
+    def holding(sesterces):
+        given = {"idle": {0: ["master_4", "slave_4"]}, "tools": {0: ["saw"]}}
+        return set_up(sites={0: {"pyramid": []}}, sesterces={0: sesterces}, **given)
+
+    table = holding(4)
+    worker, slave = NUMBER["master_4"], NUMBER["slave_4"]
     legal = set(table.legal_actions(0))
     assert action(f"send {slave} {PYRAMID}") in legal
     assert action(f"send {slave} {PYRAMID} saw") not in legal
     assert not any(a[:2] == ("send", "master_4") for a in legal), "a wage of 5 with 4 held"
     assert action("buy slave 52") not in legal and action("buy tool mallet") in legal
     assert action("loan") in legal and action("take 1") in legal and action("end") in legal
-    table.sesterces[0] = 5
+    table = holding(5)
     legal = set(table.legal_actions(0))
     assert {action(f"send {worker} {PYRAMID}"), action(f"send {worker} {PYRAMID} saw")} <= legal
     assert table.legal_actions(1) == []
@@ -225,15 +242,13 @@ def test_a_game_no_one_can_finish_ends_with_the_round():
     """Nothing in the rulebook ends a game once no player can finish another building (every
     card on an unfinished site, no card left to recruit or buy, or no building left). By
     default the engine then completes the round and scores it (option end_stuck_game)."""
-    table = new(players=3, first=1)
-    stuck(table)
+    table = stuck()
     play(table, "end")
     assert table.last_round and table.events[-1].key == "builders.stuck"
     play(table, "take 6", "end", "end")
     assert table.to_move == () and table.result().scores == (1.0, 1.0, 1.6)
 
-    table = new(players=3, first=1, end_stuck_game=False)
-    stuck(table)
+    table = stuck(end_stuck_game=False)
     for _ in range(30):
         play(table, "take 6", "end")
     assert table.to_move and not table.last_round
@@ -248,11 +263,14 @@ def test_idle_cards_that_cannot_finish_any_building_leave_the_game_stuck():
     play(table, "end")
     assert table.last_round and table.events[-1].key == "builders.stuck"
 
-    table = stranded_apprentice()
-    table.building_row.append(NUMBER["trading_post"])
+    table = stranded_apprentice(buildings=["trading_post"])
     assert table.may_finish(0) and not table.stuck()
     play(table, "end")
     assert not table.last_round
+
+
+OUT_OF_REACH = ["colossus_of_rhodes", "hanging_gardens", "theater", "forum", "barracks"]
+"""A row of buildings the stranded apprentice cannot cover: each needs stone, which he lacks."""
 
 
 def test_a_building_still_in_the_deck_keeps_the_game_going():
@@ -261,9 +279,8 @@ def test_a_building_still_in_the_deck_keeps_the_game_going():
     at least 17 victory points". A building the stranded apprentice (wood 1, architecture 1) can
     finish, the Trading Post, lies in the building deck behind a row he cannot use: starting
     the row's building brings it out, so the game is not stuck and must go on."""
-    table = stranded_apprentice()
-    table.building_row.append(NUMBER["colossus_of_rhodes"])
-    table.building_deck.append(NUMBER["trading_post"])
+    table = stranded_apprentice(buildings=[*OUT_OF_REACH, "trading_post"])
+    assert table.building_deck == [NUMBER["trading_post"]]
     assert table.may_finish(0) and not table.stuck()
     play(table, "end")
     assert not table.last_round and table.events[-1].key == "builders.turn_ended"
@@ -271,7 +288,8 @@ def test_a_building_still_in_the_deck_keeps_the_game_going():
     assert table.active_seat == 0
     apprentice = table.idle[0][0]
     play(table, f"start {NUMBER['colossus_of_rhodes']}")
-    assert table.building_row == [NUMBER["trading_post"]] and not table.building_deck
+    refilled = ["trading_post", *OUT_OF_REACH[1:]]
+    assert table.building_row == [NUMBER[b] for b in refilled] and not table.building_deck
     play(table, f"start {NUMBER['trading_post']}", f"send {apprentice} {NUMBER['trading_post']}")
     assert table.finished[0] == [NUMBER["trading_post"]] and table.victory_points[0] == 1
 
@@ -280,41 +298,63 @@ def test_a_deck_of_buildings_out_of_reach_leaves_the_game_stuck():
     """The deck keeps a game alive only with a building someone could finish: here it holds
     only buildings the stranded apprentice and everyone else can never cover, so no one can
     ever reach 17 VP and the game ends with the round."""
-    table = stranded_apprentice()
-    table.building_row.append(NUMBER["colossus_of_rhodes"])
-    table.building_deck += [NUMBER["hanging_gardens"], NUMBER["theater"]]
+    table = stranded_apprentice(buildings=[*OUT_OF_REACH, "fortress", "tower_of_babel"])
+    assert len(table.building_deck) == 2
     assert not table.may_finish(0) and table.stuck()
     play(table, "end")
     assert table.last_round and table.events[-1].key == "builders.stuck"
 
 
-def stranded_apprentice():
+def stranded_apprentice(buildings=()):
     """A stuck game but for one idle apprentice (wood 1, architecture 1) of seat 0's, with no
-    University or tool left to buy."""
-    table = new(players=3, first=1)
-    apprentice = lift(table, NUMBER["apprentice_1"])
-    stuck(table)
-    table.university_stack.clear()
-    table.tool_stack.clear()
-    table.idle[0].append(apprentice)
-    return table
+    University or tool left to buy: seat 1 holds the tools, and each University taught a
+    worker on a site a material he already brought 3 of (ruling B-05: it sets it to 3)."""
+    taught = {"craftsman_1": "stone", "master_3": "wood", "craftsman_2": "architecture"}
+    return stuck(
+        idle=["apprentice_1"],
+        buildings=buildings,
+        tools={1: [tool.word for tool in TOOLS]},
+        trained=taught | {"craftsman_6": "decoration"},
+    )
 
 
-def stuck(table):
-    """Every card on an unfinished site, and nothing left to recruit, buy or start."""
-    for seat, building in enumerate(("pyramid", "sphinx", "temple")):
-        placed = site(table, seat, building)
-        placed.crew += [(c, -1) for c in table.idle[seat]]
-        table.idle[seat] = []
-    for supply in (table.building_row, table.building_deck, table.worker_row, table.worker_deck):
-        supply.clear()
-    table.slave_stack.clear()
+def stuck(idle=(), buildings=(), **given):
+    """A 3-player game, seat 1 first, with every card on an unfinished site and nothing left
+    to recruit, buy or start, but seat 0's `idle` cards and the `buildings` left to start (the
+    row's, then the deck's). Seat 0 builds the Pyramid; seats 1 and 2 the Sphinx and the
+    Temple and, in turn, every other building. Each card joins the first site that it leaves
+    at least 2 of a material short, so that an apprentice (at most 1 of each) could not
+    finish it; the slaves were freed, so that none costs a VP at the end."""
+    provides = provisions("stone_decoration")
+    first = ["pyramid", "sphinx", "temple"]
+    started = first + [b.id for b in BUILDINGS if b.id not in first + list(buildings)]
+    owner = {building: 0 if place == 0 else 2 - place % 2 for place, building in enumerate(started)}
+    missing = {building: list(BUILDINGS[NUMBER[building] - 1].cost) for building in started}
+    crews: dict[str, list[str]] = {building: [] for building in started}
+    for worker in CREW:
+        if worker.id in idle:
+            continue
+        brings = provides[worker.number]
+        building = next(
+            b for b in started if max(m - n for m, n in zip(missing[b], brings, strict=True)) >= 2
+        )
+        missing[building] = [m - n for m, n in zip(missing[building], brings, strict=True)]
+        crews[building].append(CITIZEN[worker.number] or worker.id)
+    sites = {seat: {b: crews[b] for b in started if owner[b] == seat} for seat in range(3)}
+    return set_up(
+        3,
+        first=1,
+        sites=sites,
+        idle={0: list(idle)},
+        buildings=buildings,
+        workers=[],
+        slaves=[],
+        **given,
+    )
 
 
 def test_views_show_every_public_thing():
-    table = new()
-    site(table, 0, "lighthouse_of_alexandria", "master_2")
-    tool(table, 0, "mallet")
+    table = set_up(sites={0: {"lighthouse_of_alexandria": ["master_2"]}}, tools={0: ["mallet"]})
     play(table, "take 3")
     view = table.view(1)
     assert json.loads(json.dumps(view)) == view and view == table.view(None) | {"you": 1}
@@ -332,21 +372,18 @@ def test_views_show_every_public_thing():
 
 
 def test_evaluation_reads_the_position():
-    table = new()
+    table = set_up()
     base = GAME.evaluate(table, 0)
-    richer = table.clone()
-    richer.sesterces[0] += 10
+    richer = set_up(sesterces={0: 10 + 10})
     assert GAME.evaluate(richer, 0) == pytest.approx(base + 1)
-    building = table.clone()
-    site(building, 0, "lighthouse_of_alexandria", "master_2", "apprentice_3")
+    lighthouse = {0: {"lighthouse_of_alexandria": ["master_2", "apprentice_3"]}}
+    building = set_up(sites=lighthouse)
     assert GAME.evaluate(building, 0) > base
-    within_reach = building.clone()
-    hand(within_reach, 0, "craftsman_5", "craftsman_6")  # 4 wood and 4 decoration
-    out_of_reach = building.clone()
-    hand(out_of_reach, 0, "craftsman_1", "craftsman_2")  # stone and architecture
+    # 4 wood and 4 decoration; then stone and architecture
+    within_reach = set_up(sites=lighthouse, idle={0: ["craftsman_5", "craftsman_6"]})
+    out_of_reach = set_up(sites=lighthouse, idle={0: ["craftsman_1", "craftsman_2"]})
     assert GAME.evaluate(within_reach, 0) > GAME.evaluate(out_of_reach, 0)
-    indebted = table.clone()
-    indebted.loans[0] = 1
+    indebted = set_up(loans={0: 1})
     assert GAME.evaluate(indebted, 0) < base
     random_playout(table, Rng(5))
     assert [GAME.evaluate(table, s) for s in range(2)] == list(table.result().scores)

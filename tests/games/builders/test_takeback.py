@@ -2,9 +2,10 @@
 
 from tabulae.core import Action
 from tabulae.core.takeback import TakeBacks
+from tabulae.games.builders.cards import BUILDINGS
 from tabulae.games.builders.notation import WORD
 
-from .positions import new
+from .positions import set_up
 
 
 def played(state, runs: TakeBacks, seat: int, *actions: str) -> None:
@@ -19,7 +20,7 @@ def test_a_card_taken_from_a_row_deals_a_hidden_card_and_stands():
     and refill the row at once"; the order of the building and worker decks is hidden from all
     players until a card is drawn into a row ("Hidden information"). Buying a tool, sending a
     worker, taking sesterces and ending the turn show nothing hidden."""
-    state, runs = new(first=0), TakeBacks()
+    state, runs = set_up(), TakeBacks()
     building, apprentice = state.building_row[0], state.idle[0][0]
     played(state, runs, 0, f"start {WORD[building]}")
     assert runs.allowed(0) == 0, "the building row was refilled from the deck"
@@ -37,15 +38,17 @@ def test_a_card_taken_from_a_row_deals_a_hidden_card_and_stands():
 def test_a_card_taken_from_a_row_whose_deck_is_empty_reveals_nothing():
     """Ruling B-07: "When the building deck or the worker deck is empty, its row is not
     refilled and shrinks as cards are taken": no hidden card is dealt."""
-    state, runs = new(first=0), TakeBacks()
-    state.building_deck.clear()
+    row = ["camel_stable", "ziggurat", "stall", "house", "palace_of_assur"]
+    started = {building.id: [] for building in BUILDINGS if building.id not in row}
+    state, runs = set_up(buildings=row, sites={1: started}), TakeBacks()  # seat 1 started the rest
+    assert not state.building_deck
     played(state, runs, 0, f"start {WORD[state.building_row[0]]}")
     assert runs.allowed(0) == 1
     assert len(state.building_row) == 4
 
 
 def test_the_game_judges_each_action_on_its_own():
-    state = new(first=0)
+    state = set_up()
     before = state.clone()
     state.apply(0, Action("take", 3))
     assert state.game.take_back(before, 0, Action("take", 3), state)

@@ -24,6 +24,8 @@ from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.i18n.catalogs import read
 from tabulae.tui.renderer import renderer
 
+from .positions import set_up
+
 RENDERER = renderer(GAME)
 
 NAMES = ["Aurelia", "Brutus", "Cassia", "Decimus"]
@@ -239,9 +241,8 @@ def test_every_refusal_option_and_message_is_in_every_language(lang):
 
 def test_a_refusal_reads_in_the_players_language():
     """A refusal carries its key and arguments, filled in like an event's message."""
-    table = GAME.new(2, seed=0)
-    seat = table.to_move[0]
-    table.sesterces[seat] = 3
+    seat = 0
+    table = set_up(sesterces={seat: 3})
     with pytest.raises(IllegalAction) as refused:
         table.apply(seat, Action("buy", "slave", "slave_1"))
     error = refused.value
