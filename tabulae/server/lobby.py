@@ -592,16 +592,9 @@ class Lobby:
         id get the first answer again instead of playing twice. `timed_out` marks a move a bot
         made because the seat's time ran out."""
         async with live.lock:
-            if client_action_id is not None:
-                done = self._already(live, seat, client_action_id, action)
-                if done is not None:
-                    return done
-            if version > live.version:
-                await self._catch_up(live)
-            if live.status != "playing":
-                raise not_playing(live.status, live.version)
-            if version != live.version:
-                raise stale_version(live.version, version)
+            done = await self._ready(live, seat, version, client_action_id, action)
+            if done is not None:
+                return done
             if seat not in live.state.to_move:
                 raise not_your_turn(seat, live.version)
             following = live.state.clone()
@@ -631,11 +624,7 @@ class Lobby:
                     seat_row.rank = rank
         if result is not None and live.row.rated:
             await self.db(rate_table, self.storage, live)
-        self._turn_started(live, before)
-        self.changed(live)
-        self.ensure_bots(live)
-        self.forget_if_idle(live)
-        return {"version": row.seq, "client_action_id": client_action_id, "repeated": False}
+        return self._played(live, before, row)
 
     async def take_back(
         self,
@@ -649,16 +638,9 @@ class Lobby:
         """Take back `seat`'s last `count` actions, as far as the engine allows: a row of its
         own in the log, which leaves them out of the state; nothing is deleted."""
         async with live.lock:
-            if client_action_id is not None:
-                done = self._already(live, seat, client_action_id, None)
-                if done is not None:
-                    return done
-            if version > live.version:
-                await self._catch_up(live)
-            if live.status != "playing":
-                raise not_playing(live.status, live.version)
-            if version != live.version:
-                raise stale_version(live.version, version)
+            done = await self._ready(live, seat, version, client_action_id, None)
+            if done is not None:
+                return done
             allowed = live.may_take_back(seat)
             if not 1 <= count <= allowed:
                 raise cannot_take_back(count, allowed, live.version)
@@ -668,10 +650,41 @@ class Lobby:
             if done:
                 return done
             live.record(row)
+        return self._played(live, before, row)
+
+    async def _ready(
+        self,
+        live: LiveTable,
+        seat: int,
+        version: int,
+        client_action_id: str | None,
+        action: Action | None,
+    ) -> dict[str, Any] | None:
+        """What an action and a take-back check first, with the table's lock held: a repeat of
+        a client action id gets the first answer again; otherwise catch up with a version
+        another process committed, and refuse unless the game is on at the client's version.
+        `action` is None for a take-back."""
+        if client_action_id is not None:
+            done = self._already(live, seat, client_action_id, action)
+            if done is not None:
+                return done
+        if version > live.version:
+            await self._catch_up(live)
+        if live.status != "playing":
+            raise not_playing(live.status, live.version)
+        if version != live.version:
+            raise stale_version(live.version, version)
+        return None
+
+    def _played(self, live: LiveTable, before: tuple[int, ...], row: ActionRow) -> dict[str, Any]:
+        """What follows a committed action or take-back, the lock released: remind the seats
+        that came to move, tell the table's connections, let the bots to move play, forget a
+        finished game no one watches; the answer to the client."""
         self._turn_started(live, before)
         self.changed(live)
         self.ensure_bots(live)
-        return {"version": row.seq, "client_action_id": client_action_id, "repeated": False}
+        self.forget_if_idle(live)
+        return {"version": row.seq, "client_action_id": row.client_action_id, "repeated": False}
 
     async def _commit(
         self, live: LiveTable, append: Append, action: Action | None, version: int

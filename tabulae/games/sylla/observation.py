@@ -62,8 +62,8 @@ from tabulae.core.game import Observation as Layout
 from tabulae.core.game import State
 
 from .components import EDITIONS, load
+from .flow import STEPS
 from .revenue import TAVERN, TEMPLE
-from .rules import STEPS
 from .table import UP, Phase, Table
 
 PHASES = get_args(Phase)

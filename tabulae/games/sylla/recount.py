@@ -14,7 +14,7 @@ from __future__ import annotations
 from tabulae.core import Result
 
 from .components import GreatWork
-from .famine import CRISIS_POINTS
+from .famine_and_crisis import CRISIS_POINTS
 from .table import UP, Table
 
 

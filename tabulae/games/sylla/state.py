@@ -7,8 +7,8 @@ from typing import Any
 from tabulae.core import BadPosition, Result
 from tabulae.core.flow import Flow
 
+from .flow import STEPS, advance
 from .invariants import violations
-from .rules import STEPS, advance
 from .table import Table
 from .view import build_view
 

@@ -158,7 +158,7 @@ def building(state: SyllaState, seat: int, *kinds: str) -> None:
 
 def enter(state: SyllaState, phase: str) -> None:
     """Start a phase of the current round on the arranged table, as the phase marker moves."""
-    from tabulae.games.sylla.rules import NEXT_PHASE, advance
+    from tabulae.games.sylla.flow import NEXT_PHASE, advance
 
     begin = {name: start for name, start in NEXT_PHASE.values()}[phase]
     state.phase, state.step = phase, ""

@@ -13,7 +13,7 @@ import pytest
 
 from tabulae.core.flow import REFUSALS
 from tabulae.games.sylla import GAME
-from tabulae.games.sylla.rules import STEPS
+from tabulae.games.sylla.flow import STEPS
 from tabulae.i18n import LANGUAGES
 from tabulae.i18n.catalogs import board_messages, read
 

@@ -1,6 +1,6 @@
 """Phase VII (famine, crises), the end of a round, Ecclesia and the winners."""
 
-from tabulae.games.sylla.famine import crisis
+from tabulae.games.sylla.famine_and_crisis import crisis
 
 from .helpers import building, enter, holding, names, play, started
 

@@ -44,7 +44,7 @@ def test_determinize_resamples_hidden_colours_within_what_crises_revealed():
     worlds = {tuple(s.determinize(0, Rng(k)).tokens(1)) for k in range(40)}
     assert len(worlds) > 1 and all(sum(w) == 3 and w[1] >= 1 for w in worlds)
     assert all(tuple(s.determinize(1, Rng(k)).tokens(1)) == (1, 1, 1) for k in range(5))
-    from tabulae.games.sylla.famine import crisis
+    from tabulae.games.sylla.famine_and_crisis import crisis
 
     crisis(s, 0)  # Civic Spirit shown: one of the two was Civic Spirit
     worlds = {tuple(s.determinize(0, Rng(k)).tokens(1)) for k in range(40)}

@@ -11,7 +11,7 @@ recruited Legionary give him only one; Blue is given a Vestal for his first cube
 import pytest
 
 from tabulae.core import IllegalAction
-from tabulae.games.sylla.famine import crisis
+from tabulae.games.sylla.famine_and_crisis import crisis
 
 from .helpers import (
     arrange_display,

@@ -13,7 +13,17 @@ from collections.abc import Callable
 
 from tabulae.core.flow import Step, simultaneous
 
-from . import buildings, consul, ecclesia, events, famine, great_work, recruitment, revenue, setup
+from . import (
+    buildings,
+    ecclesia,
+    events,
+    famine_and_crisis,
+    first_consul,
+    great_work,
+    recruitment,
+    revenue,
+    setup,
+)
 from .table import Phase, Table
 
 
@@ -31,15 +41,19 @@ def _committing(table: Table) -> tuple[int, ...]:
 
 STEPS: dict[str, Step] = {
     "choose": Step(_choosing, setup.legal_choose, setup.why_choose, setup.play_choose),
-    "elect": Step(_actor, consul.legal_elect, consul.why_elect, consul.play_elect),
-    "consul_token": Step(_actor, consul.legal_token, consul.why_token, consul.play_consul_token),
+    "elect": Step(
+        _actor, first_consul.legal_elect, first_consul.why_elect, first_consul.play_elect
+    ),
+    "consul_token": Step(
+        _actor, first_consul.legal_token, first_consul.why_token, first_consul.play_consul_token
+    ),
     "recruit": Step(
         _actor, recruitment.legal_recruit, recruitment.why_recruit, recruitment.play_recruit
     ),
     "offer": Step(_actor, buildings.legal_offer, buildings.why_offer, buildings.play_offer),
     "auction": Step(_actor, buildings.legal_auction, buildings.why_auction, buildings.play_auction),
     "pay": Step(_actor, buildings.legal_pay, buildings.why_pay, buildings.play_pay),
-    "insula": Step(_actor, consul.legal_token, consul.why_token, buildings.play_insula),
+    "insula": Step(_actor, first_consul.legal_token, first_consul.why_token, buildings.play_insula),
     "revenue": Step(_actor, revenue.legal_revenue, revenue.why_revenue, revenue.play_revenue),
     "cube": Step(_actor, events.legal_cube, events.why_cube, events.play_cube),
     "prevent": Step(_actor, events.legal_prevent, events.why_prevent, events.play_prevent),
@@ -53,14 +67,14 @@ STEPS: dict[str, Step] = {
 
 # phase -> (the phase after it, how that one begins)
 NEXT_PHASE: dict[Phase, tuple[Phase, Callable[[Table], None]]] = {
-    "setup": ("first_consul", consul.begin),
+    "setup": ("first_consul", first_consul.begin),
     "first_consul": ("recruitment", recruitment.begin),
     "recruitment": ("buildings", buildings.begin),
     "buildings": ("revenue", revenue.begin),
     "revenue": ("events", events.begin),
     "events": ("great_work", great_work.begin),
-    "great_work": ("famine_and_crisis", famine.begin),
-    "end_of_round": ("first_consul", consul.begin),
+    "great_work": ("famine_and_crisis", famine_and_crisis.begin),
+    "end_of_round": ("first_consul", first_consul.begin),
     "end_of_game": ("ecclesia", ecclesia.begin),
 }
 
