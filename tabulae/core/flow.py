@@ -34,6 +34,9 @@ class Step(NamedTuple):
     legal: Callable[[Any, int], list[Action]]  # (table, seat) -> the legal actions
     why: Callable[[Any, int, Action], IllegalAction]  # the refusal of an illegal action
     play: Callable[[Any, int, Action], None]  # plays a legal action
+    allows: Callable[[Any, int, Action], bool] | None = None
+    """Whether one action is legal, for a step whose legal actions are costly to list: it
+    must agree with `legal` (without it, `apply` looks the action up in `legal`)."""
 
 
 def lap_from(table: Any, seat: int) -> list[int]:
@@ -66,9 +69,10 @@ class Flow:
 
     @property
     def to_move(self) -> tuple[int, ...]:
-        if self.step == OVER:
+        step = self.step
+        if step == OVER:
             return ()
-        return self.STEPS[self.step].seats(self)
+        return self.STEPS[step].seats(self)
 
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move:
@@ -93,7 +97,11 @@ class Flow:
                 waiting_seats=list(to_move),
             )
         step = self.STEPS[self.step]
-        if action not in step.legal(self, seat):
+        if step.allows is None:
+            allowed = action in step.legal(self, seat)
+        else:
+            allowed = step.allows(self, seat, action)
+        if not allowed:
             raise step.why(self, seat, action)
         step.play(self, seat, action)
         self.advance()

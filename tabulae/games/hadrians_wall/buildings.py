@@ -96,5 +96,5 @@ def _refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalActi
     return lacking(sheet, cost) or not_now()
 
 
-AREAS = {"build": Area(_options, _perform, _refusal)}
+AREAS = {"build": Area(_options, _refusal, _perform)}
 ACTIONS = BUILD_ACTIONS

@@ -100,7 +100,7 @@ def _plain_track(
     def refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
         return track_refusal(table.sheets[seat], slot, cost, name) or no_arguments(action)
 
-    return Area(options, perform, refusal)
+    return Area(options, refusal, perform)
 
 
 # -- Cippi and Wall: chained to the Fort ----------------------------------------------------------
@@ -148,7 +148,7 @@ def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, for
             )
         return no_arguments(action)
 
-    return Area(options, perform, refusal)
+    return Area(options, refusal, perform)
 
 
 # -- Fort: a builder or a soldier -----------------------------------------------------------------
@@ -336,10 +336,10 @@ AREAS = {
         CIPPI, CIPPI_BOXES, _CIPPI_COST, CIPPI_ACTION, "Cippi", _cippi_fort_box
     ),
     "wall": _chained_track(WALL, WALL_BOXES, _WALL_COST, WALL_ACTION, "Wall", _wall_fort_box),
-    "fort": Area(_fort_options, _fort_perform, _fort_refusal),
-    "training": Area(_training_options, _training_perform, _training_refusal),
-    "forum": Area(_forum_options, _forum_perform, _forum_refusal),
-    "landmark": Area(_landmark_options, _landmark_perform, _landmark_refusal),
+    "fort": Area(_fort_options, _fort_refusal, _fort_perform),
+    "training": Area(_training_options, _training_refusal, _training_perform),
+    "forum": Area(_forum_options, _forum_refusal, _forum_perform),
+    "landmark": Area(_landmark_options, _landmark_refusal, _landmark_perform),
 }
 ACTIONS = (
     MINE,

@@ -169,7 +169,7 @@ def _battle_refusal(table: HadriansWallTable, seat: int, action: Action) -> Ille
 
 
 AREAS = {
-    "gladiator": Area(_gladiator_options, _gladiator_perform, _gladiator_refusal),
-    "battle": Area(_battle_options, _battle_perform, _battle_refusal),
+    "gladiator": Area(_gladiator_options, _gladiator_refusal, _gladiator_perform),
+    "battle": Area(_battle_options, _battle_refusal, _battle_perform),
 }
 ACTIONS = (*GLADIATOR_ACTIONS, *BATTLE_ACTIONS)

@@ -141,7 +141,7 @@ def _market_refusal(table: HadriansWallTable, seat: int, action: Action) -> Ille
     return lacking(sheet, _PURCHASE) or not_now()
 
 
-AREAS = {"market": Area(_market_options, _market_perform, _market_refusal)}
+AREAS = {"market": Area(_market_options, _market_refusal, _market_perform)}
 
 
 def actions(sources: tuple[str, ...]) -> tuple[Action, ...]:

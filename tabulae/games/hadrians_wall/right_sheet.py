@@ -413,12 +413,12 @@ def _diplomat_refusal(table: HadriansWallTable, seat: int, action: Action) -> Il
 
 
 AREAS = {
-    "citizen": Area(_citizen_options, _citizen_perform, _citizen_refusal),
-    "perform": Area(_perform_options, _perform_perform, _perform_refusal),
-    "temple": Area(_temple_options, _temple_perform, _temple_refusal),
-    "bribe": Area(_bribe_options, _bribe_perform, _bribe_refusal),
-    "ruling": Area(_ruling_options, _ruling_perform, _ruling_refusal),
-    "diplomat": Area(_diplomat_options, _diplomat_perform, _diplomat_refusal),
+    "citizen": Area(_citizen_options, _citizen_refusal, _citizen_perform),
+    "perform": Area(_perform_options, _perform_refusal, _perform_perform),
+    "temple": Area(_temple_options, _temple_refusal, _temple_perform),
+    "bribe": Area(_bribe_options, _bribe_refusal, _bribe_perform),
+    "ruling": Area(_ruling_options, _ruling_refusal, _ruling_perform),
+    "diplomat": Area(_diplomat_options, _diplomat_refusal, _diplomat_perform),
 }
 ACTIONS = (
     *CITIZEN_ACTIONS,

@@ -123,7 +123,7 @@ def _scout_refusal(table: HadriansWallTable, seat: int, action: Action) -> Illeg
     return why_not(offered[source].pattern, orientation, cell - 1, sheet[MAP]) or not_now()
 
 
-AREAS = {"scout": Area(_scout_options, _scout_perform, _scout_refusal)}
+AREAS = {"scout": Area(_scout_options, _scout_refusal, _scout_perform)}
 
 
 def actions(sources: tuple[str, ...]) -> tuple[Action, ...]:
