@@ -10,7 +10,8 @@ from tabulae.core import Game, Result, Rng
 from tabulae.core.flow import Flow
 
 from .attack import guess_favours
-from .flow import STEPS, advance
+from .flow import STEPS
+from .flow import advance as advance_the_year
 from .scoring import final_result
 from .start_of_year import begin_year
 from .table import HadriansWallTable
@@ -30,8 +31,7 @@ class HadriansWallState(Flow, HadriansWallTable):
 
     step = property(attrgetter("phase"), doc="The decision under way: the year's phase.")
 
-    def advance(self) -> None:
-        advance(self)
+    advance = advance_the_year
 
     def result(self) -> Result | None:
         if self.phase != "over":

@@ -7,6 +7,7 @@ action its area's (`areas`), or passes to end his year.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING
 
 from tabulae.core import Action, IllegalAction
@@ -34,15 +35,17 @@ AREAS: dict[str, Area] = {
 }
 """Every action kind of the year, in the order legal actions are listed."""
 _LEGAL = tuple(area.legal for area in AREAS.values())
-_EVERYONE = tuple(tuple(range(players)) for players in range(DATA["game"]["players"]["max"] + 1))
+_NOT_ENDED = {
+    ended: tuple(seat for seat, has_ended in enumerate(ended) if not has_ended)
+    for players in range(1, DATA["game"]["players"]["max"] + 1)
+    for ended in product((False, True), repeat=players)
+}
+"""For each pattern of ended years, the seats still acting (a lookup: the search's hot path)."""
 
 
 def acting(table: HadriansWallTable) -> tuple[int, ...]:
     """Everyone who has not yet ended his year."""
-    ended_year = table.ended_year
-    if True not in ended_year:
-        return _EVERYONE[table.players]
-    return tuple([seat for seat, ended in enumerate(ended_year) if not ended])
+    return _NOT_ENDED[tuple(table.ended_year)]
 
 
 def legal(table: HadriansWallTable, seat: int) -> list[Action]:
