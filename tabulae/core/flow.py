@@ -75,12 +75,17 @@ class Flow:
         return self.STEPS[step].seats(self)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move:
+        name = self.step
+        if name == OVER:
             return []
-        return self.STEPS[self.step].legal(self, seat)
+        step = self.STEPS[name]
+        if seat not in step.seats(self):
+            return []
+        return step.legal(self, seat)
 
     def apply(self, seat: int, action: Action) -> None:
-        if self.step == OVER:
+        name = self.step
+        if name == OVER:
             raise self.refused("over", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise self.refused(
@@ -88,7 +93,8 @@ class Flow:
                 f"there is no such seat in a {self.players}-player game",
                 players=self.players,
             )
-        to_move = self.to_move
+        step = self.STEPS[name]
+        to_move = step.seats(self)
         if seat not in to_move:
             waiting = " and ".join(self.name(p) for p in to_move)
             raise self.refused(
@@ -96,7 +102,6 @@ class Flow:
                 f"it is not {self.name(seat)}'s turn: waiting for {waiting}",
                 waiting_seats=list(to_move),
             )
-        step = self.STEPS[self.step]
         if step.allows is None:
             allowed = action in step.legal(self, seat)
         else:
