@@ -34,6 +34,9 @@ class Step(NamedTuple):
     legal: Callable[[Any, int], list[Action]]  # (table, seat) -> the legal actions
     why: Callable[[Any, int, Action], IllegalAction]  # the refusal of an illegal action
     play: Callable[[Any, int, Action], None]  # plays a legal action
+    allows: Callable[[Any, int, Action], bool] | None = None
+    """Whether one action is legal, for a step whose legal actions are costly to list: it
+    must agree with `legal` (without it, `apply` looks the action up in `legal`)."""
 
 
 def lap_from(table: Any, seat: int) -> list[int]:
@@ -66,17 +69,23 @@ class Flow:
 
     @property
     def to_move(self) -> tuple[int, ...]:
-        if self.step == OVER:
+        step = self.step
+        if step == OVER:
             return ()
-        return self.STEPS[self.step].seats(self)
+        return self.STEPS[step].seats(self)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move:
+        name = self.step
+        if name == OVER:
             return []
-        return self.STEPS[self.step].legal(self, seat)
+        step = self.STEPS[name]
+        if seat not in step.seats(self):
+            return []
+        return step.legal(self, seat)
 
     def apply(self, seat: int, action: Action) -> None:
-        if self.step == OVER:
+        name = self.step
+        if name == OVER:
             raise self.refused("over", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise self.refused(
@@ -84,7 +93,8 @@ class Flow:
                 f"there is no such seat in a {self.players}-player game",
                 players=self.players,
             )
-        to_move = self.to_move
+        step = self.STEPS[name]
+        to_move = step.seats(self)
         if seat not in to_move:
             waiting = " and ".join(self.name(p) for p in to_move)
             raise self.refused(
@@ -92,8 +102,11 @@ class Flow:
                 f"it is not {self.name(seat)}'s turn: waiting for {waiting}",
                 waiting_seats=list(to_move),
             )
-        step = self.STEPS[self.step]
-        if action not in step.legal(self, seat):
+        if step.allows is None:
+            allowed = action in step.legal(self, seat)
+        else:
+            allowed = step.allows(self, seat, action)
+        if not allowed:
             raise step.why(self, seat, action)
         step.play(self, seat, action)
         self.advance()

@@ -102,8 +102,8 @@ class TallyGame(Game):
 GAME = TallyGame()
 
 
-def tally(players: int = 3, leader: int = 1) -> Tally:
-    table = object.__new__(Tally)
+def tally(players: int = 3, leader: int = 1, kind: type[Tally] = Tally) -> Tally:
+    table = object.__new__(kind)
     table.game, table.players, table.options = GAME, players, {}
     table.events = [Event("tally.start", {})]
     table.step, table.leader = "choose", leader
@@ -195,6 +195,32 @@ def test_an_illegal_action_is_refused_by_the_steps_why_and_changes_nothing():
     assert (refused.key, refused.reason) == ("tally.refused.choose.expected", "choose 1, 2 or 3")
     assert table.position() == before
     assert table.advanced == 0
+
+
+def test_a_step_that_says_whether_one_action_is_legal_is_asked_instead_of_its_list():
+    """A step with `allows` is asked about the action applied; its list is not built."""
+    asked = []
+
+    def listing(table: Tally, seat: int) -> list[Action]:
+        raise AssertionError("apply listed every legal action")
+
+    def allows(table: Tally, seat: int, action: Action) -> bool:
+        asked.append(action)
+        return action == PASS
+
+    class Quick(Tally):
+        __slots__ = ()
+        STEPS: ClassVar[Mapping[str, Step]] = {
+            **Tally.STEPS,
+            "add": Tally.STEPS["add"]._replace(legal=listing, allows=allows),
+        }
+
+    table = tally(2, leader=0, kind=Quick)
+    table.apply(0, Action("choose", 1))
+    table.apply(1, Action("choose", 2))
+    assert refusal(table, 0, Action("add")).key == "tally.refused.add.expected"
+    table.apply(0, PASS)
+    assert (asked, table.pot, table.queue) == ([Action("add"), PASS], 0, [1])
 
 
 def test_the_flow_s_own_refusals_are_the_ones_it_names():

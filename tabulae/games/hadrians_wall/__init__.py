@@ -5,8 +5,9 @@ the same time. See docs/games/hadrians_wall.md for the actions, views and events
 """
 
 from .game import HadriansWall
+from .state import HadriansWallState
 from .table import HadriansWallTable
 
 GAME = HadriansWall()
 
-__all__ = ["GAME", "HadriansWall", "HadriansWallTable"]
+__all__ = ["GAME", "HadriansWall", "HadriansWallState", "HadriansWallTable"]

@@ -1,8 +1,9 @@
-"""How an area of the sheets offers, plays and refuses its actions.
+"""The areas of the sheets: what the actions step asks of each kind of action.
 
-Each action kind belongs to one area, which lists the kind's legal actions for a
-seat (the single definition of legality), plays one of them, and explains in
-words why any other action of that kind is refused.
+Each action kind belongs to one area, which lists the kind's legal actions for a seat (the
+single definition of legality), explains in words why any other action of that kind is
+refused, and plays a legal one. The year's actions step (`year`) dispatches to the area of
+the action's kind.
 """
 
 from __future__ import annotations
@@ -21,12 +22,12 @@ if TYPE_CHECKING:
 
 
 class Area(NamedTuple):
-    options: Callable[[HadriansWallTable, int], list[Action]]
+    legal: Callable[[HadriansWallTable, int], list[Action]]
     """Every legal action of this kind for the seat, in a stable order."""
-    perform: Callable[[HadriansWallTable, int, Action], dict[str, Any]]
-    """Play a legal action; returns the event's arguments."""
-    refusal: Callable[[HadriansWallTable, int, Action], IllegalAction]
+    why: Callable[[HadriansWallTable, int, Action], IllegalAction]
     """Why an action of this kind is not legal now."""
+    play: Callable[[HadriansWallTable, int, Action], dict[str, Any]]
+    """Play a legal action; returns the event's arguments."""
 
 
 def word(action: Action, index: int, allowed: tuple[str, ...]) -> str | None:

@@ -35,7 +35,7 @@ _RULES = tuple(
 track it needs (or -1 for Infrastructure), the level, and the cost."""
 
 
-def _options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     level = infrastructure(sheet)
     found = []
@@ -52,7 +52,7 @@ def _options(table: HadriansWallTable, seat: int) -> list[Action]:
     return found
 
 
-def _perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     i = BUILDING_INDEX[action.word(1)]
     building = BUILDINGS[i]
@@ -62,7 +62,7 @@ def _perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, A
     return {"building": building.id}
 
 
-def _refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     name = word(action, 0, _IDS)
     if name is None or len(action.args) != 1:
@@ -96,5 +96,5 @@ def _refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalActi
     return lacking(sheet, cost) or not_now()
 
 
-AREAS = {"build": Area(_options, _perform, _refusal)}
+AREAS = {"build": Area(_legal, _why, _play)}
 ACTIONS = BUILD_ACTIONS

@@ -8,20 +8,15 @@ from typing import Any
 from tabulae.core import Action, Game, Option, Result, Rng, State
 
 from . import buildings, left_sheet, ludus, market, right_sheet, scouts, search
+from .attack import DEFEND, FAVOUR_ACTIONS
 from .data import DIFFICULTIES
 from .evaluate import evaluate
 from .invariants import invariants
 from .recount import recount
-from .table import (
-    ATTRIBUTE_ACTIONS,
-    COHORT_ACTIONS,
-    DEFEND,
-    FAVOUR_ACTIONS,
-    PASS,
-    PATH_ACTIONS,
-    HadriansWallTable,
-    prospect_sources,
-)
+from .start_of_year import PATH_ACTIONS
+from .state import HadriansWallState
+from .table import HadriansWallTable, prospect_sources
+from .year import ATTRIBUTE_ACTIONS, COHORT_ACTIONS, PASS
 
 
 class HadriansWall(Game):
@@ -29,7 +24,7 @@ class HadriansWall(Game):
     name = "Hadrian's Wall"
     min_players = 1
     max_players = 6
-    position_class = HadriansWallTable
+    position_class = HadriansWallState
     options = (
         Option(
             "difficulty",
@@ -50,8 +45,8 @@ class HadriansWall(Game):
         ),
     )
 
-    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> HadriansWallTable:
-        return HadriansWallTable.setup(self, players, rng, options)
+    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> HadriansWallState:
+        return HadriansWallState.setup(self, players, rng, options)
 
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         others = prospect_sources(players)

@@ -85,22 +85,22 @@ def _plain_track(
 ) -> Area:
     """A track whose next box costs the same every time (Mining & Foresting, Wall Guard)."""
 
-    def options(table: HadriansWallTable, seat: int) -> list[Action]:
+    def legal(table: HadriansWallTable, seat: int) -> list[Action]:
         sheet = table.sheets[seat]
         if sheet[slot] < open_boxes(sheet, slot) and affords(sheet, cost):
             return [action]
         return []
 
-    def perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    def play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
         sheet = table.sheets[seat]
         pay(sheet, cost)
         fill_track(sheet, table.pending[seat], slot, boxes)
         return {"box": sheet[slot]}
 
-    def refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    def why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
         return track_refusal(table.sheets[seat], slot, cost, name) or no_arguments(action)
 
-    return Area(options, perform, refusal)
+    return Area(legal, why, play)
 
 
 # -- Cippi and Wall: chained to the Fort ----------------------------------------------------------
@@ -115,7 +115,7 @@ def _wall_fort_box(sheet: list[int]) -> int:
 
 
 def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, fort_box) -> Area:
-    def options(table: HadriansWallTable, seat: int) -> list[Action]:
+    def legal(table: HadriansWallTable, seat: int) -> list[Action]:
         sheet = table.sheets[seat]
         if (
             sheet[slot] < open_boxes(sheet, slot)
@@ -125,13 +125,13 @@ def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, for
             return [action]
         return []
 
-    def perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    def play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
         sheet = table.sheets[seat]
         pay(sheet, cost)
         fill_track(sheet, table.pending[seat], slot, boxes)
         return {"box": sheet[slot]}
 
-    def refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    def why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
         sheet = table.sheets[seat]
         reason = track_refusal(sheet, slot, cost, name)
         if reason:
@@ -148,27 +148,27 @@ def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, for
             )
         return no_arguments(action)
 
-    return Area(options, perform, refusal)
+    return Area(legal, why, play)
 
 
 # -- Fort: a builder or a soldier -----------------------------------------------------------------
 
 
-def _fort_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _fort_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if sheet[FORT] >= open_boxes(sheet, FORT):
         return []
     return [a for a, p in zip(FORT_ACTIONS, _FORT_PAYMENTS, strict=True) if sheet[POOL.index(p)]]
 
 
-def _fort_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _fort_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     sheet[POOL.index(action[1])] -= 1
     fill_track(sheet, table.pending[seat], FORT, FORT_BOXES)
     return {"box": sheet[FORT], "paid": action[1]}
 
 
-def _fort_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _fort_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     payment = word(action, 0, _FORT_PAYMENTS)
     if payment is None or len(action.args) != 1:
         return refused(
@@ -186,7 +186,7 @@ def _used_this_year(sheet: list[int], start: int, boxes: int, year: int) -> bool
     return year in sheet[start : start + boxes]
 
 
-def _training_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _training_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if (
         sheet[BUILDER]
@@ -197,7 +197,7 @@ def _training_options(table: HadriansWallTable, seat: int) -> list[Action]:
     return []
 
 
-def _training_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _training_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     pay(sheet, _TRAINING_COST)
     box = sheet[TRAINING : TRAINING + TRAINING_BOXES].index(0)
@@ -207,7 +207,7 @@ def _training_perform(table: HadriansWallTable, seat: int, action: Action) -> di
     return {"box": box + 1, "sword": sheet[GUARD] > guard_before}
 
 
-def _training_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _training_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     if sheet[TRAINING + TRAINING_BOXES - 1]:
         return refused("area_full", "every Training Grounds box is filled", area="training_grounds")
@@ -224,7 +224,7 @@ def _training_refusal(table: HadriansWallTable, seat: int, action: Action) -> Il
 # -- Forum: two workers for one of another type, once a year -------------------------------------
 
 
-def _forum_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _forum_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if sheet[FORUM + FORUM_BOXES - 1] or _used_this_year(sheet, FORUM, FORUM_BOXES, table.year):
         return []
@@ -236,7 +236,7 @@ def _forum_options(table: HadriansWallTable, seat: int) -> list[Action]:
     return found
 
 
-def _forum_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _forum_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     sheet[POOL.index(action[1])] -= 1
     sheet[POOL.index(action[2])] -= 1
@@ -246,7 +246,7 @@ def _forum_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[
     return {"box": box + 1, "returned": [action[1], action[2]], "took": action[3]}
 
 
-def _forum_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _forum_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     if len(action) == 4 and Action("forum", action[2], action[1], action[3]) in FORUM_ACTIONS:
         return refused(
@@ -281,7 +281,7 @@ def _forum_refusal(table: HadriansWallTable, seat: int, action: Action) -> Illeg
 # -- Landmarks ------------------------------------------------------------------------------------
 
 
-def _landmark_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _landmark_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not affords(sheet, _LANDMARK_COST):
         return []
@@ -294,7 +294,7 @@ def _landmark_options(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _landmark_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _landmark_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     i = _LANDMARK_IDS.index(action[1])
     pay(sheet, _LANDMARK_COST)
@@ -303,7 +303,7 @@ def _landmark_perform(table: HadriansWallTable, seat: int, action: Action) -> di
     return {"landmark": action[1]}
 
 
-def _landmark_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _landmark_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     name = word(action, 0, _LANDMARK_IDS)
     if name is None or len(action.args) != 1:
@@ -336,10 +336,10 @@ AREAS = {
         CIPPI, CIPPI_BOXES, _CIPPI_COST, CIPPI_ACTION, "Cippi", _cippi_fort_box
     ),
     "wall": _chained_track(WALL, WALL_BOXES, _WALL_COST, WALL_ACTION, "Wall", _wall_fort_box),
-    "fort": Area(_fort_options, _fort_perform, _fort_refusal),
-    "training": Area(_training_options, _training_perform, _training_refusal),
-    "forum": Area(_forum_options, _forum_perform, _forum_refusal),
-    "landmark": Area(_landmark_options, _landmark_perform, _landmark_refusal),
+    "fort": Area(_fort_legal, _fort_why, _fort_play),
+    "training": Area(_training_legal, _training_why, _training_play),
+    "forum": Area(_forum_legal, _forum_why, _forum_play),
+    "landmark": Area(_landmark_legal, _landmark_why, _landmark_play),
 }
 ACTIONS = (
     MINE,

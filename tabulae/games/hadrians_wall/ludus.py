@@ -46,7 +46,7 @@ _LUDUS = BUILT + BUILDING_INDEX["ludus"]
 _TRAINING_SLOTS = tuple(POOL.index(w) for w in GLADIATOR_TRAINING)
 
 
-def _gladiator_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _gladiator_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_LUDUS]:
         return []
@@ -65,7 +65,7 @@ def _gladiator_options(table: HadriansWallTable, seat: int) -> list[Action]:
     return found
 
 
-def _gladiator_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _gladiator_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     g = GLADIATORS.index(action[1])
     sheet[POOL.index(action[2])] -= 1
@@ -73,7 +73,7 @@ def _gladiator_perform(table: HadriansWallTable, seat: int, action: Action) -> d
     return {"gladiator": action[1], "strength": sheet[CIRCLED + g]}
 
 
-def _gladiator_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _gladiator_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     name = word(action, 0, GLADIATORS)
     payment = word(action, 1, GLADIATOR_TRAINING)
@@ -105,7 +105,7 @@ def _gladiator_refusal(table: HadriansWallTable, seat: int, action: Action) -> I
     return lacking(sheet, ((POOL.index(payment), 1),)) or not_now()
 
 
-def _battle_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _battle_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_LUDUS]:
         return []
@@ -118,7 +118,7 @@ def _battle_options(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _battle_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _battle_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     g = GLADIATORS.index(action[1])
     card = table.draw_fate()
@@ -142,7 +142,7 @@ def _battle_perform(table: HadriansWallTable, seat: int, action: Action) -> dict
     }
 
 
-def _battle_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _battle_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     name = word(action, 0, GLADIATORS)
     if name is None or len(action.args) != 1:
@@ -169,7 +169,7 @@ def _battle_refusal(table: HadriansWallTable, seat: int, action: Action) -> Ille
 
 
 AREAS = {
-    "gladiator": Area(_gladiator_options, _gladiator_perform, _gladiator_refusal),
-    "battle": Area(_battle_options, _battle_perform, _battle_refusal),
+    "gladiator": Area(_gladiator_legal, _gladiator_why, _gladiator_play),
+    "battle": Area(_battle_legal, _battle_why, _battle_play),
 }
 ACTIONS = (*GLADIATOR_ACTIONS, *BATTLE_ACTIONS)

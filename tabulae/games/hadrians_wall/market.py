@@ -60,7 +60,7 @@ def _goods(table: HadriansWallTable, seat: int) -> list[tuple[str, int, int | No
     return found
 
 
-def _market_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _market_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_MARKET] or not affords(sheet, _PURCHASE):
         return []
@@ -74,7 +74,7 @@ def _market_options(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _market_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _market_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     box, source = action.number(1) - 1, action[2]
     pay(sheet, _PURCHASE)
@@ -104,7 +104,7 @@ def _market_perform(table: HadriansWallTable, seat: int, action: Action) -> dict
     return args
 
 
-def _market_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _market_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     box = number(action, 0, 1, len(MARKET_BOXES))
     source = word(action, 1, MARKET_SOURCES)
@@ -141,7 +141,7 @@ def _market_refusal(table: HadriansWallTable, seat: int, action: Action) -> Ille
     return lacking(sheet, _PURCHASE) or not_now()
 
 
-AREAS = {"market": Area(_market_options, _market_perform, _market_refusal)}
+AREAS = {"market": Area(_market_legal, _market_why, _market_play)}
 
 
 def actions(sources: tuple[str, ...]) -> tuple[Action, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabulae.core import IllegalAction
+from tabulae.core import Action, IllegalAction
 
 KEY = "hadrians_wall.refused."
 
@@ -26,3 +26,10 @@ def not_now() -> IllegalAction:
 
 def no_arguments(action: Any) -> IllegalAction:
     return refused("no_arguments", f"'{action}' takes no arguments")
+
+
+def not_an_action(action: Any) -> IllegalAction | None:
+    """The refusal of something that is not an action at all, else None."""
+    if isinstance(action, Action) and action:
+        return None
+    return refused("not_an_action", f"not an action: {action!r}")

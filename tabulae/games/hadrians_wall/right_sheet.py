@@ -83,14 +83,14 @@ _BATHS_PER_YEAR = DATA["baths"]["per_year"]
 # -- citizen tracks -------------------------------------------------------------------------------
 
 
-def _citizen_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _citizen_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[CIVILIAN]:
         return []
     return [a for i, a in enumerate(CITIZEN_ACTIONS) if sheet[CITIZEN + i] < 9]
 
 
-def _citizen_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _citizen_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     i = CITIZENS.index(action[1])
     pay(sheet, _CIVILIAN)
@@ -98,7 +98,7 @@ def _citizen_perform(table: HadriansWallTable, seat: int, action: Action) -> dic
     return {"citizen": action[1], "box": sheet[CITIZEN + i]}
 
 
-def _citizen_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _citizen_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     citizen = word(action, 0, CITIZENS)
     if citizen is None or len(action.args) != 1:
         return refused(
@@ -120,7 +120,7 @@ def _performed(sheet: list[int], year: int) -> bool:
     return year in sheet[THEATRE : THEATRE + len(PERFORMANCES)]
 
 
-def _perform_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _perform_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_THEATRE] or not affords(sheet, _PERFORMANCE) or _performed(sheet, table.year):
         return []
@@ -131,7 +131,7 @@ def _perform_options(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _perform_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _perform_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     i = action.number(1) - 1
     pay(sheet, _PERFORMANCE)
@@ -140,7 +140,7 @@ def _perform_perform(table: HadriansWallTable, seat: int, action: Action) -> dic
     return {"performance": i + 1}
 
 
-def _perform_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _perform_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     n = number(action, 0, 1, len(PERFORMANCES))
     if n is None or len(action.args) != 1:
@@ -176,7 +176,7 @@ def _perform_refusal(table: HadriansWallTable, seat: int, action: Action) -> Ill
 # -- Temples --------------------------------------------------------------------------------------
 
 
-def _temple_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _temple_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     box = sheet[TEMPLE]
     if box >= len(TEMPLE_ROW_BOXES):
@@ -187,7 +187,7 @@ def _temple_options(table: HadriansWallTable, seat: int) -> list[Action]:
     return [a for a, slot in zip(TEMPLE_ACTIONS, _TEMPLE_SLOTS, strict=True) if sheet[slot]]
 
 
-def _temple_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _temple_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     box = sheet[TEMPLE]
     size, _, reward = TEMPLE_ROW_BOXES[box]
@@ -197,7 +197,7 @@ def _temple_perform(table: HadriansWallTable, seat: int, action: Action) -> dict
     return {"temple": size, "box": box + 1, "paid": action[1]}
 
 
-def _temple_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _temple_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     payment = word(action, 0, TEMPLE_WORKERS)
     if payment is None or len(action.args) != 1:
@@ -230,7 +230,7 @@ def _bribes(sheet: list[int], year: int) -> int:
     return sheet[BATHS : BATHS + len(BATHS_BOXES)].count(year)
 
 
-def _bribe_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _bribe_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_BATHS] or disdain(sheet) < 1 or _bribes(sheet, table.year) >= _BATHS_PER_YEAR:
         return []
@@ -241,7 +241,7 @@ def _bribe_options(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _bribe_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _bribe_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     i = action.number(1) - 1
     sheet[RESOURCE] -= BATHS_BOXES[i][1]
@@ -250,7 +250,7 @@ def _bribe_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[
     return {"box": i + 1, "paid": BATHS_BOXES[i][1]}
 
 
-def _bribe_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _bribe_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     n = number(action, 0, 1, len(BATHS_BOXES))
     if n is None or len(action.args) != 1:
@@ -294,7 +294,7 @@ def _column_used(sheet: list[int], column: int, year: int) -> bool:
     return any(sheet[COURT + i] == year for i, box in enumerate(COURT_BOXES) if box[0] == column)
 
 
-def _ruling_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _ruling_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_COURTHOUSE]:
         return []
@@ -311,7 +311,7 @@ def _ruling_options(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _ruling_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _ruling_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     i = action.number(1) - 1
     _, _, cost, reward = COURT_BOXES[i]
@@ -321,7 +321,7 @@ def _ruling_perform(table: HadriansWallTable, seat: int, action: Action) -> dict
     return {"box": i + 1, "column": COURT_COLUMNS[COURT_BOXES[i][0]]}
 
 
-def _ruling_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _ruling_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     n = number(action, 0, 1, len(COURT_BOXES))
     if n is None or len(action.args) != 1:
@@ -361,7 +361,7 @@ def _ruling_refusal(table: HadriansWallTable, seat: int, action: Action) -> Ille
 # -- Diplomats ------------------------------------------------------------------------------------
 
 
-def _diplomat_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _diplomat_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     k = sheet[DIPLOMATS]
     if (
@@ -373,7 +373,7 @@ def _diplomat_options(table: HadriansWallTable, seat: int) -> list[Action]:
     return [a for c, a in enumerate(DIPLOMAT_ACTIONS) if not sheet[SERVED + c]]
 
 
-def _diplomat_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _diplomat_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     c = COHORTS.index(action[1])
     pay(sheet, _DIPLOMAT)
@@ -384,7 +384,7 @@ def _diplomat_perform(table: HadriansWallTable, seat: int, action: Action) -> di
     return {"diplomat": sheet[DIPLOMATS], "cohort": action[1]}
 
 
-def _diplomat_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _diplomat_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     cohort = word(action, 0, COHORTS)
     if cohort is None or len(action.args) != 1:
@@ -413,12 +413,12 @@ def _diplomat_refusal(table: HadriansWallTable, seat: int, action: Action) -> Il
 
 
 AREAS = {
-    "citizen": Area(_citizen_options, _citizen_perform, _citizen_refusal),
-    "perform": Area(_perform_options, _perform_perform, _perform_refusal),
-    "temple": Area(_temple_options, _temple_perform, _temple_refusal),
-    "bribe": Area(_bribe_options, _bribe_perform, _bribe_refusal),
-    "ruling": Area(_ruling_options, _ruling_perform, _ruling_refusal),
-    "diplomat": Area(_diplomat_options, _diplomat_perform, _diplomat_refusal),
+    "citizen": Area(_citizen_legal, _citizen_why, _citizen_play),
+    "perform": Area(_perform_legal, _perform_why, _perform_play),
+    "temple": Area(_temple_legal, _temple_why, _temple_play),
+    "bribe": Area(_bribe_legal, _bribe_why, _bribe_play),
+    "ruling": Area(_ruling_legal, _ruling_why, _ruling_play),
+    "diplomat": Area(_diplomat_legal, _diplomat_why, _diplomat_play),
 }
 ACTIONS = (
     *CITIZEN_ACTIONS,

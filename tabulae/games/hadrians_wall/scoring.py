@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tabulae.core import Result
+
 from .data import (
     ATTRIBUTE_LENGTH,
     ATTRIBUTES,
@@ -117,3 +119,16 @@ def solo_rank(total: int) -> str:
         if total >= least:
             found = rank
     return found
+
+
+def final_result(sheets: list[list[int]], paths: list[list[int]]) -> Result:
+    """The ranking by score; ties go to the least disdain, then the most Path VP (H-21)."""
+    columns = [score(sheet, cards) for sheet, cards in zip(sheets, paths, strict=True)]
+    details: dict[str, Any] = {"scores": columns}
+    if len(sheets) == 1:
+        details["rank"] = solo_rank(columns[0]["total"])
+    return Result.ranked(
+        [c["total"] for c in columns],
+        [(-c["disdain"], c["path_vp"]) for c in columns],
+        details,
+    )

@@ -53,7 +53,7 @@ def _scout_ready(sheet: list[int]) -> bool:
     return k < len(SCOUT_NEEDS) and sheet[PATRICIANS] >= SCOUT_NEEDS[k] and affords(sheet, _SCOUT)
 
 
-def _scout_options(table: HadriansWallTable, seat: int) -> list[Action]:
+def _scout_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not _scout_ready(sheet):
         return []
@@ -66,7 +66,7 @@ def _scout_options(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _scout_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def _scout_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
     sheet = table.sheets[seat]
     source, orientation, cell = action.word(1), action.number(2), action.number(3) - 1
     ((card, target),) = [(c, t) for w, c, t in table.patterns(seat) if w == source]
@@ -88,7 +88,7 @@ def _scout_perform(table: HadriansWallTable, seat: int, action: Action) -> dict[
     }
 
 
-def _scout_refusal(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def _scout_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     source = word(action, 0, SOURCES)
     orientation = number(action, 1, 0, ORIENTATIONS - 1)
@@ -123,7 +123,7 @@ def _scout_refusal(table: HadriansWallTable, seat: int, action: Action) -> Illeg
     return why_not(offered[source].pattern, orientation, cell - 1, sheet[MAP]) or not_now()
 
 
-AREAS = {"scout": Area(_scout_options, _scout_perform, _scout_refusal)}
+AREAS = {"scout": Area(_scout_legal, _scout_why, _scout_play)}
 
 
 def actions(sources: tuple[str, ...]) -> tuple[Action, ...]:

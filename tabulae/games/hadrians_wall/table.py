@@ -1,90 +1,23 @@
-"""A position of Hadrian's Wall and the year's flow: start of year, the actions, the attack.
+"""A position of Hadrian's Wall: its fields, declared once, its setup, and what the rules ask.
 
-Phases, in the order of the rulings' round structure:
-
-- ``choose``: each player secretly picks which of his two drawn cards is his Path
-  (the other becomes his Prospect); simultaneous, revealed when all have chosen.
-- ``actions``: every player who has not ended his year acts, one action at a time.
-- ``attack``: players holding a usable favour secretly choose which attack cards to
-  ignore; simultaneous, revealed when all have decided.
-- ``over``: after the year-6 attack.
+The year's flow (`flow`) moves the ``phase`` field on: ``choose`` (everyone secretly picks
+his Path card), ``actions`` (everyone acts until he passes), ``attack`` (players holding a
+usable favour secretly choose which attack cards to ignore) and ``over`` after the year-6
+attack.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Self
 
-from tabulae.core import (
-    DERIVED,
-    Action,
-    BadPosition,
-    Event,
-    Game,
-    IllegalAction,
-    Result,
-    Rng,
-    Table,
-)
+from tabulae.core import DERIVED, BadPosition, Game, Rng, Table
 
-from . import buildings, left_sheet, ludus, market, right_sheet, scouts
-from .areas import Area
-from .data import (
-    ATTACK_CARDS,
-    ATTRIBUTES,
-    BUILDING_INDEX,
-    CARD_INDEX,
-    COHORTS,
-    DISDAIN_BOXES,
-    FATE_CARDS,
-    GREY_FLAGS,
-    INCOME,
-    NEUTRAL_PROSPECTS,
-    PLAYER_CARDS,
-    POOL,
-    YEARS,
-    FateCard,
-    PlayerCard,
-)
+from .data import COHORTS, FATE_CARDS, NEUTRAL_PROSPECTS, PLAYER_CARDS, FateCard, PlayerCard
 from .invariants import invariants
-from .refusals import refused
-from .rewards import advance_attribute, advance_cohort, choices, gain, settle
-from .scoring import score, solo_rank
-from .sheet import (
-    BUILT,
-    COHORT,
-    DIPLOMAT_FAVOURS,
-    DISDAIN,
-    POOL_AT,
-    PRODUCTION,
-    RESOURCE,
-    TEMPLE_FAVOURS,
-    new_sheet,
-)
-from .view import view
+from .sheet import new_sheet
 
-KEY = "hadrians_wall."
-PASS = Action("pass")
-DEFEND = Action("defend")
-PATH_ACTIONS = tuple(Action("path", c.id) for c in PLAYER_CARDS)
-COHORT_ACTIONS = tuple(Action("cohort", c) for c in COHORTS)
-ATTRIBUTE_ACTIONS = tuple(Action("attribute", a) for a in ATTRIBUTES)
-FAVOUR_KINDS = ("temple", "diplomat")
-FAVOUR_ACTIONS = tuple(Action("favour", c, k) for c in COHORTS for k in FAVOUR_KINDS)
-
-AREAS: dict[str, Area] = {
-    **left_sheet.AREAS,
-    **buildings.AREAS,
-    **right_sheet.AREAS,
-    **market.AREAS,
-    **ludus.AREAS,
-    **scouts.AREAS,
-}
-"""Every action kind of the year, in the order legal actions are listed."""
-_OPTIONS = tuple(area.options for area in AREAS.values())
-_INCOME = tuple((BUILT + BUILDING_INDEX[b], word) for b, word in INCOME.items())
 _NEUTRAL_WORDS = ("neutral1", "neutral2")
-_VALOUR = ATTRIBUTES.index("valour")
 
 
 def neighbours(players: int) -> tuple[tuple[tuple[str, int], ...], ...]:
@@ -147,17 +80,12 @@ class HadriansWallTable(Table):
     # -- setup ---------------------------------------------------------------------------------
 
     @classmethod
-    def setup(
-        cls, game: Game, players: int, rng: Rng, options: Mapping[str, Any]
-    ) -> HadriansWallTable:
+    def setup(cls, game: Game, players: int, rng: Rng, options: Mapping[str, Any]) -> Self:
+        """The table before the first year: sheets empty, decks shuffled."""
         self = cls.__new__(cls)
         self.game, self.players, self.options, self.rng = game, players, options, rng
-        self.events = [
-            Event(
-                KEY + "setup",
-                {"players": players, "difficulty": options["difficulty"]},
-            )
-        ]
+        self.events = []
+        self.tell("setup", players=players, difficulty=options["difficulty"])
         self.year = 0
         self.phase = "choose"
         self.sheets = [new_sheet() for _ in range(players)]
@@ -185,7 +113,6 @@ class HadriansWallTable(Table):
         self.favours_used = [[0] * 6 for _ in range(players)]
         self.choosing_favours = [False] * players
         self.restore()
-        self._begin_year()
         return self
 
     def restore(self) -> None:
@@ -199,120 +126,11 @@ class HadriansWallTable(Table):
         if problems:
             raise BadPosition("; ".join(problems[:3]))
 
-    # -- the protocol --------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        """How an English refusal names a seat."""
+        return f"seat {seat}"
 
-    @property
-    def to_move(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == "actions":
-            return tuple(seat for seat in range(self.players) if not self.ended_year[seat])
-        if phase == "choose":
-            return tuple(seat for seat in range(self.players) if self.chosen[seat] is None)
-        if phase == "attack":
-            return tuple(seat for seat in range(self.players) if self.choosing_favours[seat])
-        return ()
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if not 0 <= seat < self.players:
-            return []
-        phase = self.phase
-        if phase == "actions":
-            if self.ended_year[seat]:
-                return []
-            pending = self.pending[seat]
-            if pending:
-                return self._choice_options(seat)
-            found: list[Action] = []
-            for options in _OPTIONS:
-                found += options(self, seat)
-            found.append(PASS)
-            return found
-        if phase == "choose":
-            if self.chosen[seat] is not None:
-                return []
-            return [PATH_ACTIONS[c] for c in sorted(self.drawn[seat])]
-        if phase == "attack" and self.choosing_favours[seat]:
-            return [*self._favour_options(seat), DEFEND]
-        return []
-
-    def apply(self, seat: int, action: Action) -> None:
-        if self.phase == "over":
-            raise refused("game_over", "the game is over")
-        if not self._may_act(seat):
-            raise refused(
-                "waiting",
-                f"seat {seat} may not act now ({self._phase_text()})",
-                seat=seat,
-                phase=self.phase,
-            )
-        if not isinstance(action, Action) or not action:
-            raise refused("not_an_action", f"not an action: {action!r}")
-        kind = action.kind
-        if self.phase == "actions":
-            self._act(seat, action, kind)
-        elif self.phase == "choose":
-            self._choose(seat, action)
-        else:
-            self._decide(seat, action)
-
-    def _may_act(self, seat: int) -> bool:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            return False
-        phase = self.phase
-        if phase == "actions":
-            return not self.ended_year[seat]
-        if phase == "choose":
-            return self.chosen[seat] is None
-        return phase == "attack" and self.choosing_favours[seat]
-
-    def result(self) -> Result | None:
-        if self.phase != "over":
-            return None
-        columns = [score(self.sheets[seat], self.paths[seat]) for seat in range(self.players)]
-        details: dict[str, Any] = {"scores": columns}
-        if self.players == 1:
-            details["rank"] = solo_rank(columns[0]["total"])
-        return Result.ranked(
-            [c["total"] for c in columns],
-            [(-c["disdain"], c["path_vp"]) for c in columns],
-            details,
-        )
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return view(self, seat)
-
-    def determinize(self, seat: int | None, rng: Rng) -> HadriansWallTable:
-        """Re-sample deck orders, others' undisclosed cards and others' secret choices.
-
-        Unseen cards are pooled in sorted order before shuffling, so the copy depends only
-        on what `seat` knows and on `rng`.
-        """
-        twin = self.clone()
-        twin.rng = Rng(rng.next64())
-        twin.fate_deck.sort()
-        rng.shuffle(twin.fate_deck)
-        twin.neutral_deck.sort()
-        rng.shuffle(twin.neutral_deck)
-        for other in range(self.players):
-            if other == seat:
-                twin.decks[other].sort()
-                rng.shuffle(twin.decks[other])
-                continue
-            if twin.drawn[other]:
-                pool = sorted(twin.drawn[other] + twin.decks[other])
-                rng.shuffle(pool)
-                twin.drawn[other], twin.decks[other] = pool[:2], pool[2:]
-                if twin.chosen[other] is not None:
-                    twin.chosen[other] = twin.drawn[other][rng.below(2)]
-            else:
-                twin.decks[other].sort()
-                rng.shuffle(twin.decks[other])
-            if self.phase == "attack":
-                twin._guess_favours(other, rng)
-        twin.events = [e for e in self.events if e.audience is None or seat in e.audience]
-        return twin
-
-    # -- helpers the areas use -----------------------------------------------------------------
+    # -- what the rules ask of the table -----------------------------------------------------------
 
     def prospect_card(self, seat: int) -> PlayerCard:
         return PLAYER_CARDS[self.prospects[seat][-1]]
@@ -342,186 +160,26 @@ class HadriansWallTable(Table):
             self.sheets[target][slot] += 1
             if self.ended_year[target] and self.options["resume_after_gift"]:
                 self.ended_year[target] = False
-                self.events.append(Event(KEY + "resumed", {"seat": target}))
+                self.tell("resumed", seat=target)
         else:
             self.neutral_pieces[-1 - target] += 1
 
     def draw_fate(self) -> FateCard:
         """Reveal the top Fate card onto the discard pile."""
-        return FATE_CARDS[self._draw_fate(discard=True)]
+        return FATE_CARDS[self.top_fate(discard=True)]
 
-    def _draw_fate(self, discard: bool) -> int:
-        """The top Fate card; the discard pile is shuffled into a new deck when it runs out."""
+    def top_fate(self, discard: bool) -> int:
+        """Take the top Fate card, onto the discard pile or not; the discard pile is shuffled
+        into a new deck when the deck runs out."""
         if not self.fate_deck:
             self.fate_deck = self.fate_discard
             self.fate_discard = []
             self.rng.shuffle(self.fate_deck)
-            self.events.append(Event(KEY + "fate_reshuffled", {"cards": len(self.fate_deck)}))
+            self.tell("fate_reshuffled", cards=len(self.fate_deck))
         index = self.fate_deck.pop()
         if discard:
             self.fate_discard.append(index)
         return index
-
-    # -- start of year (H-02) ------------------------------------------------------------------
-
-    def _begin_year(self) -> None:
-        self.year += 1
-        self.fate_card = self._draw_fate(discard=True)
-        card = FATE_CARDS[self.fate_card]
-        for sheet in self.sheets:
-            for i, n in enumerate(card.items):
-                sheet[POOL_AT + i] += n
-        self.events.append(Event(KEY + "year", {"year": self.year, "fate_card": card.id}))
-        for seat in range(self.players):
-            deck = self.decks[seat]
-            self.drawn[seat] = [deck.pop(), deck.pop()]
-            cards = [PLAYER_CARDS[c].id for c in sorted(self.drawn[seat])]
-            self.events.append(Event(KEY + "drew", {"seat": seat, "cards": cards}, (seat,)))
-        self.chosen = [None] * self.players
-        self.phase = "choose"
-
-    def _choose(self, seat: int, action: Action) -> None:
-        legal = self.legal_actions(seat)
-        if action not in legal:
-            cards = [a[1] for a in legal]
-            if action[0] != "path":
-                raise refused(
-                    "choose_path",
-                    f"choose your Path card first: {' or '.join(str(a) for a in legal)}",
-                    cards=cards,
-                )
-            raise refused(
-                "not_drawn", f"'{action}' is not one of your two drawn cards", cards=cards
-            )
-        self.chosen[seat] = CARD_INDEX[action.word(1)]
-        self.events.append(Event(KEY + "chose", {"seat": seat}))
-        if not self.to_move:
-            self._reveal()
-
-    def _reveal(self) -> None:
-        for seat in range(self.players):
-            path = self.chosen[seat]
-            assert path is not None, "everyone has chosen"
-            (prospect,) = [c for c in self.drawn[seat] if c != path]
-            self.paths[seat].append(path)
-            self.prospects[seat].append(prospect)
-            self.drawn[seat] = []
-        self.events.append(
-            Event(
-                KEY + "revealed",
-                {
-                    "paths": {str(s): PLAYER_CARDS[p[-1]].id for s, p in enumerate(self.paths)},
-                    "prospects": {
-                        str(s): PLAYER_CARDS[p[-1]].id for s, p in enumerate(self.prospects)
-                    },
-                },
-            )
-        )
-        count = neutral_count(self.players)
-        if count:
-            self.neutral_cards = [self.neutral_deck.pop() for _ in range(count)]
-            self.neutral_pieces = [0] * count
-            self.events.append(
-                Event(KEY + "neutral", {"cards": [PLAYER_CARDS[c].id for c in self.neutral_cards]})
-            )
-        for seat in range(self.players):
-            self._income(seat)
-        self.phase = "actions"
-        self.ended_year = [False] * self.players
-
-    def _income(self, seat: int) -> None:
-        """The Prospect bonus, then income from Production, Hotels, Workshops and Roads."""
-        sheet, pending = self.sheets[seat], self.pending[seat]
-        bonus = self.prospect_card(seat).prospect
-        for i, n in enumerate(bonus):
-            sheet[POOL_AT + i] += n
-        sheet[RESOURCE] += sheet[PRODUCTION]
-        income = {"resource": sheet[PRODUCTION], "civilian": 0, "builder": 0, "attribute": 0}
-        for flag, word in _INCOME:
-            if sheet[flag]:
-                gain(sheet, pending, word)
-                income["attribute" if word == "attribute_of_choice" else word] += 1
-        self.events.append(
-            Event(
-                KEY + "income",
-                {
-                    "seat": seat,
-                    "prospect": {p: n for p, n in zip(POOL, bonus, strict=True) if n},
-                    "income": {word: n for word, n in income.items() if n},
-                },
-            )
-        )
-
-    # -- the year's actions (H-01) -------------------------------------------------------------
-
-    def _act(self, seat: int, action: Action, kind: str) -> None:
-        pending = self.pending[seat]
-        if pending:
-            legal = self._choice_options(seat)
-            if action not in legal:
-                raise refused(
-                    "place_reward",
-                    f"first choose where the {pending[0].replace('_', ' ')} reward goes: "
-                    + " or ".join(str(a) for a in legal),
-                    reward=pending[0],
-                    choices=[a[1] for a in legal],
-                )
-            sheet = self.sheets[seat]
-            pending.pop(0)
-            if kind == "cohort":
-                advance_cohort(sheet, pending, COHORTS.index(action[1]))
-            else:
-                advance_attribute(sheet, pending, ATTRIBUTES.index(action[1]))
-            self.events.append(Event(KEY + kind, {"seat": seat, "choice": action[1]}))
-            settle(sheet, pending)
-            return
-        if action == PASS:
-            self.ended_year[seat] = True
-            self.events.append(Event(KEY + "pass", {"seat": seat}))
-            if not self.to_move:
-                self._end_year()
-            return
-        area = AREAS.get(kind)
-        if area is None:
-            raise refused("not_of_the_year", f"'{action}' is not an action of the year")
-        if action not in area.options(self, seat):
-            raise area.refusal(self, seat, action)
-        args = area.perform(self, seat, action)
-        self.events.append(Event(KEY + kind, {"seat": seat, **args}))
-        settle(self.sheets[seat], pending)
-
-    def _choice_options(self, seat: int) -> list[Action]:
-        word = self.pending[seat][0]
-        allowed = choices(self.sheets[seat], word)
-        if word == "cohort":
-            return [a for a in COHORT_ACTIONS if a[1] in allowed]
-        return [a for a in ATTRIBUTE_ACTIONS if a[1] in allowed]
-
-    # -- end of year and the attack (H-17) -----------------------------------------------------
-
-    def _end_year(self) -> None:
-        for sheet in self.sheets:
-            for i in range(len(POOL)):
-                sheet[POOL_AT + i] = 0
-        extra = sum(self.neutral_pieces)
-        count = ATTACK_CARDS[self.options["difficulty"]][self.year - 1] + extra
-        self.attack_cards = [self._draw_fate(discard=False) for _ in range(count)]
-        self.events.append(
-            Event(
-                KEY + "attack",
-                {
-                    "year": self.year,
-                    "cards": [FATE_CARDS[c].id for c in self.attack_cards],
-                    "attacks": dict(zip(COHORTS, self.attacks(), strict=True)),
-                    "neutral_extra": extra,
-                },
-            )
-        )
-        self.favours_used = [[0] * 6 for _ in range(self.players)]
-        self.choosing_favours = [bool(self._favour_options(seat)) for seat in range(self.players)]
-        self.phase = "attack"
-        if not self.to_move:
-            self._resolve_attack()
 
     def attacks(self) -> list[int]:
         """Attack cards revealed this year against each Cohort."""
@@ -529,119 +187,3 @@ class HadriansWallTable(Table):
         for card in self.attack_cards:
             counts[FATE_CARDS[card].attack] += 1
         return counts
-
-    def _favour_options(self, seat: int) -> list[Action]:
-        sheet, used = self.sheets[seat], self.favours_used[seat]
-        temple_left = sheet[TEMPLE_FAVOURS] - sum(used[:3])
-        found = []
-        for cohort, attacks in enumerate(self.attacks()):
-            if attacks - used[cohort] - used[3 + cohort] <= 0:
-                continue
-            if temple_left > 0:
-                found.append(FAVOUR_ACTIONS[2 * cohort])
-            if sheet[DIPLOMAT_FAVOURS + cohort] - used[3 + cohort] > 0:
-                found.append(FAVOUR_ACTIONS[2 * cohort + 1])
-        return found
-
-    def _decide(self, seat: int, action: Action) -> None:
-        if action == DEFEND:
-            self.choosing_favours[seat] = False
-            self.events.append(Event(KEY + "defended", {"seat": seat}))
-            if not self.to_move:
-                self._resolve_attack()
-            return
-        if action not in self._favour_options(seat):
-            raise self._favour_refusal(seat, action)
-        self._use_favour(seat, action)
-
-    def _use_favour(self, seat: int, action: Action) -> None:
-        """Ignore an attack card with a temple or a diplomat favour (H-13, H-16)."""
-        cohort = COHORTS.index(action[1])
-        self.favours_used[seat][cohort if action[2] == "temple" else 3 + cohort] += 1
-
-    def _favour_refusal(self, seat: int, action: Action) -> IllegalAction:
-        if action[0] != "favour" or len(action) != 3 or action[1] not in COHORTS:
-            return refused(
-                "spend_favours",
-                "spend favours with 'favour <cohort> temple|diplomat', then 'defend'",
-            )
-        if action[2] not in FAVOUR_KINDS:
-            return refused("favour_kind", "a favour comes from a temple or a diplomat")
-        cohort = COHORTS.index(action[1])
-        used = self.favours_used[seat]
-        if self.attacks()[cohort] - used[cohort] - used[3 + cohort] <= 0:
-            return refused(
-                "no_attack_left",
-                f"no attack card against the {action[1]} Cohort is left to ignore",
-                cohort=action[1],
-            )
-        if action[2] == "temple":
-            return refused("no_temple_favour", "you have no temple favour left")
-        return refused(
-            "no_diplomat_favour",
-            f"you have no diplomat favour left for the {action[1]} Cohort",
-            cohort=action[1],
-        )
-
-    def _guess_favours(self, seat: int, rng: Rng) -> None:
-        """A random secret favour choice for `seat`, as another player imagines it."""
-        self.favours_used[seat] = [0] * 6
-        while True:
-            options = self._favour_options(seat)
-            if not options or rng.below(2) == 0:
-                return
-            self._use_favour(seat, options[rng.below(len(options))])
-
-    def _resolve_attack(self) -> None:
-        attacks = self.attacks()
-        flag = GREY_FLAGS[self.year - 1]
-        outcomes = []
-        for seat in range(self.players):
-            sheet, used = self.sheets[seat], self.favours_used[seat]
-            sheet[TEMPLE_FAVOURS] -= sum(used[:3])
-            for cohort in range(len(COHORTS)):
-                sheet[DIPLOMAT_FAVOURS + cohort] -= used[3 + cohort]
-            undefended = sum(
-                max(0, attacks[cohort] - used[cohort] - used[3 + cohort] - sheet[COHORT + cohort])
-                for cohort in range(len(COHORTS))
-            )
-            disdain = min(undefended, flag)
-            valour = flag - disdain
-            for _ in range(disdain):
-                if sheet[DISDAIN] < DISDAIN_BOXES:
-                    sheet[DISDAIN] += 1
-            for _ in range(valour):
-                advance_attribute(sheet, self.pending[seat], _VALOUR)
-            outcomes.append(
-                {
-                    "temple_favours": used[:3],
-                    "diplomat_favours": used[3:],
-                    "undefended": undefended,
-                    "disdain": disdain,
-                    "valour": valour,
-                }
-            )
-        self.events.append(Event(KEY + "defence", {"year": self.year, "players": outcomes}))
-        self.fate_discard += self.attack_cards
-        self.attack_cards = []
-        self.favours_used = [[0] * 6 for _ in range(self.players)]
-        self.neutral_cards, self.neutral_pieces = [], []
-        if self.year == YEARS:
-            for sheet in self.sheets:  # workers gained in the last attack are lost
-                for i in range(len(POOL)):
-                    sheet[POOL_AT + i] = 0
-            self.phase = "over"
-            result = self.result()
-            assert result is not None
-            self.events.append(
-                Event(KEY + "over", {"scores": list(result.scores), "ranks": list(result.ranks)})
-            )
-        else:
-            self._begin_year()
-
-    def _phase_text(self) -> str:
-        return {
-            "choose": "players are choosing their Path cards",
-            "actions": "players are taking their actions",
-            "attack": "players are choosing favours against the attack",
-        }.get(self.phase, "the game is over")

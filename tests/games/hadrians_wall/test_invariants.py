@@ -9,9 +9,19 @@ import pytest
 
 from tabulae.core import Rng
 from tabulae.core.conformance import ConformanceError, check_game
-from tabulae.games.hadrians_wall import GAME, HadriansWall, HadriansWallTable, left_sheet, scouts
+from tabulae.games.hadrians_wall import (
+    GAME,
+    HadriansWall,
+    HadriansWallState,
+    HadriansWallTable,
+    attack,
+    flow,
+    left_sheet,
+    scouts,
+    start_of_year,
+    year,
+)
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall import table as table_module
 from tabulae.games.hadrians_wall.areas import Area
 from tabulae.games.hadrians_wall.data import (
     ATTACK_CARDS,
@@ -26,7 +36,7 @@ from .helpers import build, end_year, in_year
 
 def planted(name: str, **methods: Callable) -> HadriansWall:
     """Hadrian's Wall with methods of its state replaced by defective ones."""
-    state_type = type(f"{name}State", (HadriansWallTable,), {"__slots__": (), **methods})
+    state_type = type(f"{name}State", (HadriansWallState,), {"__slots__": (), **methods})
     game_type = type(
         name,
         (HadriansWall,),
@@ -43,15 +53,14 @@ def planted(name: str, **methods: Callable) -> HadriansWall:
 def replace_area(
     monkeypatch: pytest.MonkeyPatch,
     kind: str,
-    options: Callable | None = None,
-    perform: Callable | None = None,
+    legal: Callable | None = None,
+    play: Callable | None = None,
 ) -> None:
     """Let an area of the sheets offer or play its actions otherwise than the engine does."""
-    area = table_module.AREAS[kind]
-    replaced = Area(options or area.options, perform or area.perform, area.refusal)
-    monkeypatch.setitem(table_module.AREAS, kind, replaced)
-    everything = tuple(a.options for a in table_module.AREAS.values())
-    monkeypatch.setattr(table_module, "_OPTIONS", everything)
+    area = year.AREAS[kind]
+    replaced = Area(legal or area.legal, area.why, play or area.play)
+    monkeypatch.setitem(year.AREAS, kind, replaced)
+    monkeypatch.setattr(year, "_LEGAL", tuple(a.legal for a in year.AREAS.values()))
 
 
 def fails(game: HadriansWall, message: str, players: int = 3, seeds: int = 10, **options):
@@ -106,37 +115,38 @@ def training_in_the_first_box(st: HadriansWallTable, seat: int, action) -> dict:
 
 def test_a_box_filled_twice_in_the_record(monkeypatch):
     """H-04: filling a box grants its rewards; a filled box is not filled again."""
-    replace_area(monkeypatch, "training", perform=training_in_the_first_box)
+    replace_area(monkeypatch, "training", play=training_in_the_first_box)
     fails(GAME, r"broke its invariants: seat \d: 'training' filled \['1'\] more than once")
 
 
-def begin_year_with_a_resource_more(self: HadriansWallTable) -> None:
-    HadriansWallTable._begin_year(self)
-    self.sheets[0][S.RESOURCE] += 1
-
-
-def test_a_resource_created_from_nothing():
+def test_a_resource_created_from_nothing(monkeypatch):
     """H-02: at the start of a year every player takes the Fate card's 8 items, no more."""
-    game = planted("ResourceMore", _begin_year=begin_year_with_a_resource_more)
-    fails(game, r"broke its invariants: seat 0 holds .* before the reveal; the Fate card gives")
+    begin_year = start_of_year.begin_year
+
+    def begin_year_with_a_resource_more(table: HadriansWallTable) -> None:
+        begin_year(table)
+        table.sheets[0][S.RESOURCE] += 1
+
+    monkeypatch.setattr(start_of_year, "begin_year", begin_year_with_a_resource_more)
+    fails(GAME, r"broke its invariants: seat 0 holds .* before the reveal; the Fate card gives")
 
 
-def end_year_keeping_pieces(self: HadriansWallTable) -> None:
-    kept = [sheet[:5] for sheet in self.sheets]
-    HadriansWallTable._end_year(self)
-    for sheet, pieces in zip(self.sheets, kept, strict=True):
+def end_year_keeping_pieces(table: HadriansWallTable) -> None:
+    kept = [sheet[:5] for sheet in table.sheets]
+    attack.begin_attack(table)
+    for sheet, pieces in zip(table.sheets, kept, strict=True):
         for i, n in enumerate(pieces):
             sheet[i] += n
 
 
-def test_unused_pieces_kept_past_the_year():
+def test_unused_pieces_kept_past_the_year(monkeypatch):
     """H-17: "every player returns all unused workers and resources to the supply"."""
-    game = planted("Hoarding", _end_year=end_year_keeping_pieces)
-    fails(game, r"broke its invariants: .*(after the year's end|before the reveal)")
+    monkeypatch.setitem(flow.AFTER, "actions", end_year_keeping_pieces)
+    fails(GAME, r"broke its invariants: .*(after the year's end|before the reveal)")
 
 
-def result_a_point_more(self: HadriansWallTable):
-    result = HadriansWallTable.result(self)
+def result_a_point_more(self: HadriansWallState):
+    result = HadriansWallState.result(self)
     if result is None:
         return None
     return type(result).ranked([result.scores[0] + 1, *result.scores[1:]], result.tiebreaks)
@@ -151,23 +161,23 @@ def test_a_score_off_by_one_against_the_recount():
 def test_an_attack_short_of_the_difficulty_table(monkeypatch):
     """H-23: the difficulty sets the attack cards per year (normal: 1, 2, 4, 6, 8, 10)."""
     short = {d: tuple(n - (year == 2) for year, n in enumerate(t)) for d, t in ATTACK_CARDS.items()}
-    monkeypatch.setattr(table_module, "ATTACK_CARDS", short)
+    monkeypatch.setattr(attack, "ATTACK_CARDS", short)
     fails(GAME, r"broke its invariants: year 3's attack revealed 3 Fate cards, .* asks 4")
 
 
 def test_an_attack_resolved_against_the_wrong_grey_flag(monkeypatch):
     """H-17: min(U, grey flag) disdain and the rest as valour; the flags are 1 2 2 3 3 4."""
-    monkeypatch.setattr(table_module, "GREY_FLAGS", (*GREY_FLAGS[:-1], GREY_FLAGS[-1] + 1))
+    monkeypatch.setattr(attack, "GREY_FLAGS", (*GREY_FLAGS[:-1], GREY_FLAGS[-1] + 1))
     fails(GAME, r"broke its invariants: seat \d took \d+ disdain and \d+ valour from year 6")
 
 
-def draw_fate_losing_the_card(self: HadriansWallTable, discard: bool) -> int:
-    return HadriansWallTable._draw_fate(self, False)
+def draw_fate_losing_the_card(self: HadriansWallState, discard: bool) -> int:
+    return HadriansWallState.top_fate(self, False)
 
 
 def test_a_fate_card_lost():
     """H-02, H-19: the year's Fate card goes on the discard pile, to be shuffled in again."""
-    game = planted("LostCard", _draw_fate=draw_fate_losing_the_card)
+    game = planted("LostCard", top_fate=draw_fate_losing_the_card)
     fails(game, r"broke its invariants: the Fate cards are not each in exactly one place")
 
 

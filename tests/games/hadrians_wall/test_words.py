@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from tabulae.core import Action, IllegalAction, Rng
+from tabulae.core.flow import REFUSALS
 from tabulae.games.hadrians_wall import GAME
 from tabulae.games.hadrians_wall.refusals import KEY as REFUSED
 from tabulae.i18n import LANGUAGES, GameText, glossary, translator
@@ -234,8 +235,9 @@ def test_a_refusal_reads_in_the_players_language():
 
 
 def refusal_keys() -> set[str]:
-    """Every refusal key the rules raise: the first argument of each call of `refused`."""
-    found = set()
+    """Every refusal key the rules raise: the first argument of each call of `refused`, and
+    the core Flow's own."""
+    found = {REFUSED + what for what in REFUSALS}
     for path in SOURCE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
@@ -267,7 +269,7 @@ def fields(template: str) -> set[str]:
 
 
 def test_the_refusals_and_board_messages_are_found():
-    assert {REFUSED + "lacking", REFUSED + "box_needs", REFUSED + "waiting"} <= refusal_keys()
+    assert {REFUSED + "lacking", REFUSED + "box_needs", REFUSED + "not_your_turn"} <= refusal_keys()
     assert "hadrians_wall.board.fate_card" in board_keys()
     assert "hadrians_wall.board.mark_soldier" in board_keys()
 

@@ -75,7 +75,7 @@ def test_the_choice_stays_secret_until_everyone_has_chosen():
             own = {PLAYER_CARDS[c].id for c in state.drawn[seat]}
             assert set(view["drawn"]) == own
             assert not set(view["drawn"]) & {PLAYER_CARDS[c].id for c in state.drawn[0]} - own
-    assert refused(state, 0, str(first)).startswith("seat 0 may not act now")
+    assert refused(state, 0, str(first)).startswith("it is not seat 0's turn")
     state.apply(1, state.legal_actions(1)[0])
     state.apply(2, state.legal_actions(2)[0])
     assert state.phase == "actions"
@@ -280,7 +280,7 @@ def test_every_player_acts_until_he_passes():
     play(state, 1, "pass")
     assert state.to_move == (0, 2)
     assert state.legal_actions(1) == []
-    assert refused(state, 1, "pass").startswith("seat 1 may not act now")
+    assert refused(state, 1, "pass").startswith("it is not seat 1's turn")
     play(state, 0, "pass")
     play(state, 2, "pass")
     assert state.phase in ("attack", "choose")
