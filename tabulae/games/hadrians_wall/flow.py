@@ -43,6 +43,8 @@ STEPS: dict[str, Step] = {
 
 def advance(table: HadriansWallTable) -> None:
     """When nobody has a decision left to make, the year moves on until someone has."""
+    if table.phase == "actions" and False in table.ended_year:
+        return  # someone is still acting: the year's most common moment, answered at once
     while table.phase != "over" and not STEPS[table.phase].seats(table):
         AFTER[table.phase](table)
 
