@@ -35,13 +35,36 @@ _RULES = tuple(
 track it needs (or -1 for Infrastructure), the level, and the cost."""
 
 
+_Link = tuple[Action, int, int, int, tuple[tuple[int, int], ...]]
+
+
+def _chains() -> tuple[tuple[_Link, ...], ...]:
+    chains: list[list[_Link]] = []
+    for action, (flag, after, track, need, cost) in zip(BUILD_ACTIONS, _RULES, strict=True):
+        if after < 0:
+            chains.append([])
+        else:
+            assert chains and chains[-1][-1][1] == after, "a building follows the one it needs"
+        chains[-1].append((action, flag, track, need, cost))
+    return tuple(tuple(chain) for chain in chains)
+
+
+_CHAINS = _chains()
+"""The buildings as chains, each needing the one before it (Small, Medium, Large …), in the
+order of `BUILDINGS`: only a chain's first building not yet built may be built."""
+
+
 def _legal(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     level = infrastructure(sheet)
     found = []
-    for action, (flag, after, track, need, cost) in zip(BUILD_ACTIONS, _RULES, strict=True):
-        if sheet[flag] or (after >= 0 and not sheet[after]):
-            continue
+    for chain in _CHAINS:
+        for link in chain:
+            if not sheet[link[1]]:
+                break
+        else:
+            continue  # the whole chain is built
+        action, _, track, need, cost = link
         if (sheet[track] if track >= 0 else level) < need:
             continue
         for slot, amount in cost:
