@@ -23,34 +23,9 @@ replacing the one of the sheets they are written over (a nested area only in the
 given)."""
 
 
-def in_year(
-    players: int = 1,
-    seed: int = 0,
-    year: int = 1,
-    sheets: Sheets = (),
-    prospects: Mapping[int, str] | None = None,
-    neutral: Sequence[str] = (),
-    fate: Sequence[str] = (),
-    **options,
-) -> HadriansWallTable:
-    """A game in the actions of `year`, read from its `position` with these `sheets`, the
-    seats' current Prospect cards `prospects` (seat: card), the Neutral cards face up
-    `neutral`, and the Fate cards `fate` on top of the deck, the first named drawn first."""
-    data = position(players, seed, year, sheets=sheets, **options)
-    for seat, card in (prospects or {}).items():
-        _swap_in(data["table"], seat, "prospects", -1, card)
-        data["table"]["chosen"][seat] = data["table"]["paths"][seat][-1]
-    for at, card in enumerate(neutral):
-        table, wanted = data["table"], CARD_INDEX[card]
-        if wanted not in table["neutral_cards"]:
-            where = table["neutral_deck"].index(wanted)
-            table["neutral_deck"][where] = table["neutral_cards"][at]
-        else:
-            where = table["neutral_cards"].index(wanted)
-            table["neutral_cards"][where] = table["neutral_cards"][at]
-        table["neutral_cards"][at] = wanted
-    stack_fate(data, *fate)
-    return GAME.from_position(data)
+def in_year(players: int = 1, seed: int = 0, year: int = 1, **given) -> HadriansWallTable:
+    """A game in the actions of `year`, read from its `position` (which takes the rest)."""
+    return GAME.from_position(position(players, seed, year, **given))
 
 
 def position(
@@ -59,12 +34,17 @@ def position(
     year: int = 1,
     phase: str = "actions",
     sheets: Sheets = (),
+    prospects: Mapping[int, str] | None = None,
+    neutral: Sequence[str] = (),
+    fate: Sequence[str] = (),
     **options,
 ) -> dict[str, Any]:
     """The JSON position of a seeded game at `phase` of `year`, every earlier year played by
     each player taking his first drawn card as his Path, passing and defending without
     favours; in the actions, every pool is empty. A seat given `sheets` has fresh sheets with
-    an empty pool and those named areas (`Sheets`), so a scenario sets exactly what it needs."""
+    an empty pool and those named areas (`Sheets`), so a scenario sets exactly what it needs;
+    `prospects` names seats' current Prospect cards (seat: card), `neutral` the Neutral cards
+    face up, `fate` the Fate cards on top of the deck, the first named drawn first."""
     table = GAME.new(players, seed=seed, **options)
     while (table.year, table.phase) != (year, phase):
         assert table.phase != "over", f"the game ended before {phase} of year {year}"
@@ -82,6 +62,12 @@ def position(
             sheet["pool"] = dict.fromkeys(POOL, 0)
     for seat, named in enumerate(sheets):
         data["table"]["sheets"][seat] = S.write(sheet_with(**named))
+    for seat, card in (prospects or {}).items():
+        _swap_in(data["table"], seat, "prospects", -1, card)
+        data["table"]["chosen"][seat] = data["table"]["paths"][seat][-1]
+    for at, card in enumerate(neutral):
+        _face_up(data["table"], at, card)
+    stack_fate(data, *fate)
     return data
 
 
@@ -136,6 +122,15 @@ def _swap_in(table: dict[str, Any], seat: int, pile: str, at: int, card: str) ->
     ]
     table[source][seat][where] = table[pile][seat][at]
     table[pile][seat][at] = wanted
+
+
+def _face_up(table: dict[str, Any], at: int, card: str) -> None:
+    """Make `card` the Neutral card face up at place `at`, swapped with the card there."""
+    wanted = CARD_INDEX[card]
+    for pile in ("neutral_deck", "neutral_cards"):
+        if wanted in table[pile]:
+            table[pile][table[pile].index(wanted)] = table["neutral_cards"][at]
+    table["neutral_cards"][at] = wanted
 
 
 def stack_fate(data: dict[str, Any], *fate_ids: str) -> None:
