@@ -9,7 +9,7 @@ from .playout import random_playout, random_steps
 from .registry import games, load
 from .result import Result
 from .rng import Rng
-from .table import DERIVED, Table
+from .table import DERIVED, Table, Written
 
 __all__ = [
     "DERIVED",
@@ -28,6 +28,7 @@ __all__ = [
     "State",
     "Table",
     "UnknownGame",
+    "Written",
     "games",
     "load",
     "random_playout",

@@ -22,7 +22,10 @@ Types a field may have, nested freely: ``int``, ``float``, ``str``, ``bool``, ``
 or a frozen dataclass with ``to_position()`` and ``from_position(data)``, shared like the
 other immutable values.
 A field annotated ``Annotated[X, DERIVED]`` is copied but not written: the class's
-`restore` recomputes it when a position is read. ``ClassVar`` annotations are not fields.
+`restore` recomputes it when a position is read. A field annotated
+``Annotated[X, Written(write, read)]`` is copied as its type says but written and read by its
+own pair of functions: a compact list kept for speed in play can so be written as the
+named parts a reader recognises. ``ClassVar`` annotations are not fields.
 """
 
 from __future__ import annotations
@@ -44,6 +47,21 @@ DERIVED = "derived"
 """Marks a field computed from the others: ``Annotated[X, DERIVED]``."""
 
 _CORE = ("game", "players", "options")
+
+Reader = Callable[[Any, str], Any]
+"""Reads a field's data at its place (``"sheets[0]"``), or raises BadPosition."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Written:
+    """Marks a field written and read by its own functions: ``Annotated[X, Written(w, r)]``.
+
+    `write` turns the field's value into JSON-ready data; `read` takes that data and the
+    field's place (``"sheets"``) and returns the value, or raises BadPosition saying where
+    in it (``"sheets[0].wall: …"``) and why."""
+
+    write: Callable[[Any], Any]
+    read: Reader
 
 
 class TableMeta(ABCMeta):
@@ -178,11 +196,15 @@ class _Fields:
                     hints[name] = resolved[name]
         self.hints = hints
         self.clone = _compile_clone(cls, hints)
-        self.written: list[tuple[str, Callable[[Any], Any], Callable[[Any, str], Any]]] = []
+        self.written: list[tuple[str, Callable[[Any], Any], Reader]] = []
         for name, hint in hints.items():
             if name in _CORE or _is_derived(hint):
                 continue
-            self.written.append((name, _writer(hint), _reader(hint)))
+            own = _written(hint)
+            if own is None:
+                self.written.append((name, _writer(hint), _reader(hint)))
+            else:
+                self.written.append((name, own.write, _guarded(own.read)))
 
 
 _CACHE: dict[type, _Fields] = {}
@@ -197,6 +219,26 @@ def _fields(cls: type[Table]) -> _Fields:
 
 def _is_derived(hint: Any) -> bool:
     return typing.get_origin(hint) is typing.Annotated and DERIVED in hint.__metadata__
+
+
+def _written(hint: Any) -> Written | None:
+    if typing.get_origin(hint) is not typing.Annotated:
+        return None
+    return next((m for m in hint.__metadata__ if isinstance(m, Written)), None)
+
+
+def _guarded(read: Reader) -> Reader:
+    """`read`, its slips on malformed data (a KeyError, …) reported as BadPosition."""
+
+    def read_guarded(data: Any, where: str) -> Any:
+        try:
+            return read(data, where)
+        except BadPosition:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as error:
+            raise BadPosition(f"{where}: {error}") from None
+
+    return read_guarded
 
 
 def _strip(hint: Any) -> Any:
@@ -313,9 +355,6 @@ def _runtime(hint: Any) -> type | tuple[type, ...]:
         return object
     kind: type | tuple[type, ...] = origin or hint
     return kind
-
-
-Reader = Callable[[Any, str], Any]
 
 
 def _reader(hint: Any) -> Reader:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import pytest
 
-from tabulae.core import DERIVED, BadPosition, Event, Game, Rng, Table
+from tabulae.core import DERIVED, BadPosition, Event, Game, Rng, Table, Written
 
 
 class Site:
@@ -185,3 +186,55 @@ def test_a_frozen_dataclass_is_shared_by_a_clone_and_reads_back_from_its_positio
     written = json.loads(json.dumps(table.position()))
     assert written["table"]["scores"] == [{"points": 3, "tied": [0, 1]}, {"points": -2, "tied": []}]
     assert Scored.read_position(GAME, written).scores == table.scores
+
+
+def write_hands(hands: list[list[int]]) -> list[dict[str, int]]:
+    """Counts by seat as {"gold": 2, "silver": 1}: what a reader recognises."""
+    return [{"gold": gold, "silver": silver} for gold, silver in hands]
+
+
+def read_hands(data: Any, where: str) -> list[list[int]]:
+    hands = []
+    for seat, hand in enumerate(data):
+        for metal in ("gold", "silver"):
+            if type(hand.get(metal)) is not int:
+                raise BadPosition(f"{where}[{seat}].{metal}: a whole number")
+        hands.append([hand["gold"], hand["silver"]])
+    return hands
+
+
+class Purse(Table):
+    hands: Annotated[list[list[int]], Written(write_hands, read_hands)]
+
+    to_move = ()
+    legal_actions = apply = view = determinize = result = Sample.legal_actions
+
+
+def purse() -> Purse:
+    table = object.__new__(Purse)
+    table.game, table.players, table.options = GAME, 2, {}
+    table.events, table.hands = [], [[2, 1], [0, 3]]
+    return table
+
+
+def test_a_field_written_by_its_own_functions_reads_back_and_copies_by_its_type():
+    table = purse()
+    written = json.loads(json.dumps(table.position()))
+    assert written["table"]["hands"] == [{"gold": 2, "silver": 1}, {"gold": 0, "silver": 3}]
+    assert Purse.read_position(GAME, written).hands == table.hands
+    twin = table.clone()
+    assert twin.hands == table.hands and twin.hands[0] is not table.hands[0]
+
+
+@pytest.mark.parametrize(
+    ("hands", "reason"),
+    [
+        ([{"gold": 2, "silver": "one"}, {"gold": 0, "silver": 3}], "hands[0].silver: a whole"),
+        ([{"gold": 2, "silver": 1}, 7], "hands: 'int' object has no attribute 'get'"),
+    ],
+)
+def test_a_field_s_own_reader_refuses_with_the_field_s_place(hands, reason):
+    written = json.loads(json.dumps(purse().position()))
+    written["table"]["hands"] = hands
+    with pytest.raises(BadPosition, match=re.escape(reason)):
+        Purse.read_position(GAME, written)

@@ -17,13 +17,12 @@ from tabulae.core import Action, IllegalAction, Rng
 from .data import ATTACK_CARDS, ATTRIBUTES, COHORTS, DISDAIN_BOXES, FATE_CARDS, GREY_FLAGS, POOL
 from .refusals import not_an_action, refused
 from .rewards import advance_attribute
-from .sheet import COHORT, DIPLOMAT_FAVOURS, DISDAIN, POOL_AT, TEMPLE_FAVOURS
+from .sheet import COHORT, DIPLOMAT_FAVOURS, DISDAIN, FAVOUR_KINDS, POOL_AT, TEMPLE_FAVOURS
 
 if TYPE_CHECKING:
     from .table import HadriansWallTable
 
 DEFEND = Action("defend")
-FAVOUR_KINDS = ("temple", "diplomat")
 FAVOUR_ACTIONS = tuple(Action("favour", c, k) for c in COHORTS for k in FAVOUR_KINDS)
 _VALOUR = ATTRIBUTES.index("valour")
 

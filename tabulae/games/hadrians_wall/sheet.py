@@ -3,33 +3,59 @@
 Tracks that fill left to right keep the number of filled boxes. Boxes filled in
 any order (Market, Theatre, Baths, Courthouse, Training Grounds, Forum) keep what
 is written in each: the year, or the trade-good number in the Market; 0 is empty.
+
+The position format writes a sheet by the named areas and tracks of the printed sheets
+(`write`, `read`; docs/positions/hadrians_wall.md), not as this list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, NamedTuple
 
-from tabulae.core import IllegalAction
+from tabulae.core import BadPosition, IllegalAction
 
 from .data import (
+    ATTRIBUTE_LENGTH,
     ATTRIBUTES,
     BATHS_BOXES,
     BUILDING_INDEX,
     BUILDINGS,
+    CIPPI_BOXES,
+    CITIZEN_LENGTH,
     CITIZENS,
+    COHORT_LENGTH,
     COHORTS,
     COLUMN_ENDS,
     COURT_BOXES,
+    COURT_COLUMNS,
+    DIPLOMAT_NEEDS,
+    DISDAIN_BOXES,
+    FATE_CARDS,
+    FORT_BOXES,
     FORUM_BOXES,
+    GLADIATOR_BOXES,
     GLADIATORS,
+    GUARD_BOXES,
     INFRASTRUCTURE,
     LANDMARKS,
+    MAP_COLUMNS,
+    MAP_ROWS,
     MARKET_BOXES,
+    MINING_BOXES,
     PERFORMANCES,
+    PLAYER_CARDS,
     POOL,
+    PRODUCTION_CIRCLES,
     PRODUCTION_PREFILLED,
+    SCOUT_NEEDS,
+    TEMPLE_ROW_BOXES,
+    TRACK_OF_CITIZEN,
     TRAINING_BOXES,
+    WALL_BOXES,
+    YEARS,
 )
+from .data import DIPLOMAT_FAVOURS as DIPLOMAT_FAVOURS_EACH
 from .refusals import refused
 
 
@@ -76,7 +102,7 @@ LAYOUT, SIZE = _layout(
     ("map", 1),  # filled Scouting Map cells as a bit mask
 )
 """Where each part of the sheets starts in a sheet's list of numbers, in order; the position
-format writes a sheet as that list (docs/positions/hadrians_wall.md)."""
+format writes the list by the sheets' named areas (`AREAS`, docs/positions/hadrians_wall.md)."""
 
 POOL_AT = LAYOUT["pool"]
 assert POOL_AT == 0, "costs in the data tables are pool indices, which must be sheet slots"
@@ -205,3 +231,284 @@ def lacking(sheet: list[int], cost: tuple[tuple[int, int], ...]) -> IllegalActio
 def cost_of(spec: Mapping[str, int]) -> tuple[tuple[int, int], ...]:
     """A cost mapping from the data ({"servant": 1, ...}) as (pool slot, amount) pairs."""
     return tuple((POOL_AT + POOL.index(p), n) for p, n in dict(spec).items())
+
+
+# -- the position format: the sheets by their named areas -----------------------------------------
+
+
+class _Count(NamedTuple):
+    """One number of the sheet: boxes filled on a track, pieces held, …, `least` to `most`
+    (no limit when None)."""
+
+    slot: int
+    most: int | None
+    least: int = 0
+
+    def slots(self) -> tuple[int, ...]:
+        return (self.slot,)
+
+    def write(self, sheet: list[int]) -> int:
+        return sheet[self.slot]
+
+    def read(self, data: Any, where: str, sheet: list[int]) -> None:
+        most = self.most
+        if type(data) is not int or data < self.least or (most is not None and data > most):
+            said = f"{self.least} or more" if most is None else f"{self.least} to {most}"
+            raise BadPosition(f"{where}: a whole number, {said}, not {data!r:.40}")
+        sheet[self.slot] = data
+
+
+class _Flag(NamedTuple):
+    """A yes or no of the sheet (a dead gladiator), written true or false."""
+
+    slot: int
+
+    def slots(self) -> tuple[int, ...]:
+        return (self.slot,)
+
+    def write(self, sheet: list[int]) -> bool:
+        return bool(sheet[self.slot])
+
+    def read(self, data: Any, where: str, sheet: list[int]) -> None:
+        if type(data) is not bool:
+            raise BadPosition(f"{where}: true or false, not {data!r:.40}")
+        sheet[self.slot] = int(data)
+
+
+class _Boxes(NamedTuple):
+    """Boxes filled in any order, each holding what is written in it (a year, a trade good)
+    or 0 when empty, listed left to right."""
+
+    first: int
+    boxes: int
+    most: int
+    holds: str
+
+    def slots(self) -> tuple[int, ...]:
+        return tuple(range(self.first, self.first + self.boxes))
+
+    def write(self, sheet: list[int]) -> list[int]:
+        return sheet[self.first : self.first + self.boxes]
+
+    def read(self, data: Any, where: str, sheet: list[int]) -> None:
+        if not isinstance(data, list) or len(data) != self.boxes:
+            raise BadPosition(f"{where}: a list of {self.boxes} boxes, not {data!r:.40}")
+        for box, value in enumerate(data):
+            if type(value) is not int or not 0 <= value <= self.most:
+                raise BadPosition(
+                    f"{where}[{box}]: {self.holds} from 1 to {self.most}, or 0 for an empty "
+                    f"box, not {value!r:.40}"
+                )
+            sheet[self.first + box] = value
+
+
+class _Marks(NamedTuple):
+    """Things built, each at most once, written as the list of their names."""
+
+    first: int
+    names: tuple[str, ...]
+
+    def slots(self) -> tuple[int, ...]:
+        return tuple(range(self.first, self.first + len(self.names)))
+
+    def write(self, sheet: list[int]) -> list[str]:
+        return [name for i, name in enumerate(self.names) if sheet[self.first + i]]
+
+    def read(self, data: Any, where: str, sheet: list[int]) -> None:
+        if not isinstance(data, list):
+            raise BadPosition(f"{where}: a list of names, not {data!r:.40}")
+        for name in data:
+            if name not in self.names:
+                raise BadPosition(f"{where}: {name!r:.40} is none of {', '.join(self.names)}")
+            if data.count(name) > 1:
+                raise BadPosition(f"{where}: {name} is listed twice")
+            sheet[self.first + self.names.index(name)] = 1
+
+
+class _Map(NamedTuple):
+    """The Scouting Map's cells as rows of ``x`` (filled) and ``.`` (empty), top row first;
+    kept as a bit mask, bit ``row × columns + column``."""
+
+    slot: int
+
+    def slots(self) -> tuple[int, ...]:
+        return (self.slot,)
+
+    def write(self, sheet: list[int]) -> list[str]:
+        cells = sheet[self.slot]
+        return [
+            "".join(
+                "x" if cells >> (row * MAP_COLUMNS + column) & 1 else "."
+                for column in range(MAP_COLUMNS)
+            )
+            for row in range(MAP_ROWS)
+        ]
+
+    def read(self, data: Any, where: str, sheet: list[int]) -> None:
+        if not (
+            isinstance(data, list)
+            and len(data) == MAP_ROWS
+            and all(
+                type(row) is str and len(row) == MAP_COLUMNS and set(row) <= {"x", "."}
+                for row in data
+            )
+        ):
+            raise BadPosition(
+                f"{where}: {MAP_ROWS} rows of {MAP_COLUMNS} cells, x filled and . empty, "
+                f"not {data!r:.40}"
+            )
+        sheet[self.slot] = sum(
+            1 << (row * MAP_COLUMNS + column)
+            for row, cells in enumerate(data)
+            for column, cell in enumerate(cells)
+            if cell == "x"
+        )
+
+
+_Part = _Count | _Flag | _Boxes | _Marks | _Map
+_Areas = Mapping[str, "_Part | _Areas"]
+
+
+def _counts(first: int, names: tuple[str, ...], most: int | None) -> dict[str, _Count]:
+    return {name: _Count(first + i, most) for i, name in enumerate(names)}
+
+
+_TRADE_GOOD_MOST = max(
+    max(card.trade_good for card in FATE_CARDS), max(card.trade_good for card in PLAYER_CARDS)
+)
+_COURT_COLUMN = {
+    name: tuple(i for i, box in enumerate(COURT_BOXES) if box[0] == column)
+    for column, name in enumerate(COURT_COLUMNS)
+}
+AREAS: _Areas = {
+    "pool": _counts(POOL_AT, POOL, None),
+    "attributes": _counts(ATTRIBUTE, ATTRIBUTES, ATTRIBUTE_LENGTH),
+    "citizens": _counts(CITIZEN, tuple(TRACK_OF_CITIZEN[c] for c in CITIZENS), CITIZEN_LENGTH),
+    "cohorts": _counts(COHORT, COHORTS, COHORT_LENGTH),
+    "mining_foresting": _Count(MINING, len(MINING_BOXES)),
+    "wall_guard": _Count(GUARD, len(GUARD_BOXES)),
+    "cippi": _Count(CIPPI, len(CIPPI_BOXES)),
+    "wall": _Count(WALL, len(WALL_BOXES)),
+    "fort": _Count(FORT, len(FORT_BOXES)),
+    "resource_production": _Count(PRODUCTION, PRODUCTION_CIRCLES, PRODUCTION_PREFILLED),
+    "built": _Marks(BUILT, tuple(b.id for b in BUILDINGS)),
+    "training_grounds": _Boxes(TRAINING, TRAINING_BOXES, YEARS, "the year"),
+    "forum": _Boxes(FORUM, FORUM_BOXES, YEARS, "the year"),
+    "landmarks": _Marks(LANDMARK, tuple(landmark[0] for landmark in LANDMARKS)),
+    "disdain": {
+        "circled": _Count(DISDAIN, DISDAIN_BOXES),
+        "removed": _Count(DISDAIN_REMOVED, DISDAIN_BOXES),
+    },
+    "market": _Boxes(MARKET, len(MARKET_BOXES), _TRADE_GOOD_MOST, "the trade good"),
+    "theatre": _Boxes(THEATRE, len(PERFORMANCES), YEARS, "the year"),
+    "ludus": {
+        gladiator: {
+            "circled": _Count(CIRCLED + i, GLADIATOR_BOXES),
+            "filled": _Count(FILLED + i, GLADIATOR_BOXES),
+            "dead": _Flag(DEAD + i),
+            "fought": _Count(FOUGHT + i, YEARS),
+        }
+        for i, gladiator in enumerate(GLADIATORS)
+    },
+    "temples": _Count(TEMPLE, len(TEMPLE_ROW_BOXES)),
+    "temple_favours": _Count(
+        TEMPLE_FAVOURS, sum(1 for _, _, reward in TEMPLE_ROW_BOXES if "favour" in reward)
+    ),
+    "baths": _Boxes(BATHS, len(BATHS_BOXES), YEARS, "the year"),
+    "courthouse": {
+        name: _Boxes(COURT + boxes[0], len(boxes), YEARS, "the year")
+        for name, boxes in _COURT_COLUMN.items()
+    },
+    "diplomats": _Count(DIPLOMATS, len(DIPLOMAT_NEEDS)),
+    "diplomat_serving": _counts(SERVED, COHORTS, len(DIPLOMAT_NEEDS)),
+    "diplomat_favours": _counts(DIPLOMAT_FAVOURS, COHORTS, DIPLOMAT_FAVOURS_EACH),
+    "scouts": _Count(SCOUTS, len(SCOUT_NEEDS)),
+    "scouting_map": _Map(MAP),
+}
+"""A sheet's named areas as the position format writes them, each reading its slots."""
+
+FAVOUR_KINDS = ("temple", "diplomat")
+"""The kinds of favour, in the order a seat's favours used keeps them."""
+FAVOURS_USED = {
+    kind: _counts(k * len(COHORTS), COHORTS, None) for k, kind in enumerate(FAVOUR_KINDS)
+}
+"""A seat's favours used at an attack: temple favours against each Cohort, then diplomat
+favours, kept as six numbers."""
+
+
+def _slots(areas: _Areas) -> list[int]:
+    return [
+        slot
+        for part in areas.values()
+        for slot in (_slots(part) if isinstance(part, Mapping) else part.slots())
+    ]
+
+
+assert sorted(_slots(AREAS)) == list(range(SIZE)), "every slot of the sheet in exactly one area"
+assert all(
+    _COURT_COLUMN[name] == tuple(range(boxes[0], boxes[0] + len(boxes)))
+    for name, boxes in _COURT_COLUMN.items()
+), "the Courthouse keeps its boxes column by column"
+
+
+def _write(areas: _Areas, numbers: list[int]) -> dict[str, Any]:
+    return {
+        name: _write(part, numbers) if isinstance(part, Mapping) else part.write(numbers)
+        for name, part in areas.items()
+    }
+
+
+def _read(areas: _Areas, data: Any, where: str, numbers: list[int]) -> None:
+    if not isinstance(data, Mapping):
+        raise BadPosition(f"{where}: a JSON object of {', '.join(areas)}, not {data!r:.40}")
+    missing = [name for name in areas if name not in data]
+    unknown = [str(name) for name in data if name not in areas]
+    if missing or unknown:
+        said = [f"missing {', '.join(missing)}"] if missing else []
+        said += [f"unknown {', '.join(unknown)}"] if unknown else []
+        raise BadPosition(f"{where}: {'; '.join(said)}")
+    for name, part in areas.items():
+        if isinstance(part, Mapping):
+            _read(part, data[name], f"{where}.{name}", numbers)
+        else:
+            part.read(data[name], f"{where}.{name}", numbers)
+
+
+def write(sheet: list[int]) -> dict[str, Any]:
+    """A sheet as the position format writes it: by its named areas (`AREAS`)."""
+    return _write(AREAS, sheet)
+
+
+def read(data: Any, where: str) -> list[int]:
+    """The sheet `write` wrote, or BadPosition saying where in it (``sheets[0].wall: …``)."""
+    sheet = [0] * SIZE
+    _read(AREAS, data, where, sheet)
+    return sheet
+
+
+def _per_seat(data: Any, where: str) -> list[Any]:
+    if not isinstance(data, list):
+        raise BadPosition(f"{where}: a list, one per seat, not {data!r:.40}")
+    return data
+
+
+def write_sheets(sheets: list[list[int]]) -> list[dict[str, Any]]:
+    return [write(sheet) for sheet in sheets]
+
+
+def read_sheets(data: Any, where: str) -> list[list[int]]:
+    return [read(sheet, f"{where}[{seat}]") for seat, sheet in enumerate(_per_seat(data, where))]
+
+
+def write_favours_used(used: list[list[int]]) -> list[dict[str, Any]]:
+    """Per seat, ``{"temple": {"left": 0, "centre": 1, "right": 0}, "diplomat": {…}}``."""
+    return [_write(FAVOURS_USED, numbers) for numbers in used]
+
+
+def read_favours_used(data: Any, where: str) -> list[list[int]]:
+    used = []
+    for seat, favours in enumerate(_per_seat(data, where)):
+        numbers = [0] * 2 * len(COHORTS)
+        _read(FAVOURS_USED, favours, f"{where}[{seat}]", numbers)
+        used.append(numbers)
+    return used

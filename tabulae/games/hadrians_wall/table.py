@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Self
 
-from tabulae.core import DERIVED, BadPosition, Game, Rng, Table
+from tabulae.core import DERIVED, BadPosition, Game, Rng, Table, Written
 
 from .data import COHORTS, FATE_CARDS, NEUTRAL_PROSPECTS, PLAYER_CARDS, FateCard, PlayerCard
 from .invariants import invariants
-from .sheet import new_sheet
+from .sheet import new_sheet, read_favours_used, read_sheets, write_favours_used, write_sheets
 
 _NEUTRAL_WORDS = ("neutral1", "neutral2")
 
@@ -51,12 +51,14 @@ class HadriansWallTable(Table):
     Cards are numbers: a player card is its place in `PLAYER_CARDS`, a Fate card its place
     in `FATE_CARDS` (the order of components.yaml). Decks are listed bottom to top."""
 
-    position_version = 1
+    position_version = 2
 
     rng: Rng  # the chance still to come: the Fate deck's reshuffles
     year: int  # the year being played, 1-6
     phase: Literal["choose", "actions", "attack", "over"]  # the part of the year (module doc)
-    sheets: list[list[int]]  # per seat, his player board and left and right sheets (`sheet`)
+    sheets: Annotated[list[list[int]], Written(write_sheets, read_sheets)]  # per seat, his
+    # player board and left and right sheets: a list of numbers (`sheet.LAYOUT`), written by
+    # their named areas (`sheet.AREAS`)
     pending: list[list[str]]  # per seat, rewards waiting for his choice, first first
     ended_year: list[bool]  # per seat, whether he has ended his year (passed)
     decks: list[list[int]]  # per seat, his deck of player cards, face down
@@ -71,8 +73,9 @@ class HadriansWallTable(Table):
     neutral_deck: list[int]  # the deck of Neutral Prospect cards (1-2 players)
     neutral_cards: list[int]  # the Neutral Prospect cards face up this year
     neutral_pieces: list[int]  # per Neutral card, the pieces placed on it this year
-    favours_used: list[list[int]]  # per seat, the attack cards he ignores with favours:
-    # temple favours against the left, centre and right Cohort, then diplomat favours
+    favours_used: Annotated[list[list[int]], Written(write_favours_used, read_favours_used)]
+    # per seat, the attack cards he ignores with favours: temple favours against the left,
+    # centre and right Cohort, then diplomat favours (`sheet.FAVOURS_USED`)
     choosing_favours: list[bool]  # per seat, whether he is still choosing favours
     neighbours: Annotated[tuple[tuple[tuple[str, int], ...], ...], DERIVED]  # per seat,
     # (side, seat) of his neighbours: left is the next seat, right the previous one

@@ -1,12 +1,14 @@
 """Set up positions for scenario tests: a game in its year, with sheets filled as a test needs.
 
-A scenario that stands at a given year and holds given cards writes it into a position
-(`position`, `deal`, `stack_fate`) and reads it with `GAME.from_position`, which refuses a
-table the rules could not reach; small edits to a game in play use the helpers on a table."""
+A scenario writes its table as a position: the year, the sheets by their named areas as the
+printed sheets name them (``sheets=[{"wall": 3, "pool": {"builder": 2}}]``), the cards held
+(`deal`, `stack_fate`); `GAME.from_position` reads it and refuses a table the rules could not
+reach. A scenario changed on the way (`amended`) is written and read again the same way."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabulae.core import Action
@@ -15,25 +17,34 @@ from tabulae.games.hadrians_wall import GAME, HadriansWallTable
 from tabulae.games.hadrians_wall import sheet as S
 from tabulae.games.hadrians_wall.data import BUILDING_INDEX, CARD_INDEX, FATE_CARDS, POOL
 
+Sheets = Sequence[Mapping[str, Any]]
+"""Per seat, from seat 0, named areas of his sheets as the position format writes them, each
+replacing the one of the sheets they are written over (a nested area only in the parts
+given)."""
 
-def in_year(players: int = 1, seed: int = 0, **options) -> HadriansWallTable:
-    """A game in year 1's actions, every pool emptied so a test sets exactly what it needs."""
-    state = GAME.new(players, seed=seed, **options)
-    for seat in range(players):
-        state.apply(seat, state.legal_actions(seat)[0])
-    assert state.phase == "actions"
-    for sheet in state.sheets:
-        for i in range(len(POOL)):
-            sheet[S.POOL_AT + i] = 0
-    return state
+
+def in_year(players: int = 1, seed: int = 0, year: int = 1, **given) -> HadriansWallTable:
+    """A game in the actions of `year`, read from its `position` (which takes the rest)."""
+    return GAME.from_position(position(players, seed, year, **given))
 
 
 def position(
-    players: int = 1, seed: int = 0, year: int = 1, phase: str = "actions", **options
+    players: int = 1,
+    seed: int = 0,
+    year: int = 1,
+    phase: str = "actions",
+    sheets: Sheets = (),
+    prospects: Mapping[int, str] | None = None,
+    neutral: Sequence[str] = (),
+    fate: Sequence[str] = (),
+    **options,
 ) -> dict[str, Any]:
     """The JSON position of a seeded game at `phase` of `year`, every earlier year played by
     each player taking his first drawn card as his Path, passing and defending without
-    favours; in the actions, every pool is empty, so a scenario sets exactly what it needs."""
+    favours; in the actions, every pool is empty. A seat given `sheets` has fresh sheets with
+    an empty pool and those named areas (`Sheets`), so a scenario sets exactly what it needs;
+    `prospects` names seats' current Prospect cards (seat: card), `neutral` the Neutral cards
+    face up, `fate` the Fate cards on top of the deck, the first named drawn first."""
     table = GAME.new(players, seed=seed, **options)
     while (table.year, table.phase) != (year, phase):
         assert table.phase != "over", f"the game ended before {phase} of year {year}"
@@ -48,8 +59,45 @@ def position(
     data = json.loads(json.dumps(table.position()))
     if phase == "actions":
         for sheet in data["table"]["sheets"]:
-            sheet[S.POOL_AT : S.POOL_AT + len(POOL)] = [0] * len(POOL)
+            sheet["pool"] = dict.fromkeys(POOL, 0)
+    for seat, named in enumerate(sheets):
+        data["table"]["sheets"][seat] = S.write(sheet_with(**named))
+    for seat, card in (prospects or {}).items():
+        _swap_in(data["table"], seat, "prospects", -1, card)
+        data["table"]["chosen"][seat] = data["table"]["paths"][seat][-1]
+    for at, card in enumerate(neutral):
+        _face_up(data["table"], at, card)
+    stack_fate(data, *fate)
     return data
+
+
+def _over(written: dict[str, Any], areas: Mapping[str, Any]) -> None:
+    for name, value in areas.items():
+        if isinstance(value, Mapping) and isinstance(written.get(name), dict):
+            _over(written[name], value)
+        else:
+            written[name] = value
+
+
+def amended(state: HadriansWallTable, sheets: Sheets) -> HadriansWallTable:
+    """The game in play with the named areas of `sheets` written over its sheets, read back
+    from its position (so checked as any position is)."""
+    data = json.loads(json.dumps(state.position()))
+    for written, named in zip(data["table"]["sheets"], sheets, strict=False):
+        _over(written, named)
+    return GAME.from_position(data)
+
+
+def areas(state: HadriansWallTable, seat: int = 0) -> dict[str, Any]:
+    """A player's sheets by their named areas, as the position format writes them."""
+    return S.write(state.sheets[seat])
+
+
+def sheet_with(**named: Any) -> list[int]:
+    """Fresh sheets with these named areas filled: sheet_with(wall=14, disdain={"circled": 2})."""
+    data = S.write(S.new_sheet())
+    _over(data, named)
+    return S.read(data, "sheet")
 
 
 _HELD = ("decks", "drawn", "paths", "prospects")
@@ -61,17 +109,28 @@ def deal(data: dict[str, Any], seat: int, **held: tuple[str, ...]) -> None:
     table = data["table"]
     for pile, cards in held.items():
         for at, card in enumerate(cards):
-            wanted = CARD_INDEX[card]
-            ((source, where),) = [
-                (other, i)
-                for other in _HELD
-                for i, c in enumerate(table[other][seat])
-                if c == wanted
-            ]
-            table[source][seat][where] = table[pile][seat][at]
-            table[pile][seat][at] = wanted
+            _swap_in(table, seat, pile, at, card)
     if table["phase"] != "choose":
         table["chosen"][seat] = table["paths"][seat][-1]
+
+
+def _swap_in(table: dict[str, Any], seat: int, pile: str, at: int, card: str) -> None:
+    """Put `card` at place `at` of the seat's `pile`, swapped with the card there."""
+    wanted = CARD_INDEX[card]
+    ((source, where),) = [
+        (other, i) for other in _HELD for i, c in enumerate(table[other][seat]) if c == wanted
+    ]
+    table[source][seat][where] = table[pile][seat][at]
+    table[pile][seat][at] = wanted
+
+
+def _face_up(table: dict[str, Any], at: int, card: str) -> None:
+    """Make `card` the Neutral card face up at place `at`, swapped with the card there."""
+    wanted = CARD_INDEX[card]
+    for pile in ("neutral_deck", "neutral_cards"):
+        if wanted in table[pile]:
+            table[pile][table[pile].index(wanted)] = table["neutral_cards"][at]
+    table["neutral_cards"][at] = wanted
 
 
 def stack_fate(data: dict[str, Any], *fate_ids: str) -> None:
@@ -88,8 +147,8 @@ def give(state: HadriansWallTable, seat: int = 0, **pieces: int) -> None:
 
 
 def pool(state: HadriansWallTable, seat: int = 0) -> dict[str, int]:
-    sheet = state.sheets[seat]
-    return {p: sheet[S.POOL_AT + i] for i, p in enumerate(POOL) if sheet[S.POOL_AT + i]}
+    """The workers and resources a player holds, those he has none of left out."""
+    return {piece: n for piece, n in areas(state, seat)["pool"].items() if n}
 
 
 def build(state: HadriansWallTable, *buildings: str, seat: int = 0) -> None:

@@ -15,7 +15,7 @@ from tabulae.core import BadPosition, Rng
 from tabulae.core.conformance import snapshot
 from tabulae.games.hadrians_wall import GAME, HadriansWallTable
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall.data import PLAYER_CARDS
+from tabulae.games.hadrians_wall.data import BUILDING_INDEX, PLAYER_CARDS
 
 from .helpers import end_year, in_year, play
 
@@ -59,7 +59,7 @@ def test_the_conformance_suite_reads_back_a_position_at_every_deep_check():
 def test_a_position_names_its_game_and_version_and_holds_the_hidden_parts():
     table = GAME.new(2, seed=3)
     data = through_json(table)
-    assert (data["format"], data["game"], data["version"]) == ("tabulae.position", GAME.id, 1)
+    assert (data["format"], data["game"], data["version"]) == ("tabulae.position", GAME.id, 2)
     assert data["players"] == 2 and data["options"]["difficulty"] == "easy"
     assert data["table"]["drawn"] == table.drawn and data["table"]["chosen"] == [None, None]
     assert data["table"]["decks"] == table.decks and data["table"]["rng"] == table.rng.state
@@ -85,7 +85,43 @@ def _fate_card_in_two_places(data):
 
 
 def _cohort_off_its_track(data):
-    data["table"]["sheets"][0][S.COHORT + 1] = 9
+    data["table"]["sheets"][0]["cohorts"]["centre"] = 9
+
+
+def _traders_as_a_word(data):
+    data["table"]["sheets"][2]["citizens"]["traders"] = "three"
+
+
+def _unknown_area(data):
+    data["table"]["sheets"][1]["granary"] = 1
+
+
+def _building_twice(data):
+    data["table"]["sheets"][0]["built"] = ["market", "market"]
+
+
+def _building_that_does_not_exist(data):
+    data["table"]["sheets"][0]["built"] = ["lighthouse"]
+
+
+def _year_in_the_forum_beyond_the_last(data):
+    data["table"]["sheets"][0]["forum"][1] = 7
+
+
+def _scouting_map_row_too_long(data):
+    data["table"]["sheets"][0]["scouting_map"][3] = "x....."
+
+
+def _dead_as_a_number(data):
+    data["table"]["sheets"][0]["ludus"]["blue"]["dead"] = 1
+
+
+def _favour_of_an_unknown_kind(data):
+    data["table"]["favours_used"][1]["bribe"] = {"left": 1}
+
+
+def _written_in_version_1(data):
+    data["version"] = 1
 
 
 def _attack_phase_without_an_attack(data):
@@ -108,8 +144,8 @@ def _over_before_the_last_year(data):
     data["table"]["phase"] = "over"
 
 
-def _sheet_cut_short(data):
-    data["table"]["sheets"][1].pop()
+def _area_left_out(data):
+    del data["table"]["sheets"][1]["ludus"]["red"]["fought"]
 
 
 def _year_as_a_word(data):
@@ -125,7 +161,7 @@ def _more_players_than_the_game_seats(data):
 
 
 def _favours_chosen_in_the_actions(data):
-    data["table"]["favours_used"][2][0] = 1
+    data["table"]["favours_used"][2]["temple"]["left"] = 1
 
 
 def _garbled_record(data):
@@ -135,13 +171,22 @@ def _garbled_record(data):
 MALFORMED: list[tuple[Callable[[dict], None], str]] = [
     (_card_in_two_places, "seat 1's player cards are not each in exactly one place"),
     (_fate_card_in_two_places, "the Fate cards are not each in exactly one place"),
-    (_cohort_off_its_track, "seat 0: the centre Cohort stands at 9, outside 0-"),
+    (_cohort_off_its_track, "sheets[0].cohorts.centre: a whole number, 0 to 6, not 9"),
+    (_traders_as_a_word, "sheets[2].citizens.traders: a whole number, 0 to 9, not 'three'"),
+    (_unknown_area, "sheets[1]: unknown granary"),
+    (_building_twice, "sheets[0].built: market is listed twice"),
+    (_building_that_does_not_exist, "sheets[0].built: 'lighthouse' is none of medium_granary, "),
+    (_year_in_the_forum_beyond_the_last, "sheets[0].forum[1]: the year from 1 to 6, or 0"),
+    (_scouting_map_row_too_long, "sheets[0].scouting_map: 4 rows of 5 cells, x filled and ."),
+    (_dead_as_a_number, "sheets[0].ludus.blue.dead: true or false, not 1"),
+    (_favour_of_an_unknown_kind, "favours_used[1]: unknown bribe"),
+    (_written_in_version_1, "position version 1 is not the one this version of Tabulae reads"),
     (_attack_phase_without_an_attack, "year 1's attack revealed 0 Fate cards"),
     (_seat_missing, "ended_year: one per seat, 3, not 2"),
     (_player_card_that_does_not_exist, "decks[2]: player cards are numbered 0-"),
     (_unknown_reward_waiting, "pending[0]: rewards are cohort, "),
     (_over_before_the_last_year, "the game is over in year 1, before the year-6 attack"),
-    (_sheet_cut_short, f"sheets[1]: {S.SIZE} numbers, not {S.SIZE - 1}"),
+    (_area_left_out, "sheets[1].ludus.red: missing fought"),
     (_year_as_a_word, "year: a whole number, not a string ('one')"),
     (_unknown_phase, "phase: one of 'choose', 'actions', 'attack', 'over', not 'harvest'"),
     (_more_players_than_the_game_seats, "players"),
@@ -176,6 +221,49 @@ def test_a_record_of_events_that_does_not_fit_is_refused():
 
 def test_every_field_of_the_position_is_documented():
     page = DOCS.read_text(encoding="utf-8")
-    documented = set(re.findall(r"^\| `(\w+)` \|", page, re.MULTILINE))
+    documented = set(re.findall(r"^\| `([\w.]+)` \|", page, re.MULTILINE))
     assert set(HadriansWallTable.declared()) <= documented
-    assert set(S.LAYOUT) <= documented, "every part of the sheet layout has its row"
+    assert set(S.AREAS) <= documented, "every area of the sheets has its row"
+
+
+def _written_names(areas: dict[str, Any], where: str = "") -> set[str]:
+    names = set()
+    for name, part in areas.items():
+        names.add(where + name)
+        if isinstance(part, dict):
+            names |= _written_names(part, f"{where}{name}.")
+    return names
+
+
+def test_a_sheet_is_written_by_every_number_it_keeps():
+    """Each number of the sheet changes what is written, and reads back: no slot is left out."""
+    fresh = S.new_sheet()
+    for slot in range(S.SIZE):
+        changed = list(fresh)
+        changed[slot] += 1
+        assert S.write(changed) != S.write(fresh), f"slot {slot} is not written"
+        assert S.read(S.write(changed), "sheet") == changed
+
+
+def test_a_sheet_is_written_by_the_names_of_the_printed_sheet():
+    sheet = S.new_sheet()
+    sheet[S.TRADERS], sheet[S.WALL], sheet[S.COHORT + 2] = 3, 4, 1
+    sheet[S.BUILT + BUILDING_INDEX["market"]], sheet[S.MARKET + 1] = 1, 5
+    sheet[S.DEAD + 1], sheet[S.COURT + 4], sheet[S.MAP] = 1, 2, 1 | 1 << 19
+    written = S.write(sheet)
+    assert written["citizens"]["traders"] == 3 and written["wall"] == 4
+    assert written["cohorts"] == {"left": 0, "centre": 0, "right": 1}
+    assert written["built"] == ["market"] and written["market"][:3] == [0, 5, 0]
+    assert written["ludus"]["blue"]["dead"] is True
+    assert written["courthouse"]["centre"] == [0, 2, 0]
+    assert written["scouting_map"] == ["x....", ".....", ".....", "....x"]
+    assert written["resource_production"] == 1, "the first circle is printed"
+
+
+def test_favours_used_are_written_by_kind_and_cohort():
+    table = in_year(2, seed=1)
+    table.favours_used[1] = [0, 1, 0, 0, 0, 2]
+    assert table.position()["table"]["favours_used"][1] == {
+        "temple": {"left": 0, "centre": 1, "right": 0},
+        "diplomat": {"left": 0, "centre": 0, "right": 2},
+    }

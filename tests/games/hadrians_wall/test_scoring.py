@@ -3,11 +3,10 @@
 import pytest
 
 from tabulae.games.hadrians_wall import GAME
-from tabulae.games.hadrians_wall import sheet as S
 from tabulae.games.hadrians_wall.data import CARD_INDEX, PLAYER_CARDS
 from tabulae.games.hadrians_wall.scoring import disdain_penalty, path_points, score, solo_rank
 
-from .helpers import in_year
+from .helpers import in_year, sheet_with
 
 
 def _paths(*names: str) -> list[int]:
@@ -19,8 +18,7 @@ def test_four_disdain_cost_seven_points():
     would lose 7 VP." The penalty caps at 22 for 9 or more (H-18)."""
     assert disdain_penalty(4) == 7
     assert [disdain_penalty(n) for n in (0, 1, 2, 3, 9, 15)] == [0, 1, 3, 5, 22, 22]
-    sheet = S.new_sheet()
-    sheet[S.DISDAIN], sheet[S.DISDAIN_REMOVED] = 6, 2
+    sheet = sheet_with(disdain={"circled": 6, "removed": 2})
     assert score(sheet, [])["disdain_penalty"] == 7
 
 
@@ -28,16 +26,14 @@ def test_the_scoring_example():
     """PL p.14: "in this example the player scored 57 VP for his attributes (6 + 23 + 12 + 16),
     11 VP for his Path cards and -5 VP for his final disdain, 63 VP in all."
     """
-    sheet = S.new_sheet()
-    for i, n in enumerate((6, 23, 12, 16)):
-        sheet[S.ATTRIBUTE + i] = n
-    sheet[S.DISDAIN] = 3
-    for c in range(3):
-        sheet[S.COHORT + c] = 6  # Fighter: 3 complete Cohorts -> 3
-    sheet[S.PRODUCTION] = 9  # Forager -> 3
-    for i in range(8):
-        sheet[S.MARKET + i] = 1  # Merchant: 8 goods, duplicates included -> 3
-    sheet[S.GUARD] = 6  # Vanguard: 1 section -> 1
+    sheet = sheet_with(
+        attributes={"renown": 6, "piety": 23, "valour": 12, "discipline": 16},
+        disdain={"circled": 3},
+        cohorts={"left": 6, "centre": 6, "right": 6},  # Fighter: 3 complete Cohorts -> 3
+        resource_production=9,  # Forager -> 3
+        market=[1] * 8,  # Merchant: 8 goods, duplicates included -> 3
+        wall_guard=6,  # Vanguard: 1 section -> 1
+    )
     paths = _paths("fighter", "forager", "merchant", "vanguard", "aristocrat", "architect")
     column = score(sheet, paths)
     assert column["attribute_vp"] == 57
@@ -51,33 +47,26 @@ def test_the_scoring_example():
     ("card", "setup", "vp"),
     [
         ("engineer", {"built": ["large_granary", "large_hotel", "large_temple", "large_road"]}, 2),
-        ("ranger", {S.MAP: (1 << 20) - 1}, 3),
-        ("pontiff", {S.TEMPLE: 8}, 2),
-        ("trainer", {S.CIRCLED: 6, S.CIRCLED + 1: 2}, 2),
-        ("defender", {S.WALL: 14}, 2),
-        ("architect", {S.LANDMARK: 1, S.LANDMARK + 3: 1}, 2),
-        ("aristocrat", {S.DISDAIN: 2}, 2),
-        ("aristocrat", {S.DISDAIN: 5}, 0),
-        ("planner", {S.CITIZEN: 9, S.CITIZEN + 1: 9, S.CITIZEN + 4: 9}, 1),
+        ("ranger", {"scouting_map": ["xxxxx"] * 4}, 3),
+        ("pontiff", {"temples": 8}, 2),
+        ("trainer", {"ludus": {"red": {"circled": 6}, "blue": {"circled": 2}}}, 2),
+        ("defender", {"wall": 14}, 2),
+        ("architect", {"landmarks": ["archway", "statue"]}, 2),
+        ("aristocrat", {"disdain": {"circled": 2}}, 2),
+        ("aristocrat", {"disdain": {"circled": 5}}, 0),
+        ("planner", {"citizens": {"traders": 9, "performers": 9, "patricians": 9}}, 1),
         ("forager", {}, 0),
     ],
 )
 def test_each_path_scores_against_its_thresholds(card, setup, vp):
     """PL p.15 (Path cards): each gives 1, 2 or 3 VP for reaching its three thresholds."""
-    from tabulae.games.hadrians_wall.data import BUILDING_INDEX
-
-    sheet = S.new_sheet()
-    for key, value in setup.items():
-        if key == "built":
-            for b in value:
-                sheet[S.BUILT + BUILDING_INDEX[b]] = 1
-        else:
-            sheet[key] = value
-    assert path_points(PLAYER_CARDS[CARD_INDEX[card]], sheet)[1] == vp
+    assert path_points(PLAYER_CARDS[CARD_INDEX[card]], sheet_with(**setup))[1] == vp
 
 
-def _finished(players: int):
-    state = in_year(players=players)
+def _finished(players: int, sheets):
+    """The game over with these sheets and no Path cards: year 6's actions, whose phase is
+    set to the end (the attacks before allow the disdain of any test)."""
+    state = in_year(players=players, year=6, sheets=sheets)
     state.phase = "over"
     for seat in range(players):
         state.paths[seat] = []
@@ -88,14 +77,20 @@ def test_ties_go_to_least_disdain_then_most_path_points_then_are_shared():
     """PL p.14: "on a tie, the tied player with the least disdain wins. If still tied, the one
     with the most VP from Path cards. If still tied, the tied players share the win."
     """
-    state = _finished(4)
-    for seat, (valour, disdain, paths) in enumerate(
-        [(13, 2, []), (10, 0, []), (9, 0, ["forager"]), (9, 0, ["forager"])]
-    ):
-        sheet = state.sheets[seat]
-        sheet[S.VALOUR], sheet[S.DISDAIN] = valour, disdain
+    seats = [(13, 2, []), (10, 0, []), (9, 0, ["forager"]), (9, 0, ["forager"])]
+    state = _finished(
+        4,
+        [
+            {
+                "attributes": {"valour": valour},
+                "disdain": {"circled": disdain},
+                "resource_production": 3,
+            }
+            for valour, disdain, _ in seats
+        ],
+    )
+    for seat, (_, _, paths) in enumerate(seats):
         state.paths[seat] = _paths(*paths)
-        sheet[S.PRODUCTION] = 3
     result = state.result()
     assert result.scores == (10, 10, 10, 10)
     assert result.ranks == (4, 3, 1, 1)
@@ -115,9 +110,7 @@ def test_the_solo_rank():
         "legatus_legionis",
         "legatus_legionis",
     ]
-    state = _finished(1)
-    state.sheets[0][S.RENOWN] = 25
-    state.sheets[0][S.PIETY] = 20
+    state = _finished(1, [{"attributes": {"renown": 25, "piety": 20}}])
     result = state.result()
     assert result.details["rank"] == "centurion"
     assert result.scores == (45,)
@@ -138,8 +131,12 @@ def test_a_whole_game_scores_every_seat():
 
 
 def test_evaluate_prefers_the_stronger_position():
-    state = in_year(players=2)
-    weak, strong = state.sheets
-    strong[S.VALOUR], strong[S.COHORT], strong[S.PRODUCTION] = 8, 4, 4
-    weak[S.DISDAIN] = 4
+    state = in_year(
+        players=2,
+        year=4,  # after three attacks, whose grey flags allow 4 disdain
+        sheets=[
+            {"disdain": {"circled": 4}},
+            {"attributes": {"valour": 8}, "cohorts": {"left": 4}, "resource_production": 4},
+        ],
+    )
     assert GAME.evaluate(state, 1) > GAME.evaluate(state, 0) + 10

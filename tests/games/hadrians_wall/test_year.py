@@ -3,14 +3,13 @@
 from tabulae.core import Action, Rng
 from tabulae.games.hadrians_wall import GAME
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall.data import BUILDING_INDEX, FATE_CARDS, PLAYER_CARDS
+from tabulae.games.hadrians_wall.data import COHORTS, DIPLOMAT_NEEDS, FATE_CARDS, PLAYER_CARDS
 
 from .helpers import (
+    areas,
     deal,
     end_year,
-    fate_on_top,
     fate_with,
-    give,
     in_year,
     play,
     pool,
@@ -18,6 +17,14 @@ from .helpers import (
     refused,
     stack_fate,
 )
+
+TEMPLE_FAVOUR = {
+    "built": ["small_temple"],
+    "citizens": {"priests": 1},
+    "temples": 2,  # the Small Temple's second box gives piety and a favour
+    "temple_favours": 1,
+}
+"""Sheets holding one temple favour."""
 
 
 def test_year_start_gives_the_fate_items_then_asks_for_a_secret_choice():
@@ -27,7 +34,7 @@ def test_year_start_gives_the_fate_items_then_asks_for_a_secret_choice():
     state = GAME.new(3, seed=4)
     card = FATE_CARDS[state.fate_card]
     for seat in range(3):
-        assert [state.sheets[seat][i] for i in range(5)] == list(card.items)
+        assert list(areas(state, seat)["pool"].values()) == list(card.items)
         assert len(state.drawn[seat]) == 2
     assert state.phase == "choose" and state.to_move == (0, 1, 2)
     assert len(state.legal_actions(0)) == 2 and all(a[0] == "path" for a in state.legal_actions(0))
@@ -47,16 +54,12 @@ def test_the_prospect_bonus_of_the_trainer():
         drawn=("pontiff", "trainer"),
     )
     state = GAME.from_position(data)
-    before = dict(
-        zip(
-            ("soldier", "builder", "servant", "civilian", "resource"), state.sheets[0], strict=False
-        )
-    )
+    before = areas(state)["pool"]
     play(state, 0, "path pontiff")
     assert [PLAYER_CARDS[c].id for c in state.paths[0]] == ["defender", "vanguard", "pontiff"]
     assert state.prospect_card(0).id == "trainer"
-    after = dict(zip(before, state.sheets[0], strict=False))
-    production = state.sheets[0][S.PRODUCTION]
+    after = areas(state)["pool"]
+    production = areas(state)["resource_production"]
     assert after["servant"] == before["servant"] + 1
     assert after["resource"] == before["resource"] + 1 + production
 
@@ -95,28 +98,27 @@ def test_determinize_resamples_the_others_drawn_cards_and_choices():
     assert len(seen) > 5
 
 
-def _attack_in_year_3(cohorts: tuple[int, int, int], temple_favours: int = 0, favour: str = ""):
+def _attack_in_year_3(cohorts: tuple[int, int, int], temple_favour: bool = False, favour: str = ""):
     """A solo year 3 on easy, attacked by 1 card on the centre and 2 on the right."""
-    data = position(year=3)
-    sheet = data["table"]["sheets"][0]
-    sheet[S.COHORT : S.COHORT + 3] = cohorts
-    if temple_favours:  # the Small Temple's second box gives piety and a favour
-        sheet[S.BUILT + BUILDING_INDEX["small_temple"]] = 1
-        sheet[S.PRIESTS], sheet[S.TEMPLE], sheet[S.TEMPLE_FAVOURS] = 1, 2, temple_favours
+    sheet = {"cohorts": dict(zip(COHORTS, cohorts, strict=True))}
+    data = position(year=3, sheets=[{**sheet, **TEMPLE_FAVOUR} if temple_favour else sheet])
     deck = [FATE_CARDS[i] for i in data["table"]["fate_deck"]]
     centre = next(c.id for c in deck if c.attack == 1)
     right = [c.id for c in deck if c.attack == 2][:2]
     stack_fate(data, centre, *right)
     state = GAME.from_position(data)
-    before = (state.sheets[0][S.VALOUR], S.disdain(state.sheets[0]))
+    before = (areas(state)["attributes"]["valour"], S.disdain(state.sheets[0]))
     end_year(state)
-    if temple_favours:
+    if temple_favour:
         assert state.phase == "attack" and state.to_move == (0,)
         if favour:
             play(state, 0, favour)
         play(state, 0, "defend")
     defence = [e for e in state.events if e.key == "hadrians_wall.defence"][-1].args
-    gained = (state.sheets[0][S.VALOUR] - before[0], S.disdain(state.sheets[0]) - before[1])
+    gained = (
+        areas(state)["attributes"]["valour"] - before[0],
+        S.disdain(state.sheets[0]) - before[1],
+    )
     return state, defence, gained
 
 
@@ -160,21 +162,29 @@ def test_the_year_3_attack_with_a_favour():
     so gain 1 disdain and 1 valour, he could instead use an available favour to ignore one of
     those cards and gain 2 valour for a successful defence."
     """
-    state, defence, _ = _attack_in_year_3((0, 1, 1), temple_favours=1, favour="favour right temple")
+    state, defence, _ = _attack_in_year_3(
+        (0, 1, 1), temple_favour=True, favour="favour right temple"
+    )
     assert defence["players"][0]["temple_favours"] == [0, 0, 1]
     assert (defence["players"][0]["disdain"], defence["players"][0]["valour"]) == (0, 2)
-    assert state.sheets[0][S.TEMPLE_FAVOURS] == 0
-    state, defence, _ = _attack_in_year_3((0, 1, 1), temple_favours=1)
+    assert areas(state)["temple_favours"] == 0
+    state, defence, _ = _attack_in_year_3((0, 1, 1), temple_favour=True)
     assert (defence["players"][0]["disdain"], defence["players"][0]["valour"]) == (1, 1)
-    assert state.sheets[0][S.TEMPLE_FAVOURS] == 1, "an unspent favour is kept"
+    assert areas(state)["temple_favours"] == 1, "an unspent favour is kept"
 
 
 def test_a_diplomat_favour_ignores_only_its_own_cohort():
-    state = in_year()
-    sheet = state.sheets[0]
-    sheet[S.SERVED + 0], sheet[S.DIPLOMAT_FAVOURS + 0] = 1, 2
-    state.neutral_pieces = [0, 0]
-    fate_on_top(state, fate_with(attack=0))
+    state = in_year(
+        sheets=[
+            {
+                "citizens": {"patricians": DIPLOMAT_NEEDS[0]},
+                "diplomats": 1,
+                "diplomat_serving": {"left": 1},
+                "diplomat_favours": {"left": 2},
+            }
+        ],
+        fate=[fate_with(attack=0)],
+    )
     end_year(state)
     assert state.phase == "attack"
     assert [str(a) for a in state.legal_actions(0)] == ["favour left diplomat", "defend"]
@@ -183,15 +193,12 @@ def test_a_diplomat_favour_ignores_only_its_own_cohort():
         "no attack card against the left Cohort is left to ignore"
     )
     play(state, 0, "defend")
-    assert sheet[S.DIPLOMAT_FAVOURS] == 1 and sheet[S.VALOUR] == 1
+    assert areas(state)["diplomat_favours"]["left"] == 1
+    assert areas(state)["attributes"]["valour"] == 1
 
 
 def test_favour_choices_are_secret_until_all_have_decided():
-    state = in_year(players=2)
-    for seat in range(2):
-        state.sheets[seat][S.TEMPLE_FAVOURS] = 1
-    state.neutral_pieces = [0]
-    fate_on_top(state, fate_with(attack=0))
+    state = in_year(players=2, sheets=[TEMPLE_FAVOUR, TEMPLE_FAVOUR], fate=[fate_with(attack=0)])
     end_year(state)
     play(state, 0, "favour left temple")
     assert state.view(0)["favours"]["temple"]["left"] == 1
@@ -216,13 +223,10 @@ def test_neutral_pieces_add_attack_cards():
 def test_neutral_cards_offer_goods_and_patterns_with_one_or_two_players():
     """PL p.15: reveal 2 Neutral Prospect cards alone and 1 with two players; the resource or
     soldier paid for using one is placed on it."""
-    solo = in_year(players=1)
+    solo = in_year(players=1, sheets=[{"citizens": {"patricians": 2}, "pool": {"soldier": 1}}])
     assert len(solo.neutral_cards) == 2
     duo = in_year(players=2)
     assert len(duo.neutral_cards) == 1 and len(in_year(players=3).neutral_cards) == 0
-    sheet = solo.sheets[0]
-    sheet[S.PATRICIANS] = 2
-    give(solo, soldier=1)
     scout = next(a for a in solo.legal_actions(0) if a[0] == "scout" and a[1] == "neutral2")
     solo.apply(0, scout)
     assert solo.neutral_pieces == [0, 1]
@@ -232,31 +236,27 @@ def test_valour_workers_from_the_attack_are_kept_for_next_year():
     """PL p.13: "if the valour would fill a box with a worker … he gains it at once (the
     workers gained this way can be used next year)."
     """
-    state = in_year()
-    sheet = state.sheets[0]
-    sheet[S.VALOUR] = 2
-    state.neutral_pieces = [0, 0]
-    fate_on_top(state, fate_with(attack=0))
-    sheet[S.COHORT] = 1
-    give(state, resource=5)
+    state = in_year(
+        sheets=[{"attributes": {"valour": 2}, "cohorts": {"left": 1}, "pool": {"resource": 5}}],
+        fate=[fate_with(attack=0)],
+    )
     end_year(state)
-    assert sheet[S.VALOUR] == 3
+    assert areas(state)["attributes"]["valour"] == 3
     card = FATE_CARDS[state.fate_card]
-    assert sheet[S.SOLDIER] == 1 + card.items[0], "the soldier is kept beside year 2's Fate items"
+    assert areas(state)["pool"]["soldier"] == 1 + card.items[0], (
+        "the soldier is kept beside year 2's Fate items"
+    )
 
 
 def test_workers_gained_in_the_last_attack_are_lost():
     """PL p.14: "all workers gained from the Valour track in the last year's attack are lost." """
-    state = in_year()
-    while state.phase != "over":
-        if state.phase == "choose":
-            state.apply(0, state.legal_actions(0)[0])
-        elif state.phase == "attack":
-            play(state, 0, "defend")
-        else:
-            if state.year == 6:
-                state.sheets[0][S.VALOUR] = 2
-            end_year(state)
+    full = dict.fromkeys(COHORTS, 6)  # every attack defended: the grey flags' valour
+    state = in_year(year=6, sheets=[{"attributes": {"valour": 2}, "cohorts": full}])
+    end_year(state)
+    while state.phase == "attack":
+        play(state, 0, "defend")
+    assert state.phase == "over"
+    assert areas(state)["attributes"]["valour"] > 3, "valour box 3 gives a soldier"
     assert pool(state) == {}
     assert state.legal_actions(0) == [] and state.to_move == ()
 
@@ -264,9 +264,11 @@ def test_workers_gained_in_the_last_attack_are_lost():
 def test_the_fate_deck_is_reshuffled_when_it_runs_out():
     """H-19: when the Fate deck is empty and a card is needed, the discard pile (this year's
     Fate card included) is shuffled to form a new deck."""
-    state = in_year()
-    state.fate_discard += state.fate_deck[:-1]
-    state.fate_deck = state.fate_deck[-1:]
+    data = position()
+    table = data["table"]
+    table["fate_discard"] += table["fate_deck"][:-1]
+    table["fate_deck"] = table["fate_deck"][-1:]
+    state = GAME.from_position(data)
     state.draw_fate()
     state.draw_fate()
     assert len(state.fate_deck) == len(FATE_CARDS) - 1
