@@ -1,4 +1,7 @@
-"""The actions a player may take now: complete, in a stable order, and affordable."""
+"""The actions a player may take now: complete, in a stable order, and affordable.
+
+The one place that decides what is legal in a turn: `apply` plays only what this lists.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +9,7 @@ from typing import TYPE_CHECKING
 
 from tabulae.core import Action
 
-from .cards import RULES, WAGES
-from .notation import (
+from .actions import (
     BUY_SLAVE,
     BUY_TOOL,
     CITIZEN_SEND,
@@ -21,23 +23,76 @@ from .notation import (
     TAKE,
     TRAIN,
 )
-from .turn import SLAVE_CARDS
+from .cards import RULES, SLAVE_CARDS, WAGES
 
 if TYPE_CHECKING:
     from .table import BuildersTable
 
 EXTRA_ACTION = RULES.extra_action_cost
+FREE_ACTIONS = RULES.free_actions
+SLAVE_PRICE, TOOL_PRICE, UNIVERSITY_PRICE = (
+    RULES.slave_price,
+    RULES.tool_price,
+    RULES.university_price,
+)
 # The notation's tables (START, HIRE, SEND, …) are indexed by card number and hold None at
 # the numbers of cards an action cannot name: the `type: ignore`s below index them only with
 # cards that the action can name (a building in the row, a worker, an idle card).
 TAKES = tuple((TAKE[gain], spent) for gain, spent in RULES.take_sesterces.items())
 
+_listed: tuple[object, tuple[object, ...], tuple[Action, ...]] = (None, (), ())
+"""The legal actions last listed: the table, what they were listed from, the actions."""
+
 
 def legal_actions(table: BuildersTable, seat: int) -> list[Action]:
-    if table.game_over or seat != table.active_seat:
-        return []
+    """The actions of the seat whose turn it is (the core `Flow` asks only for that seat).
+
+    Listed again only when what they depend on has changed, however it changed: `apply`
+    checks an action against the list its player has just been given, at little cost.
+    """
+    global _listed
+    listed, source, actions = _listed
+    idle, tools, sites = table.idle[seat], table.tools[seat], table.sites[seat]
+    now = (
+        seat,
+        table.sesterces[seat],
+        table.actions_used,
+        table.investment_taken,
+        table.loan_stack,
+        table.freed,
+        table.building_row,
+        table.worker_row,
+        table.slave_stack,
+        table.tool_stack,
+        table.university_stack,
+        idle,
+        tools,
+        sites,
+        table.sent_this_turn,
+        table.trained,
+    )
+    if listed is not table or source != now:
+        actions = tuple(listing(table, seat))
+        copied = (
+            *now[:6],
+            [*table.building_row],
+            [*table.worker_row],
+            [*table.slave_stack],
+            [*table.tool_stack],
+            [*table.university_stack],
+            [*idle],
+            [*tools],
+            {**sites},
+            {**table.sent_this_turn},
+            {**table.trained},
+        )
+        _listed = (table, copied, actions)
+    return list(actions)
+
+
+def listing(table: BuildersTable, seat: int) -> list[Action]:
     money = table.sesterces[seat]
-    free = table.free_actions_left()
+    free = max(0, FREE_ACTIONS - table.actions_used)
     actions: list[Action] = [END]
     for take, spent in TAKES:
         if spent <= free or money >= (spent - free) * EXTRA_ACTION:
@@ -45,8 +100,8 @@ def legal_actions(table: BuildersTable, seat: int) -> list[Action]:
     left = money if free else money - EXTRA_ACTION  # after paying for one more action
     idle = table.idle[seat]
     if left >= 0:
-        actions += [START[building] for building in table.building_row]  # type: ignore[misc]
-        actions += [HIRE[worker] for worker in table.worker_row]  # type: ignore[misc]
+        actions += map(START.__getitem__, table.building_row)  # type: ignore[arg-type]
+        actions += map(HIRE.__getitem__, table.worker_row)  # type: ignore[arg-type]
         if not table.investment_taken:
             actions += investments(table, seat, left)
         freed = table.freed
@@ -58,18 +113,18 @@ def legal_actions(table: BuildersTable, seat: int) -> list[Action]:
 
 def investments(table: BuildersTable, seat: int, money: int) -> list[Action]:
     actions: list[Action] = []
-    if money >= RULES.slave_price:
-        actions += [BUY_SLAVE[slave] for slave in table.slave_stack]  # type: ignore[misc]
-    if money >= RULES.tool_price:
-        actions += [BUY_TOOL[tool] for tool in table.tool_stack]
+    if money >= SLAVE_PRICE:
+        actions += map(BUY_SLAVE.__getitem__, table.slave_stack)  # type: ignore[arg-type]
+    if money >= TOOL_PRICE:
+        actions += map(BUY_TOOL.__getitem__, table.tool_stack)
     if table.loan_stack:
         actions.append(LOAN)
-    if money >= RULES.university_price and table.university_stack:
+    if money >= UNIVERSITY_PRICE and table.university_stack:
         trained, freed = table.trained, table.freed
         for card in table.idle[seat]:
             if card not in trained and table.skilled(card):
                 row = CITIZEN_TRAIN[card] if card in freed else TRAIN[card]
-                actions += [row[university] for university in table.university_stack]  # type: ignore[index]
+                actions += map(row.__getitem__, table.university_stack)  # type: ignore[index]
     return actions
 
 
@@ -79,20 +134,23 @@ def sends(table: BuildersTable, seat: int, money: int, free: int) -> list[Action
     if freed:
         citizen = table.options["citizen_wage"]
         wages = [citizen if card in freed else WAGES[card] for card in idle]
+        rows = [CITIZEN_SEND[card] if card in freed else SEND[card] for card in idle]
     else:
         wages = [WAGES[card] for card in idle]
+        rows = [SEND[card] for card in idle]
     tools = [tool + 1 for tool in table.tools[seat]]
-    skilled = [bool(tools) and table.skilled(card) for card in idle]
+    skilled = [table.skilled(card) for card in idle] if tools else [False] * len(idle)
+    crew = list(zip(rows, wages, skilled, strict=True))
     actions: list[Action] = []
     for building in table.sites[seat]:
         actions_needed = sent.get(building, 0) + 1 if sent else 1
         budget = money - (actions_needed - free) * EXTRA_ACTION if actions_needed > free else money
         if budget < 0:
             continue
-        for card, wage, equip in zip(idle, wages, skilled, strict=True):
+        for row, wage, equip in crew:
             if wage <= budget:
-                row = CITIZEN_SEND[card][building] if card in freed else SEND[card][building]
-                actions.append(row[0])  # type: ignore[index]
+                sends = row[building]
+                actions.append(sends[0])  # type: ignore[index]
                 if equip:
-                    actions += [row[tool] for tool in tools]  # type: ignore[index]
+                    actions += map(sends.__getitem__, tools)  # type: ignore[index]
     return actions

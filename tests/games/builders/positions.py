@@ -10,8 +10,8 @@ from typing import Any
 from tabulae.core import Action, IllegalAction
 from tabulae.core.conformance import snapshot
 from tabulae.games.builders import GAME
+from tabulae.games.builders.actions import CITIZEN, WORD
 from tabulae.games.builders.cards import BUILDINGS, CREW, TOOLS, provisions
-from tabulae.games.builders.notation import CITIZEN, WORD
 from tabulae.games.builders.table import BuildersTable, Site
 
 NUMBER = {card.id: card.number for card in (*BUILDINGS, *CREW)}

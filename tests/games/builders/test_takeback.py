@@ -2,7 +2,7 @@
 
 from tabulae.core import Action
 from tabulae.core.takeback import TakeBacks
-from tabulae.games.builders.notation import WORD
+from tabulae.games.builders.actions import WORD
 
 from .positions import new
 
