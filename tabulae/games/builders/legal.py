@@ -47,8 +47,9 @@ _listed: tuple[object, tuple[object, ...], tuple[Action, ...]] = (None, (), ())
 def legal_actions(table: BuildersTable, seat: int) -> list[Action]:
     """The actions of the seat whose turn it is (the core `Flow` asks only for that seat).
 
-    Listed again only when what they depend on has changed, however it changed: `apply`
-    checks an action against the list its player has just been given, at little cost.
+    Listed anew only when something they depend on (`now`) has changed, by an action or by
+    hand, so that `apply`, which checks an action against the list its player has just been
+    given, does not list them twice. A rule that comes to read another field adds it to `now`.
     """
     global _listed
     listed, source, actions = _listed
@@ -72,7 +73,7 @@ def legal_actions(table: BuildersTable, seat: int) -> list[Action]:
         table.trained,
     )
     if listed is not table or source != now:
-        actions = tuple(listing(table, seat))
+        actions = tuple(_listing(table, seat))
         copied = (
             *now[:6],
             [*table.building_row],
@@ -90,7 +91,7 @@ def legal_actions(table: BuildersTable, seat: int) -> list[Action]:
     return list(actions)
 
 
-def listing(table: BuildersTable, seat: int) -> list[Action]:
+def _listing(table: BuildersTable, seat: int) -> list[Action]:
     money = table.sesterces[seat]
     free = max(0, FREE_ACTIONS - table.actions_used)
     actions: list[Action] = [END]

@@ -145,6 +145,7 @@ class BuildersTable(Flow, Table):
         return OVER if self.game_over else "turn"
 
     def name(self, seat: int) -> str:
+        """How an English refusal names a seat."""
         return f"seat {seat}"
 
     def free_actions_left(self) -> int:
