@@ -5,8 +5,9 @@ play (`legal`), why anything else is refused (`why`) and what a legal action doe
 Its table names the step under way in its `step` field and lists its steps in ``STEPS``; the
 `Flow` mixin then answers the protocol's `to_move` and `legal_actions`, and `apply` checks an
 action in one order, once, for every game: the game is not over, the seat exists, it is the
-seat's turn, the action is legal; then the step plays it and the table `advance`s to the
-next decision.
+seat's turn, the action is legal (among the step's legal actions, or the part of them that
+would hold it, where the step names that part: `part_of`); then the step plays it and the
+table `advance`s to the next decision.
 
 Turn orders are named: `lap_from` (one lap clockwise from a seat, as "from the First
 Consul"), and `simultaneous` (everyone who has not yet chosen, as for secret choices).
@@ -34,6 +35,9 @@ class Step(NamedTuple):
     legal: Callable[[Any, int], list[Action]]  # (table, seat) -> the legal actions
     why: Callable[[Any, int, Action], IllegalAction]  # the refusal of an illegal action
     play: Callable[[Any, int, Action], None]  # plays a legal action
+    # (table, seat, action) -> the part of the legal actions that holds the action if it is
+    # legal, for a step whose legal actions are many: `apply` then checks it against that part
+    part_of: Callable[[Any, int, Action], list[Action]] | None = None
 
 
 def lap_from(table: Any, seat: int) -> list[int]:
@@ -66,17 +70,19 @@ class Flow:
 
     @property
     def to_move(self) -> tuple[int, ...]:
-        if self.step == OVER:
-            return ()
-        return self.STEPS[self.step].seats(self)
+        name = self.step
+        return () if name == OVER else self.STEPS[name].seats(self)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move:
+        name = self.step
+        if name == OVER:
             return []
-        return self.STEPS[self.step].legal(self, seat)
+        step = self.STEPS[name]
+        return step.legal(self, seat) if seat in step.seats(self) else []
 
     def apply(self, seat: int, action: Action) -> None:
-        if self.step == OVER:
+        name = self.step  # read once: a game may work it out from the table
+        if name == OVER:
             raise self.refused("over", "the game is over")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise self.refused(
@@ -84,7 +90,8 @@ class Flow:
                 f"there is no such seat in a {self.players}-player game",
                 players=self.players,
             )
-        to_move = self.to_move
+        step = self.STEPS[name]
+        to_move = step.seats(self)
         if seat not in to_move:
             waiting = " and ".join(self.name(p) for p in to_move)
             raise self.refused(
@@ -92,8 +99,8 @@ class Flow:
                 f"it is not {self.name(seat)}'s turn: waiting for {waiting}",
                 waiting_seats=list(to_move),
             )
-        step = self.STEPS[self.step]
-        if action not in step.legal(self, seat):
+        legal = step.legal(self, seat) if step.part_of is None else step.part_of(self, seat, action)
+        if action not in legal:
             raise step.why(self, seat, action)
         step.play(self, seat, action)
         self.advance()

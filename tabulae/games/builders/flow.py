@@ -20,7 +20,7 @@ from tabulae.core.flow import Step
 
 from .actions import MATERIAL_WORDS, NUMBER, TOOL_WORDS, WORD
 from .cards import BUILDINGS, RULES
-from .legal import legal_actions
+from .legal import legal_actions, part_of
 from .refusals import why
 from .site import NO_TOOL, Site
 
@@ -232,5 +232,5 @@ def active(table: BuildersTable) -> tuple[int, ...]:
     return (table.active_seat,)
 
 
-STEPS = {"turn": Step(active, legal_actions, why, play)}
+STEPS = {"turn": Step(active, legal_actions, why, play, part_of)}
 """The one decision of The Builders: what the active seat does next in his turn."""

@@ -1,6 +1,8 @@
 """The actions a player may take now: complete, in a stable order, and affordable.
 
-The one place that decides what is legal in a turn: `apply` plays only what this lists.
+The one place that decides what is legal in a turn, in three parts: the free choices, the
+choices paid for, and the sends. `apply` plays only what this lists, checking an action
+against its own part (`part_of`).
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
     from .table import BuildersTable
 
 EXTRA_ACTION = RULES.extra_action_cost
-FREE_ACTIONS = RULES.free_actions
 SLAVE_PRICE, TOOL_PRICE, UNIVERSITY_PRICE = (
     RULES.slave_price,
     RULES.tool_price,
@@ -40,98 +41,76 @@ SLAVE_PRICE, TOOL_PRICE, UNIVERSITY_PRICE = (
 # cards that the action can name (a building in the row, a worker, an idle card).
 TAKES = tuple((TAKE[gain], spent) for gain, spent in RULES.take_sesterces.items())
 
-_listed: tuple[object, tuple[object, ...], tuple[Action, ...]] = (None, (), ())
-"""The legal actions last listed: the table, what they were listed from, the actions."""
-
 
 def legal_actions(table: BuildersTable, seat: int) -> list[Action]:
-    """The actions of the seat whose turn it is (the core `Flow` asks only for that seat).
-
-    Listed anew only when something they depend on (`now`) has changed, by an action or by
-    hand, so that `apply`, which checks an action against the list its player has just been
-    given, does not list them twice. A rule that comes to read another field adds it to `now`.
-    """
-    global _listed
-    listed, source, actions = _listed
-    idle, tools, sites = table.idle[seat], table.tools[seat], table.sites[seat]
-    now = (
-        seat,
-        table.sesterces[seat],
-        table.actions_used,
-        table.investment_taken,
-        table.loan_stack,
-        table.freed,
-        table.building_row,
-        table.worker_row,
-        table.slave_stack,
-        table.tool_stack,
-        table.university_stack,
-        idle,
-        tools,
-        sites,
-        table.sent_this_turn,
-        table.trained,
-    )
-    if listed is not table or source != now:
-        actions = tuple(_listing(table, seat))
-        copied = (
-            *now[:6],
-            [*table.building_row],
-            [*table.worker_row],
-            [*table.slave_stack],
-            [*table.tool_stack],
-            [*table.university_stack],
-            [*idle],
-            [*tools],
-            {**sites},
-            {**table.sent_this_turn},
-            {**table.trained},
-        )
-        _listed = (table, copied, actions)
-    return list(actions)
+    """The actions of the seat whose turn it is (the core `Flow` asks only for that seat)."""
+    return _free_of_cost(table, seat) + _paid_for(table, seat) + _sends(table, seat)
 
 
-def _listing(table: BuildersTable, seat: int) -> list[Action]:
-    money = table.sesterces[seat]
-    free = max(0, FREE_ACTIONS - table.actions_used)
-    actions: list[Action] = [END]
+def part_of(table: BuildersTable, seat: int, action: Action) -> list[Action]:
+    """The part of the legal actions that holds `action` if it is legal: what `apply` checks
+    it against, without listing the other parts."""
+    kind = action[0] if action else None
+    part = PARTS.get(kind) if isinstance(kind, str) else None
+    return [] if part is None else part(table, seat)
+
+
+def _free_of_cost(table: BuildersTable, seat: int) -> list[Action]:
+    """Ending the turn, and taking sesterces for the actions the seat can pay for."""
+    money, free = table.sesterces[seat], table.free_actions_left()
+    actions = [END]
     for take, spent in TAKES:
         if spent <= free or money >= (spent - free) * EXTRA_ACTION:
             actions.append(take)
-    left = money if free else money - EXTRA_ACTION  # after paying for one more action
-    idle = table.idle[seat]
-    if left >= 0:
-        actions += map(START.__getitem__, table.building_row)  # type: ignore[arg-type]
-        actions += map(HIRE.__getitem__, table.worker_row)  # type: ignore[arg-type]
-        if not table.investment_taken:
-            actions += investments(table, seat, left)
-        freed = table.freed
-        actions += [FREE[card] for card in idle if card in SLAVE_CARDS and card not in freed]  # type: ignore[misc]
-    if idle and table.sites[seat]:
-        actions += sends(table, seat, money, free)
     return actions
 
 
-def investments(table: BuildersTable, seat: int, money: int) -> list[Action]:
+def _paid_for(table: BuildersTable, seat: int) -> list[Action]:
+    """The one-action choices of the row, the investments (one a turn) and freeing a slave,
+    each as far as the seat can pay for it."""
+    money = table.sesterces[seat]
+    left = money if table.free_actions_left() else money - EXTRA_ACTION  # after one more action
+    if left < 0:
+        return []
+    actions: list[Action] = [START[building] for building in table.building_row]  # type: ignore[misc]
+    actions += [HIRE[worker] for worker in table.worker_row]  # type: ignore[misc]
+    if not table.investment_taken:
+        actions += _investments(table, seat, left)
+    freed = table.freed
+    slaves = [card for card in table.idle[seat] if card in SLAVE_CARDS and card not in freed]
+    actions += [FREE[slave] for slave in slaves]  # type: ignore[misc]
+    return actions
+
+
+def _investments(table: BuildersTable, seat: int, money: int) -> list[Action]:
     actions: list[Action] = []
     if money >= SLAVE_PRICE:
-        actions += map(BUY_SLAVE.__getitem__, table.slave_stack)  # type: ignore[arg-type]
+        actions += [BUY_SLAVE[slave] for slave in table.slave_stack]  # type: ignore[misc]
     if money >= TOOL_PRICE:
-        actions += map(BUY_TOOL.__getitem__, table.tool_stack)
+        actions += [BUY_TOOL[tool] for tool in table.tool_stack]
     if table.loan_stack:
         actions.append(LOAN)
     if money >= UNIVERSITY_PRICE and table.university_stack:
-        trained, freed = table.trained, table.freed
+        trained, freed, universities = table.trained, table.freed, table.university_stack
         for card in table.idle[seat]:
             if card not in trained and table.skilled(card):
                 row = CITIZEN_TRAIN[card] if card in freed else TRAIN[card]
-                actions += map(row.__getitem__, table.university_stack)  # type: ignore[index]
+                actions += [row[university] for university in universities]  # type: ignore[index]
     return actions
 
 
-def sends(table: BuildersTable, seat: int, money: int, free: int) -> list[Action]:
+def _sends(table: BuildersTable, seat: int) -> list[Action]:
     """Every card to every site, with each tool a worker or citizen may carry."""
-    idle, sent, freed = table.idle[seat], table.sent_this_turn, table.freed
+    idle, sites = table.idle[seat], table.sites[seat]
+    actions: list[Action] = []
+    if not idle or not sites:
+        return actions
+    money, free, sent, freed = (
+        table.sesterces[seat],
+        table.free_actions_left(),
+        table.sent_this_turn,
+        table.freed,
+    )
     if freed:
         citizen = table.options["citizen_wage"]
         wages = [citizen if card in freed else WAGES[card] for card in idle]
@@ -142,8 +121,7 @@ def sends(table: BuildersTable, seat: int, money: int, free: int) -> list[Action
     tools = [tool + 1 for tool in table.tools[seat]]
     skilled = [table.skilled(card) for card in idle] if tools else [False] * len(idle)
     crew = list(zip(rows, wages, skilled, strict=True))
-    actions: list[Action] = []
-    for building in table.sites[seat]:
+    for building in sites:
         actions_needed = sent.get(building, 0) + 1 if sent else 1
         budget = money - (actions_needed - free) * EXTRA_ACTION if actions_needed > free else money
         if budget < 0:
@@ -153,5 +131,19 @@ def sends(table: BuildersTable, seat: int, money: int, free: int) -> list[Action
                 sends = row[building]
                 actions.append(sends[0])  # type: ignore[index]
                 if equip:
-                    actions += map(sends.__getitem__, tools)  # type: ignore[index]
+                    actions += [sends[tool] for tool in tools]  # type: ignore[index]
     return actions
+
+
+PARTS = {
+    "end": _free_of_cost,
+    "take": _free_of_cost,
+    "start": _paid_for,
+    "hire": _paid_for,
+    "buy": _paid_for,
+    "loan": _paid_for,
+    "train": _paid_for,
+    "free": _paid_for,
+    "send": _sends,
+}
+"""The part of the legal actions each kind of action is in, by the action's word."""

@@ -65,7 +65,7 @@ def test_every_listed_action_is_played():
 
 
 def test_a_table_changed_by_hand_lists_its_actions_anew():
-    """The actions are listed again whenever what they depend on changes, by play or by hand."""
+    """The legal actions follow the table, however it changed: by an action or by hand."""
     table = new()
     assert ("take", 6) in table.legal_actions(0)
     table.actions_used = 3
