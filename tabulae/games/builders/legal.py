@@ -44,7 +44,12 @@ TAKES = tuple((TAKE[gain], spent) for gain, spent in RULES.take_sesterces.items(
 
 def legal_actions(table: BuildersTable, seat: int) -> list[Action]:
     """The actions of the seat whose turn it is (the core `Flow` asks only for that seat)."""
-    return _free_of_cost(table, seat) + _paid_for(table, seat) + _sends(table, seat)
+    money, free = table.sesterces[seat], table.free_actions_left()
+    return (
+        _free_of_cost(table, seat, money, free)
+        + _paid_for(table, seat, money, free)
+        + _sends(table, seat, money, free)
+    )
 
 
 def part_of(table: BuildersTable, seat: int, action: Action) -> list[Action]:
@@ -52,12 +57,17 @@ def part_of(table: BuildersTable, seat: int, action: Action) -> list[Action]:
     it against, without listing the other parts."""
     kind = action[0] if action else None
     part = PARTS.get(kind) if isinstance(kind, str) else None
-    return [] if part is None else part(table, seat)
+    if part is None:
+        return []
+    return part(table, seat, table.sesterces[seat], table.free_actions_left())
 
 
-def _free_of_cost(table: BuildersTable, seat: int) -> list[Action]:
+# Each part from the table, the seat, its sesterces (`money`) and the free actions left in its
+# turn (`free`).
+
+
+def _free_of_cost(table: BuildersTable, seat: int, money: int, free: int) -> list[Action]:
     """Ending the turn, and taking sesterces for the actions the seat can pay for."""
-    money, free = table.sesterces[seat], table.free_actions_left()
     actions = [END]
     for take, spent in TAKES:
         if spent <= free or money >= (spent - free) * EXTRA_ACTION:
@@ -65,11 +75,10 @@ def _free_of_cost(table: BuildersTable, seat: int) -> list[Action]:
     return actions
 
 
-def _paid_for(table: BuildersTable, seat: int) -> list[Action]:
+def _paid_for(table: BuildersTable, seat: int, money: int, free: int) -> list[Action]:
     """The one-action choices of the row, the investments (one a turn) and freeing a slave,
     each as far as the seat can pay for it."""
-    money = table.sesterces[seat]
-    left = money if table.free_actions_left() else money - EXTRA_ACTION  # after one more action
+    left = money if free else money - EXTRA_ACTION  # after paying for one more action
     if left < 0:
         return []
     actions: list[Action] = [START[building] for building in table.building_row]  # type: ignore[misc]
@@ -99,18 +108,12 @@ def _investments(table: BuildersTable, seat: int, money: int) -> list[Action]:
     return actions
 
 
-def _sends(table: BuildersTable, seat: int) -> list[Action]:
+def _sends(table: BuildersTable, seat: int, money: int, free: int) -> list[Action]:
     """Every card to every site, with each tool a worker or citizen may carry."""
     idle, sites = table.idle[seat], table.sites[seat]
-    actions: list[Action] = []
     if not idle or not sites:
-        return actions
-    money, free, sent, freed = (
-        table.sesterces[seat],
-        table.free_actions_left(),
-        table.sent_this_turn,
-        table.freed,
-    )
+        return []
+    sent, freed = table.sent_this_turn, table.freed
     if freed:
         citizen = table.options["citizen_wage"]
         wages = [citizen if card in freed else WAGES[card] for card in idle]
@@ -121,6 +124,7 @@ def _sends(table: BuildersTable, seat: int) -> list[Action]:
     tools = [tool + 1 for tool in table.tools[seat]]
     skilled = [table.skilled(card) for card in idle] if tools else [False] * len(idle)
     crew = list(zip(rows, wages, skilled, strict=True))
+    actions: list[Action] = []
     for building in sites:
         actions_needed = sent.get(building, 0) + 1 if sent else 1
         budget = money - (actions_needed - free) * EXTRA_ACTION if actions_needed > free else money
