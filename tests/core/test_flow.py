@@ -102,8 +102,8 @@ class TallyGame(Game):
 GAME = TallyGame()
 
 
-def tally(players: int = 3, leader: int = 1) -> Tally:
-    table = object.__new__(Tally)
+def tally(players: int = 3, leader: int = 1, kind: type[Tally] = Tally) -> Tally:
+    table = object.__new__(kind)
     table.game, table.players, table.options = GAME, players, {}
     table.events = [Event("tally.start", {})]
     table.step, table.leader = "choose", leader
@@ -205,3 +205,31 @@ def test_the_flow_s_own_refusals_are_the_ones_it_names():
     table.step = OVER
     keys.add(refusal(table, 0, PASS).key)
     assert keys == {f"tally.refused.{what}" for what in REFUSALS}
+
+
+# -- a step may name the part of its legal actions an action would be in --------------------
+
+
+def _choose_unlisted(table: Tally, seat: int) -> list[Action]:
+    raise AssertionError("apply lists the part only")
+
+
+def _choose_part(table: Tally, seat: int, action: Action) -> list[Action]:
+    table.pot += 10  # counts the parts listed
+    return _choose_legal(table, seat) if action[0] == "choose" else []
+
+
+class PartedTally(Tally):
+    STEPS: ClassVar[Mapping[str, Step]] = {
+        **Tally.STEPS,
+        "choose": Step(_choose_seats, _choose_unlisted, _choose_why, _choose_play, _choose_part),
+    }
+
+
+def test_an_action_is_checked_against_the_part_of_the_legal_actions_its_step_names():
+    table = tally(2, kind=PartedTally)
+    table.apply(0, Action("choose", 2))
+    refused = refusal(table, 1, Action("choose", 4))
+    assert (refused.key, refused.reason) == ("tally.refused.choose.expected", "choose 1, 2 or 3")
+    assert refusal(table, 1, PASS).key == "tally.refused.choose.expected"
+    assert (table.chosen, table.pot) == ([2, None], 30)
