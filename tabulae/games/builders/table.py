@@ -149,7 +149,8 @@ class BuildersTable(Flow, Table):
         return f"seat {seat}"
 
     def free_actions_left(self) -> int:
-        return max(0, FREE_ACTIONS - self.actions_used)
+        left = FREE_ACTIONS - self.actions_used
+        return left if left > 0 else 0
 
     def extra_cost(self, actions: int) -> int:
         """Sesterces for the part of `actions` beyond this turn's free actions (B-09)."""
