@@ -238,6 +238,8 @@ WORKERS: tuple[int, ...] = tuple(c.number for c in CREW if not c.slave)
 SLAVES: tuple[int, ...] = tuple(c.number for c in CREW if c.slave)
 APPRENTICES: tuple[int, ...] = tuple(c.number for c in CREW if c.tier == "apprentice")
 LAST_CARD = CREW[-1].number
+SLAVE_CARDS = frozenset(SLAVES)
+MACHINE_CARDS = frozenset(MACHINES)
 
 _BY_NUMBER: tuple[Building | Crew | None, ...] = (None, *BUILDINGS, *CREW)
 if [getattr(c, "number", 0) for c in _BY_NUMBER] != list(range(LAST_CARD + 1)):

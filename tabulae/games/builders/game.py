@@ -7,10 +7,10 @@ from typing import Any
 
 from tabulae.core import Action, Game, Option, Result, Rng, State
 
+from .actions import every_action
 from .cards import RULES
 from .evaluate import estimate
 from .invariants import broken
-from .notation import every_action
 from .recount import recount
 from .search import rollout_action
 from .table import BuildersTable

@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Iterable, Sized
 from typing import TYPE_CHECKING
 
+from .actions import NUMBER
 from .cards import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS
-from .notation import NUMBER
 from .site import NO_TOOL
 
 if TYPE_CHECKING:

@@ -30,7 +30,7 @@ which work once finished, then the 18 workers and the 6 slaves).
 | finished | players × 33 | buildings and machines the player finished |
 
 At four players that is 1,753 numbers (two players: 1,003). Each action keeps its own code
-(4,454 of them, `notation.every_action`): a mask of that length is one small vector, and a
+(4,454 of them, `actions.every_action`): a mask of that length is one small vector, and a
 maskable learner needs no more compact space.
 
 A seat that looks again at the same game (the same table object, as an environment steps

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from tabulae.core import Result
 
+from .actions import NUMBER
 from .cards import BUILDINGS, RULES, SESTERCES_PER_VP, SLAVES
-from .notation import NUMBER
 
 if TYPE_CHECKING:
     from .table import BuildersTable

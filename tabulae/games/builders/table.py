@@ -1,22 +1,28 @@
 """A position of The Builders: Antiquity: the cards, the players' holdings and the turn.
 
-Playing actions lives in `turn`, listing the legal ones in `legal`, the final
-settlement in `scoring` and what players see in `view`.
+The turn is run by the core `Flow` from the steps of `flow` (what is legal in `legal`, why
+anything else is refused in `refusals`); the final settlement is in `scoring` and what
+players see in `view`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from itertools import chain
 from typing import Any
 
-from tabulae.core import Action, BadPosition, Event, Game, Result, Rng, Table
+from tabulae.core import BadPosition, Game, Result, Rng, Table
+from tabulae.core.flow import OVER, Flow
 
 from . import scoring
+from .actions import CITIZEN, WORD
 from .cards import (
     APPRENTICES,
     BUILDINGS,
+    MACHINE_CARDS,
     MATERIALS,
     RULES,
+    SLAVE_CARDS,
     SLAVES,
     TOOLS,
     WAGES,
@@ -24,18 +30,16 @@ from .cards import (
     Materials,
     provisions,
 )
+from .flow import STEPS
 from .invariants import broken, malformed
-from .legal import legal_actions
-from .notation import WORD
 from .site import Site
-from .turn import MACHINE_CARDS, PLAYS, SLAVE_CARDS, refuse
 from .view import view as view_for
 
 FREE_ACTIONS = RULES.free_actions
 EXTRA_ACTION = RULES.extra_action_cost
 
 
-class BuildersTable(Table):
+class BuildersTable(Flow, Table):
     """One position. Everything is public except the order of the two decks.
 
     Cards are written by number (buildings 1–29, machines 30–33, workers 34–51, slaves
@@ -45,6 +49,7 @@ class BuildersTable(Table):
     """
 
     position_version = 1
+    STEPS = STEPS
 
     # -- the supply (rulebook "Przygotowanie"): cards on the table, not yet anyone's --
     building_deck: list[int]  # the face-down building deck, its top card last (hidden order)
@@ -121,38 +126,36 @@ class BuildersTable(Table):
         table.actions_used, table.investment_taken = 0, False
         table.sent_this_turn = {}
         table.settlements = ()
-        table.events = [
-            Event(
-                "builders.setup",
-                {
-                    "players": players,
-                    "first_seat": table.first_player,
-                    "apprentices": {
-                        str(seat): WORD[apprentice] for seat, apprentice in enumerate(dealt)
-                    },
-                    "buildings": [WORD[building] for building in table.building_row],
-                    "workers": [WORD[worker] for worker in table.worker_row],
-                },
-            ),
-        ]
+        table.events = []
+        table.tell(
+            "setup",
+            players=players,
+            first_seat=table.first_player,
+            apprentices={str(seat): WORD[apprentice] for seat, apprentice in enumerate(dealt)},
+            buildings=[WORD[building] for building in table.building_row],
+            workers=[WORD[worker] for worker in table.worker_row],
+        )
         return table
 
-    # -- the protocol --
+    # -- the turn, for the core `Flow` --
 
     @property
-    def to_move(self) -> tuple[int, ...]:
-        return () if self.game_over else (self.active_seat,)
+    def step(self) -> str:
+        """The decision under way: the active seat's turn, or none once the game is over."""
+        return OVER if self.game_over else "turn"
+
+    def name(self, seat: int) -> str:
+        """How an English refusal names a seat."""
+        return f"seat {seat}"
 
     def free_actions_left(self) -> int:
-        return max(0, FREE_ACTIONS - self.actions_used)
+        left = FREE_ACTIONS - self.actions_used
+        return left if left > 0 else 0
 
     def extra_cost(self, actions: int) -> int:
         """Sesterces for the part of `actions` beyond this turn's free actions (B-09)."""
         free = self.free_actions_left()
         return (actions - free) * EXTRA_ACTION if actions > free else 0
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return legal_actions(self, seat)
 
     def provides(self, card: int) -> Materials:
         """What a card brings to a site: as printed, or as taught at a University (B-05)."""
@@ -173,30 +176,15 @@ class BuildersTable(Table):
         wage: int = self.options["citizen_wage"] if card in self.freed else WAGES[card]
         return wage
 
+    def side(self, card: int) -> str:
+        """A working card's word as the glossary names it: a freed slave by its citizen side."""
+        return CITIZEN[card] or WORD[card] if card in self.freed else WORD[card]
+
     def skilled(self, card: int) -> bool:
         """Whether a card may carry a tool or be trained: workers and citizens only (B-13, B-14)."""
         if card in MACHINE_CARDS:
             return False
         return card not in SLAVE_CARDS or card in self.freed
-
-    def apply(self, seat: int, action: Action) -> None:
-        if self.game_over:
-            raise refuse("the game is over", "over")
-        if seat != self.active_seat:
-            raise refuse(
-                f"it is seat {self.active_seat}'s turn, not seat {seat}'s",
-                "turn",
-                seat=self.active_seat,
-            )
-        kind = action[0] if isinstance(action, tuple) and action else None
-        play = PLAYS.get(kind) if isinstance(kind, str) else None
-        if play is None:
-            raise refuse(
-                f"'{action}' is not an action of The Builders: Antiquity",
-                "unknown",
-                action=str(action),
-            )
-        play(self, seat, action[1:])
 
     # -- the end (B-20 to B-23) --
 
@@ -243,13 +231,21 @@ class BuildersTable(Table):
         if skilled:
             for tool in self.tools[seat] + self.tool_stack:
                 pool[tool] += 1
-        needs: list[Sequence[int]] = [site.missing() for site in self.sites[seat].values()]
-        needs += [
-            BUILDINGS[building - 1].cost for building in self.building_row + self.building_deck
-        ]
-        return any(
-            all(needed <= held for needed, held in zip(need, pool, strict=True)) for need in needs
-        )
+        stone, wood, architecture, decoration = pool
+        for site in self.sites[seat].values():
+            (s, w, a, d), (s_had, w_had, a_had, d_had) = site.cost, site.supplied
+            if (
+                s - s_had <= stone
+                and w - w_had <= wood
+                and a - a_had <= architecture
+                and d - d_had <= decoration
+            ):
+                return True
+        for building in chain(self.building_row, self.building_deck):
+            s, w, a, d = BUILDINGS[building - 1].cost
+            if s <= stone and w <= wood and a <= architecture and d <= decoration:
+                return True
+        return False
 
     @property
     def last_seat(self) -> int:
@@ -264,11 +260,11 @@ class BuildersTable(Table):
             self.sesterces[seat] -= settled.paid
             self.loans[seat] = settled.unpaid_loans
             self.freed = self.freed | frozenset(settled.freed)
-            self.events.append(Event("builders.settled", {"seat": seat, **settled.to_json()}))
+            self.tell("settled", seat=seat, **settled.to_json())
         if self.bank is not None:
             self.bank += sum(settled.paid for settled in self.settlements)
         scores = {str(seat): settled.tenths / 10 for seat, settled in enumerate(self.settlements)}
-        self.events.append(Event("builders.game_over", {"scores": scores}))
+        self.tell("game_over", scores=scores)
 
     def result(self) -> Result | None:
         if not self.game_over:

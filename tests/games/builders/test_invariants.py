@@ -4,7 +4,7 @@ import pytest
 
 from tabulae.core.conformance import ConformanceError, check_game
 from tabulae.games.builders import GAME, Builders
-from tabulae.games.builders.notation import NUMBER
+from tabulae.games.builders.actions import NUMBER
 from tabulae.games.builders.table import BuildersTable
 
 

@@ -103,7 +103,7 @@ def test_cards_and_buildings_that_are_not_there():
 
 def test_out_of_turn_malformed_and_unknown_actions():
     table = set_up()
-    assert "seat 0's turn, not seat 1's" in refused(table, "end", seat=1)
+    assert "not seat 1's turn: waiting for seat 0" in refused(table, "end", seat=1)
     assert "write it as 'start temple'" in refused(table, "start")
     assert "not an action of The Builders" in refused(table, "pass")
 

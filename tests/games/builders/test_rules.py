@@ -6,6 +6,7 @@ import pytest
 
 from tabulae.core import Action, BadOptions, Rng, random_playout
 from tabulae.games.builders import GAME
+from tabulae.games.builders.actions import CITIZEN, WORD
 from tabulae.games.builders.cards import (
     APPRENTICES,
     BUILDINGS,
@@ -16,7 +17,6 @@ from tabulae.games.builders.cards import (
     WORKERS,
     provisions,
 )
-from tabulae.games.builders.notation import CITIZEN, WORD
 from tabulae.i18n import glossary
 
 from .positions import NUMBER, action, play, set_up

@@ -2,8 +2,8 @@
 
 from tabulae.core import Action
 from tabulae.core.takeback import TakeBacks
+from tabulae.games.builders.actions import WORD
 from tabulae.games.builders.cards import BUILDINGS
-from tabulae.games.builders.notation import WORD
 
 from .positions import set_up
 

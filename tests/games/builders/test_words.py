@@ -16,9 +16,8 @@ from rich.console import Console
 
 from tabulae.core import Action, Event, IllegalAction, Rng
 from tabulae.games.builders import GAME
-from tabulae.games.builders import table as table_module
-from tabulae.games.builders import turn as turn_module
-from tabulae.games.builders.notation import NUMBER, citizen
+from tabulae.games.builders import refusals as refusals_module
+from tabulae.games.builders.actions import NUMBER, citizen
 from tabulae.games.builders.table import BuildersTable
 from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.i18n.catalogs import read
@@ -56,7 +55,7 @@ def refusals_in(module) -> dict[str, set[str]]:
     return found
 
 
-REFUSALS = refusals_in(turn_module) | refusals_in(table_module)
+REFUSALS = refusals_in(refusals_module)
 
 
 def option_msgids() -> list[str]:
