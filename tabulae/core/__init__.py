@@ -9,10 +9,11 @@ from .playout import random_playout, random_steps
 from .registry import games, load
 from .result import Result
 from .rng import Rng
-from .table import DERIVED, Table, Written
+from .table import DERIVED, FACE_DOWN, Table, Written
 
 __all__ = [
     "DERIVED",
+    "FACE_DOWN",
     "Action",
     "ActionSpace",
     "BadOptions",

@@ -25,7 +25,10 @@ A field annotated ``Annotated[X, DERIVED]`` is copied but not written: the class
 `restore` recomputes it when a position is read. A field annotated
 ``Annotated[X, Written(write, read)]`` is copied as its type says but written and read by its
 own pair of functions: a compact list kept for speed in play can so be written as the
-named parts a reader recognises. ``ClassVar`` annotations are not fields.
+named parts a reader recognises. A field annotated ``Annotated[list[X], FACE_DOWN]`` is a
+pile whose order nobody at the table knows (a face-down deck): the default `determinize`
+re-deals it, and a game's own `determinize` calls `shuffle_face_down` for it.
+``ClassVar`` annotations are not fields.
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ from .rng import Rng
 FORMAT = "tabulae.position"
 DERIVED = "derived"
 """Marks a field computed from the others: ``Annotated[X, DERIVED]``."""
+FACE_DOWN = "face down"
+"""Marks a pile whose order is hidden from everyone: ``Annotated[list[X], FACE_DOWN]``."""
 
 _CORE = ("game", "players", "options")
 
@@ -165,6 +170,23 @@ class Table(State, metaclass=TableMeta):
         self.check_position()
         return self
 
+    # -- what a seat does not know -------------------------------------------------------------
+
+    def determinize(self, seat: int | None, rng: Rng) -> typing.Self:
+        """A copy with its face-down piles re-dealt (`shuffle_face_down`); a game with other
+        secrets overrides it."""
+        twin = self.clone()
+        twin.shuffle_face_down(rng)
+        return twin
+
+    def shuffle_face_down(self, rng: Rng) -> None:
+        """Shuffle every field marked FACE_DOWN, in declaration order. Each pile is sorted
+        first, so the result depends only on which cards it holds, which every seat knows."""
+        for name in _fields(type(self)).face_down:
+            pile = getattr(self, name)
+            pile.sort()
+            rng.shuffle(pile)
+
     def restore(self) -> None:
         """Recompute the fields marked DERIVED after a position is read. Override if any."""
 
@@ -196,6 +218,7 @@ class _Fields:
                     hints[name] = resolved[name]
         self.hints = hints
         self.clone = _compile_clone(cls, hints)
+        self.face_down = tuple(name for name, hint in hints.items() if _marked(hint, FACE_DOWN))
         self.written: list[tuple[str, Callable[[Any], Any], Reader]] = []
         for name, hint in hints.items():
             if name in _CORE or _is_derived(hint):
@@ -218,7 +241,11 @@ def _fields(cls: type[Table]) -> _Fields:
 
 
 def _is_derived(hint: Any) -> bool:
-    return typing.get_origin(hint) is typing.Annotated and DERIVED in hint.__metadata__
+    return _marked(hint, DERIVED)
+
+
+def _marked(hint: Any, marker: str) -> bool:
+    return typing.get_origin(hint) is typing.Annotated and marker in hint.__metadata__
 
 
 def _written(hint: Any) -> Written | None:

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 import pytest
 
-from tabulae.core import DERIVED, BadPosition, Event, Game, Rng, Table, Written
+from tabulae.core import DERIVED, FACE_DOWN, BadPosition, Event, Game, Rng, Table, Written
 
 
 class Site:
@@ -238,3 +238,39 @@ def test_a_field_s_own_reader_refuses_with_the_field_s_place(hands, reason):
     written["table"]["hands"] = hands
     with pytest.raises(BadPosition, match=re.escape(reason)):
         Purse.read_position(GAME, written)
+
+
+# -- face-down piles ---------------------------------------------------------------------------
+
+
+class Decks(Table):
+    deck: Annotated[list[int], FACE_DOWN]
+    row: list[int]
+    discard: Annotated[list[int], FACE_DOWN]
+
+    to_move = ()
+
+    def legal_actions(self, seat):  # pragma: no cover - not played
+        return []
+
+    apply = view = result = legal_actions
+
+
+def decks(deck: list[int], discard: list[int]) -> Decks:
+    table = Decks.__new__(Decks)
+    table.game, table.players, table.options, table.events = GAME, 2, {}, []
+    table.deck, table.row, table.discard = deck, [9, 3, 7], discard
+    return table
+
+
+def test_determinize_re_deals_the_face_down_piles_from_what_they_hold_only():
+    """Two tables whose piles hold the same cards in different orders give the same copy for
+    the same random stream; the face-up row keeps its order, and the original is untouched."""
+    one, two = decks([1, 2, 3, 4, 5, 6], [10, 11, 12]), decks([6, 4, 2, 5, 3, 1], [12, 10, 11])
+    twins = [table.determinize(0, Rng(7)) for table in (one, two)]
+    assert twins[0].deck == twins[1].deck and twins[0].discard == twins[1].discard
+    assert sorted(twins[0].deck) == [1, 2, 3, 4, 5, 6] and sorted(twins[0].discard) == [10, 11, 12]
+    assert twins[0].row == [9, 3, 7]
+    assert one.deck == [1, 2, 3, 4, 5, 6]
+    dealt = {tuple(decks([1, 2, 3, 4, 5, 6], []).determinize(0, Rng(s)).deck) for s in range(20)}
+    assert len(dealt) > 10  # really shuffled, not merely sorted

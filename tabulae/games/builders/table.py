@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import chain
-from typing import Any
+from typing import Annotated, Any
 
-from tabulae.core import BadPosition, Game, Result, Rng, Table
+from tabulae.core import FACE_DOWN, BadPosition, Game, Result, Rng, Table
 from tabulae.core.flow import OVER, Flow
 
 from . import scoring
@@ -52,9 +52,9 @@ class BuildersTable(Flow, Table):
     STEPS = STEPS
 
     # -- the supply (rulebook "Przygotowanie"): cards on the table, not yet anyone's --
-    building_deck: list[int]  # the face-down building deck, its top card last (hidden order)
+    building_deck: Annotated[list[int], FACE_DOWN]  # the building deck, its top card last
     building_row: list[int]  # the face-up row of buildings to start, in its order
-    worker_deck: list[int]  # the face-down worker deck, its top card last (hidden order)
+    worker_deck: Annotated[list[int], FACE_DOWN]  # the worker deck, its top card last
     worker_row: list[int]  # the face-up row of workers to hire, in its order
     slave_stack: list[int]  # slave cards left to buy in the investment row
     tool_stack: list[int]  # tools left to buy in the investment row, by material
@@ -288,19 +288,6 @@ class BuildersTable(Flow, Table):
         cards = list(self.idle[seat])
         cards += [card for site in self.sites[seat].values() for card, _ in site.crew]
         return sorted(card for card in cards if card in SLAVE_CARDS and card not in freed)
-
-    def determinize(self, seat: int | None, rng: Rng) -> BuildersTable:
-        """Only the order of the two decks is hidden, from everyone alike.
-
-        Each deck is sorted before it is shuffled, so the copy depends only on
-        which cards are left in it, which every seat knows.
-        """
-        twin = self.clone()
-        twin.building_deck.sort()
-        rng.shuffle(twin.building_deck)
-        twin.worker_deck.sort()
-        rng.shuffle(twin.worker_deck)
-        return twin
 
     def check_position(self) -> None:
         """Refuse a position whose values do not fit together or break a rule's guarantee."""

@@ -49,10 +49,7 @@ class HadriansWallState(Flow, HadriansWallTable):
         """
         twin = self.clone()
         twin.rng = Rng(rng.next64())
-        twin.fate_deck.sort()
-        rng.shuffle(twin.fate_deck)
-        twin.neutral_deck.sort()
-        rng.shuffle(twin.neutral_deck)
+        twin.shuffle_face_down(rng)  # the Fate deck and the Neutral Prospect deck
         for other in range(self.players):
             if other == seat:
                 twin.decks[other].sort()

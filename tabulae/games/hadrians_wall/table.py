@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Self
 
-from tabulae.core import DERIVED, BadPosition, Game, Rng, Table, Written
+from tabulae.core import DERIVED, FACE_DOWN, BadPosition, Game, Rng, Table, Written
 
 from .data import COHORTS, FATE_CARDS, NEUTRAL_PROSPECTS, PLAYER_CARDS, FateCard, PlayerCard
 from .invariants import invariants
@@ -66,11 +66,11 @@ class HadriansWallTable(Table):
     chosen: list[int | None]  # per seat, the drawn card he chose as his Path this year
     paths: list[list[int]]  # per seat, his Path cards, one a year, oldest first
     prospects: list[list[int]]  # per seat, his Prospect cards, the last one in play
-    fate_deck: list[int]  # the Fate deck, face down
+    fate_deck: Annotated[list[int], FACE_DOWN]  # the Fate deck, face down
     fate_discard: list[int]  # the Fate discard pile, this year's Fate card on it
     fate_card: int  # this year's Fate card, revealed at the start of the year
     attack_cards: list[int]  # the Fate cards revealed for the Picts' attack, during it
-    neutral_deck: list[int]  # the deck of Neutral Prospect cards (1-2 players)
+    neutral_deck: Annotated[list[int], FACE_DOWN]  # the Neutral Prospect deck (1-2 players)
     neutral_cards: list[int]  # the Neutral Prospect cards face up this year
     neutral_pieces: list[int]  # per Neutral card, the pieces placed on it this year
     favours_used: Annotated[list[list[int]], Written(write_favours_used, read_favours_used)]

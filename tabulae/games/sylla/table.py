@@ -21,9 +21,9 @@ list; -1 stands for "none" in a slot or a seat field.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from tabulae.core import Rng
+from tabulae.core import FACE_DOWN, Rng
 from tabulae.core import Table as Position
 
 from .actions import CAP
@@ -105,7 +105,7 @@ class Table(Position):
     building_stack: list[int]  # the tile stack, bottom first: C, then B, then A
     building_row: list[int]  # the tile on each coloured slot of the building row, -1: empty
     # -- the events --------------------------------------------------------------------------
-    event_deck: list[int]  # the event deck, bottom first
+    event_deck: Annotated[list[int], FACE_DOWN]  # the event deck, bottom first
     event_row: list[int]  # the event in each of the four slots, top first; Decadence last
     occurred: list[bool]  # whether the event in a slot has occurred while in play
     cubes: list[list[int]]  # cubes on each event slot, by seat (phase V)
@@ -175,8 +175,7 @@ class Table(Position):
             _resample_tokens(twin, others, rng)
         _resample_deck(twin, rng)
         _resample_stack(twin, rng)
-        twin.event_deck.sort()
-        rng.shuffle(twin.event_deck)
+        twin.shuffle_face_down(rng)  # the event deck
         if len(twin.great_work_stack) > 1:
             below = sorted(twin.great_work_stack[:-1])
             rng.shuffle(below)
