@@ -7,7 +7,7 @@ where U is the sum over Cohorts of the attack cards beyond the Cohort's filled b
 import pytest
 
 import tabulae
-from tabulae.games.hadrians_wall.data import GREY_FLAGS
+from tabulae.games.hadrians_wall.components import GREY_FLAGS
 from tabulae.games.hadrians_wall.evaluate import LATER_ATTACKS, _undefended, attacks_to_come
 from tabulae.games.hadrians_wall.scoring import disdain_penalty
 from tabulae.games.hadrians_wall.sheet import COHORT, DISDAIN, TEMPLE_FAVOURS

@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from tabulae.core import Action, Event, Rng, State, load, random_steps
-from tabulae.games.builders.cards import BUILDINGS
+from tabulae.games.builders.components import BUILDINGS
 from tabulae.games.builders.terminal import crew_name, investments
 from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.tui.renderer import renderer

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from tabulae.core import Event, Result, Rng, State, load, random_steps
-from tabulae.games.hadrians_wall.data import COLUMN_ENDS
+from tabulae.games.hadrians_wall.components import COLUMN_ENDS
 from tabulae.games.hadrians_wall.terminal import fate_deck_attacks
 from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.tui.renderer import renderer

@@ -9,8 +9,8 @@ import re
 import pytest
 
 import tabulae
-from tabulae.games.builders.cards import BUILDINGS as BUILDING_CARDS
-from tabulae.games.builders.cards import CREW as CREW_CARDS
+from tabulae.games.builders.components import BUILDINGS as BUILDING_CARDS
+from tabulae.games.builders.components import CREW as CREW_CARDS
 from tabulae.i18n import glossary
 
 from .browser import board_clicks

@@ -10,7 +10,7 @@ import pytest
 
 import tabulae
 from tabulae.core import Action, Match, Rng
-from tabulae.games.hadrians_wall.data import CARD_INDEX, PATTERNS, PLAYER_CARDS
+from tabulae.games.hadrians_wall.components import CARD_INDEX, PATTERNS, PLAYER_CARDS
 from tabulae.games.hadrians_wall.scouting import orient
 from tabulae.i18n import GameText, glossary, translator
 from tests.games.hadrians_wall.test_words import check

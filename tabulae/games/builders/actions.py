@@ -22,7 +22,17 @@ from __future__ import annotations
 
 from tabulae.core import Action
 
-from .cards import BUILDINGS, LAST_CARD, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS, card
+from .components import (
+    BUILDINGS,
+    LAST_CARD,
+    MACHINES,
+    MATERIALS,
+    RULES,
+    SLAVES,
+    TOOLS,
+    WORKERS,
+    card,
+)
 
 
 def citizen(slave: str) -> str:

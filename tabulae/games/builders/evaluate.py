@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import BUILDINGS, RULES, SESTERCES_PER_VP
+from .components import BUILDINGS, RULES, SESTERCES_PER_VP
 from .scoring import best_settlement
 
 if TYPE_CHECKING:

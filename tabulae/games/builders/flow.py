@@ -19,7 +19,7 @@ from tabulae.core.actions import Arg
 from tabulae.core.flow import Step
 
 from .actions import MATERIAL_WORDS, NUMBER, TOOL_WORDS, WORD
-from .cards import BUILDINGS, RULES
+from .components import BUILDINGS, RULES
 from .legal import allows, legal_actions
 from .refusals import why
 from .site import NO_TOOL, Site

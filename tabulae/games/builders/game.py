@@ -8,7 +8,7 @@ from typing import Any
 from tabulae.core import Action, Game, Option, Result, Rng, State
 
 from .actions import every_action
-from .cards import RULES
+from .components import RULES
 from .evaluate import estimate
 from .invariants import broken
 from .recount import recount

@@ -15,7 +15,17 @@ from collections.abc import Iterable, Sized
 from typing import TYPE_CHECKING
 
 from .actions import NUMBER
-from .cards import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS, RULES, SLAVES, TOOLS, WORKERS
+from .components import (
+    BUILDINGS,
+    CREW,
+    LAST_CARD,
+    MACHINES,
+    MATERIALS,
+    RULES,
+    SLAVES,
+    TOOLS,
+    WORKERS,
+)
 from .site import NO_TOOL
 
 if TYPE_CHECKING:

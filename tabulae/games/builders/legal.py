@@ -25,7 +25,7 @@ from .actions import (
     TAKE,
     TRAIN,
 )
-from .cards import RULES, SLAVE_CARDS, WAGES
+from .components import RULES, SLAVE_CARDS, WAGES
 
 if TYPE_CHECKING:
     from .table import BuildersTable

@@ -51,7 +51,7 @@ import numpy as np
 from tabulae.core.game import Observation as Layout
 from tabulae.core.game import State
 
-from .cards import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS
+from .components import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS
 from .table import BuildersTable
 
 MATERIAL_COUNT = len(MATERIALS)

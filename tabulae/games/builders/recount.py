@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from tabulae.core import Result
 
 from .actions import NUMBER
-from .cards import BUILDINGS, RULES, SESTERCES_PER_VP, SLAVES
+from .components import BUILDINGS, RULES, SESTERCES_PER_VP, SLAVES
 
 if TYPE_CHECKING:
     from .table import BuildersTable

@@ -15,7 +15,7 @@ from tabulae.core import Action, IllegalAction
 from tabulae.core.actions import Arg
 
 from .actions import MATERIAL_WORDS, NUMBER, TOOL_WORDS, WORD
-from .cards import MACHINE_CARDS, RULES, SLAVE_CARDS, SLAVES
+from .components import MACHINE_CARDS, RULES, SLAVE_CARDS, SLAVES
 
 if TYPE_CHECKING:
     from .table import BuildersTable

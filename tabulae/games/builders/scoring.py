@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tabulae.core import BadPosition
 
 from .actions import WORD
-from .cards import RULES, SESTERCES_PER_VP, SLAVES
+from .components import RULES, SESTERCES_PER_VP, SLAVES
 
 if TYPE_CHECKING:
     from .table import BuildersTable

@@ -6,7 +6,7 @@ from typing import Any
 
 from tabulae.core import BadPosition
 
-from .cards import BUILDINGS, LAST_CARD, MATERIALS, Materials
+from .components import BUILDINGS, LAST_CARD, MATERIALS, Materials
 
 NO_TOOL = -1
 

@@ -16,7 +16,7 @@ from tabulae.core.flow import OVER, Flow
 
 from . import scoring
 from .actions import CITIZEN, WORD
-from .cards import (
+from .components import (
     APPRENTICES,
     BUILDINGS,
     MACHINE_CARDS,
@@ -43,7 +43,7 @@ class BuildersTable(Flow, Table):
     """One position. Everything is public except the order of the two decks.
 
     Cards are written by number (buildings 1–29, machines 30–33, workers 34–51, slaves
-    52–57; `cards`), materials by index (stone, wood, architecture, decoration), and every
+    52–57; `components`), materials by index (stone, wood, architecture, decoration), and every
     list "by seat" holds one entry per player. `docs/positions/builders.md` describes each
     field of the position format.
     """

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from tabulae.core import Event
 from tabulae.games.builders.actions import citizen
-from tabulae.games.builders.cards import MATERIALS, RULES, TOOLS, card
+from tabulae.games.builders.components import MATERIALS, RULES, TOOLS, card
 from tabulae.i18n import GameText
 from tabulae.tui.renderer import Renderer, heading
 

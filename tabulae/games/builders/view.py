@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import BUILDINGS, MATERIAL_NAMES, MATERIALS, RULES, TOOLS, Building, card
+from .components import BUILDINGS, MATERIAL_NAMES, MATERIALS, RULES, TOOLS, Building, card
 
 if TYPE_CHECKING:
     from .table import BuildersTable, Site

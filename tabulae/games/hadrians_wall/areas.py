@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabulae.core import Action, IllegalAction
 
-from .data import COLUMN_ENDS
+from .components import COLUMN_ENDS
 from .refusals import refused
 from .sheet import LARGE_GRANARY, MEDIUM_GRANARY, TRACK_AREAS, lacking
 

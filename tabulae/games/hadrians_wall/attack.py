@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 
 from tabulae.core import Action, IllegalAction, Rng
 
-from .data import ATTACK_CARDS, ATTRIBUTES, COHORTS, DISDAIN_BOXES, FATE_CARDS, GREY_FLAGS, POOL
+from .components import (
+    ATTACK_CARDS,
+    ATTRIBUTES,
+    COHORTS,
+    DISDAIN_BOXES,
+    FATE_CARDS,
+    GREY_FLAGS,
+    POOL,
+)
 from .refusals import not_an_action, refused
 from .rewards import advance_attribute
 from .sheet import COHORT, DIPLOMAT_FAVOURS, DISDAIN, FAVOUR_KINDS, POOL_AT, TEMPLE_FAVOURS

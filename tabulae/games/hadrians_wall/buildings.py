@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tabulae.core import Action, IllegalAction
 
 from .areas import Area, word
-from .data import BUILDING_INDEX, BUILDINGS, CITIZENS, TRACK_OF_CITIZEN
+from .components import BUILDING_INDEX, BUILDINGS, CITIZENS, TRACK_OF_CITIZEN
 from .refusals import not_now, refused
 from .rewards import gain_all
 from .sheet import BUILT, CITIZEN, infrastructure, lacking, pay

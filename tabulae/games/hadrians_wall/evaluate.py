@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from .data import (
+from .components import (
     ATTACK_CARDS,
     BUILDING_INDEX,
     COHORTS,

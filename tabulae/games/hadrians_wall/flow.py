@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from tabulae.core.flow import Step, simultaneous
 
 from . import attack, start_of_year, year
-from .data import POOL, YEARS
+from .components import POOL, YEARS
 from .scoring import final_result
 from .sheet import POOL_AT
 

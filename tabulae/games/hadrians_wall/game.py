@@ -9,7 +9,7 @@ from tabulae.core import Action, Game, Option, Result, Rng, State
 
 from . import buildings, left_sheet, ludus, market, right_sheet, scouts, search
 from .attack import DEFEND, FAVOUR_ACTIONS
-from .data import DIFFICULTIES
+from .components import DIFFICULTIES
 from .evaluate import evaluate
 from .invariants import invariants
 from .recount import recount

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tabulae.core import Event
 
-from .data import (
+from .components import (
     ATTACK_CARDS,
     ATTRIBUTE_LENGTH,
     ATTRIBUTES,

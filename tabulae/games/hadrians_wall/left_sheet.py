@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tabulae.core import Action, IllegalAction
 
 from .areas import Area, track_refusal, word
-from .data import (
+from .components import (
     ATTRIBUTES,
     CIPPI_BOXES,
     CIPPI_NEEDS_FORT,

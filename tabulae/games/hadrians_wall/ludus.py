@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tabulae.core import Action, IllegalAction
 
 from .areas import Area, not_built, word
-from .data import (
+from .components import (
     BUILDING_INDEX,
     GLADIATOR_BOXES,
     GLADIATOR_DIED,

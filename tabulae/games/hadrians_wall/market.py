@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tabulae.core import Action, IllegalAction
 
 from .areas import Area, box_needs, not_built, number, word
-from .data import (
+from .components import (
     BUILDING_INDEX,
     DATA,
     MARKET_BOXES,

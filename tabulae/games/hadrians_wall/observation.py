@@ -45,7 +45,7 @@ import numpy as np
 from tabulae.core.game import Observation as Layout
 from tabulae.core.game import State
 
-from .data import COHORTS, FATE_CARDS, PLAYER_CARDS
+from .components import COHORTS, FATE_CARDS, PLAYER_CARDS
 from .rewards import CHOICES
 from .scouting import CELLS
 from .sheet import MAP, SIZE

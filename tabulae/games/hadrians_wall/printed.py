@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import DATA
+from .components import DATA
 
 
 def printed() -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tabulae.core import Result
 
-from .data import BUILDING_INDEX, CITIZENS, COHORTS, DATA
+from .components import BUILDING_INDEX, CITIZENS, COHORTS, DATA
 from .sheet import (
     ATTRIBUTE,
     BUILT,

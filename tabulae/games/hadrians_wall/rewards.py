@@ -10,7 +10,7 @@ is lost (H-04).
 
 from __future__ import annotations
 
-from .data import (
+from .components import (
     ATTRIBUTE_BOXES,
     ATTRIBUTE_LENGTH,
     ATTRIBUTES,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tabulae.core import Action, IllegalAction
 
 from .areas import Area, box_needs, not_built, number, word
-from .data import (
+from .components import (
     BATHS_BOXES,
     BUILDING_INDEX,
     CITIZENS,

@@ -7,7 +7,7 @@ from typing import Any
 
 from tabulae.core import Result
 
-from .data import (
+from .components import (
     ATTRIBUTE_LENGTH,
     ATTRIBUTES,
     BUILDING_INDEX,

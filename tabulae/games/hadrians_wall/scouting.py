@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from tabulae.core import IllegalAction
 
-from .data import MAP_COLUMNS, MAP_ICONS, MAP_ROW_REWARD, MAP_ROWS, PATTERNS
+from .components import MAP_COLUMNS, MAP_ICONS, MAP_ROW_REWARD, MAP_ROWS, PATTERNS
 from .refusals import refused
 
 ORIENTATIONS = 8

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tabulae.core import Action, IllegalAction
 
 from .areas import Area, box_needs, number, word
-from .data import (
+from .components import (
     SCOUT_COST,
     SCOUT_NEEDS,
 )

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from tabulae.core import Action, Rng
 
-from .data import COHORTS, MARKET_BOXES
+from .components import COHORTS, MARKET_BOXES
 from .scouting import full_columns, mask_of, rewards
 from .sheet import COHORT, MAP
 from .table import HadriansWallTable

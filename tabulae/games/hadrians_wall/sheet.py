@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from tabulae.core import BadPosition, IllegalAction
 
-from .data import (
+from .components import (
     ATTRIBUTE_LENGTH,
     ATTRIBUTES,
     BATHS_BOXES,
@@ -55,7 +55,7 @@ from .data import (
     WALL_BOXES,
     YEARS,
 )
-from .data import DIPLOMAT_FAVOURS as DIPLOMAT_FAVOURS_EACH
+from .components import DIPLOMAT_FAVOURS as DIPLOMAT_FAVOURS_EACH
 from .refusals import refused
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from tabulae.core import Action, IllegalAction
 
-from .data import BUILDING_INDEX, CARD_INDEX, FATE_CARDS, INCOME, PLAYER_CARDS, POOL
+from .components import BUILDING_INDEX, CARD_INDEX, FATE_CARDS, INCOME, PLAYER_CARDS, POOL
 from .refusals import not_an_action, refused
 from .rewards import gain
 from .sheet import BUILT, POOL_AT, PRODUCTION, RESOURCE

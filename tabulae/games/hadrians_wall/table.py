@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal, Self
 
 from tabulae.core import DERIVED, FACE_DOWN, BadPosition, Game, Rng, Table, Written
 
-from .data import COHORTS, FATE_CARDS, NEUTRAL_PROSPECTS, PLAYER_CARDS, FateCard, PlayerCard
+from .components import COHORTS, FATE_CARDS, NEUTRAL_PROSPECTS, PLAYER_CARDS, FateCard, PlayerCard
 from .invariants import invariants
 from .sheet import new_sheet, read_favours_used, read_sheets, write_favours_used, write_sheets
 

@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabulae.core import Event
-from tabulae.games.hadrians_wall.data import (
+from tabulae.games.hadrians_wall.components import (
     ATTRIBUTE_LENGTH,
     CARD_INDEX,
     CIPPI_NEEDS_FORT,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .data import (
+from .components import (
     ATTRIBUTES,
     BATHS_BOXES,
     BUILDINGS,

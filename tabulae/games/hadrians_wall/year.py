@@ -14,7 +14,7 @@ from tabulae.core import Action, IllegalAction
 
 from . import buildings, left_sheet, ludus, market, right_sheet, scouts
 from .areas import Area
-from .data import ATTRIBUTES, COHORTS, DATA
+from .components import ATTRIBUTES, COHORTS, DATA
 from .refusals import not_an_action, refused
 from .rewards import advance_attribute, advance_cohort, choices, settle
 

@@ -11,7 +11,7 @@ from tabulae.core import Action, IllegalAction
 from tabulae.core.conformance import snapshot
 from tabulae.games.builders import GAME
 from tabulae.games.builders.actions import CITIZEN, NUMBER, WORD
-from tabulae.games.builders.cards import BUILDINGS, MATERIALS, RULES, TOOLS, provisions
+from tabulae.games.builders.components import BUILDINGS, MATERIALS, RULES, TOOLS, provisions
 from tabulae.games.builders.table import BuildersTable
 
 TOOL = {tool.word: tool.material for tool in TOOLS}

@@ -1,6 +1,6 @@
 """The data file holds the whole box, and the checks that vouch for its values hold."""
 
-from tabulae.games.builders.cards import (
+from tabulae.games.builders.components import (
     APPRENTICES,
     BUILDINGS,
     CREW,

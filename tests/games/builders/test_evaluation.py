@@ -6,7 +6,7 @@ import pytest
 from tabulae.bots import bot_steps, make_bot
 from tabulae.core import Action, Rng
 from tabulae.games.builders import GAME
-from tabulae.games.builders.cards import WORKERS, card
+from tabulae.games.builders.components import WORKERS, card
 
 from .positions import NUMBER, play, set_up
 

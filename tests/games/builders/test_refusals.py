@@ -1,6 +1,6 @@
 """Illegal actions are refused with a reason a player can read, and change nothing."""
 
-from tabulae.games.builders.cards import RULES
+from tabulae.games.builders.components import RULES
 
 from .positions import NUMBER, play, refused, set_up
 

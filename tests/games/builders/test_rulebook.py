@@ -1,6 +1,6 @@
 """The worked examples of the rulebook, replayed on the engine."""
 
-from tabulae.games.builders.cards import RULES
+from tabulae.games.builders.components import RULES
 
 from .positions import NUMBER, play, set_up
 

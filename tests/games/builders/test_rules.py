@@ -7,7 +7,7 @@ import pytest
 from tabulae.core import Action, BadOptions, Rng, random_playout
 from tabulae.games.builders import GAME
 from tabulae.games.builders.actions import CITIZEN, WORD
-from tabulae.games.builders.cards import (
+from tabulae.games.builders.components import (
     APPRENTICES,
     BUILDINGS,
     CREW,

@@ -3,7 +3,7 @@
 from tabulae.core import Action
 from tabulae.core.takeback import TakeBacks
 from tabulae.games.builders.actions import WORD
-from tabulae.games.builders.cards import BUILDINGS
+from tabulae.games.builders.components import BUILDINGS
 
 from .positions import set_up
 

@@ -15,7 +15,7 @@ from tabulae.core import Action
 from tabulae.core.conformance import snapshot
 from tabulae.games.hadrians_wall import GAME, HadriansWallTable
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall.data import BUILDING_INDEX, CARD_INDEX, FATE_CARDS, POOL
+from tabulae.games.hadrians_wall.components import BUILDING_INDEX, CARD_INDEX, FATE_CARDS, POOL
 
 Sheets = Sequence[Mapping[str, Any]]
 """Per seat, from seat 0, named areas of his sheets as the position format writes them, each

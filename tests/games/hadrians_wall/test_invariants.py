@@ -23,7 +23,7 @@ from tabulae.games.hadrians_wall import (
 )
 from tabulae.games.hadrians_wall import sheet as S
 from tabulae.games.hadrians_wall.areas import Area
-from tabulae.games.hadrians_wall.data import (
+from tabulae.games.hadrians_wall.components import (
     ATTACK_CARDS,
     GREY_FLAGS,
     SCOUT_NEEDS,

@@ -15,7 +15,7 @@ from tabulae.core import BadPosition, Rng
 from tabulae.core.conformance import snapshot
 from tabulae.games.hadrians_wall import GAME, HadriansWallTable
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall.data import BUILDING_INDEX, PLAYER_CARDS
+from tabulae.games.hadrians_wall.components import BUILDING_INDEX, PLAYER_CARDS
 
 from .helpers import end_year, in_year, play
 

@@ -3,7 +3,7 @@
 from tabulae.core import Action
 from tabulae.games.hadrians_wall import GAME
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall.data import FATE_CARDS, PATTERNS
+from tabulae.games.hadrians_wall.components import FATE_CARDS, PATTERNS
 from tabulae.games.hadrians_wall.scouting import orient
 
 from .helpers import (

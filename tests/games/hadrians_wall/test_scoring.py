@@ -3,7 +3,7 @@
 import pytest
 
 from tabulae.games.hadrians_wall import GAME
-from tabulae.games.hadrians_wall.data import CARD_INDEX, PLAYER_CARDS
+from tabulae.games.hadrians_wall.components import CARD_INDEX, PLAYER_CARDS
 from tabulae.games.hadrians_wall.scoring import disdain_penalty, path_points, score, solo_rank
 
 from .helpers import in_year, sheet_with

@@ -3,7 +3,7 @@
 from tabulae.core import Action, Rng
 from tabulae.games.hadrians_wall import GAME
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall.data import COHORTS, DIPLOMAT_NEEDS, FATE_CARDS, PLAYER_CARDS
+from tabulae.games.hadrians_wall.components import COHORTS, DIPLOMAT_NEEDS, FATE_CARDS, PLAYER_CARDS
 
 from .helpers import (
     areas,

@@ -4,7 +4,7 @@ from types import MappingProxyType
 
 import pytest
 
-from tabulae.games.hadrians_wall import data as D
+from tabulae.games.hadrians_wall import components as D
 
 CONFIDENCE = {"confirmed", "single-source", "inferred", "provisional"}
 
