@@ -212,16 +212,16 @@ class Search:
             nodes[seat] = child
 
     def _rollout(self, world: State, movers: tuple[int, ...], rng: Rng) -> list[float]:
-        """Play on with the rollout policy to the end, or to `depth` actions, or to the end of
-        the `rounds`-th round since the decision (finishing a simultaneous decision under
-        way, which the evaluation could not judge half-made); return every seat's payoff.
-        `movers` were to move before the last action."""
+        """Play on with the rollout policy to the end, or to `depth` actions, or (in a game
+        that has rounds) to the end of the `rounds`-th round since the decision, finishing a
+        simultaneous decision under way, which the evaluation could not judge half-made;
+        return every seat's payoff. `movers` were to move before the last action."""
         policy, depth, rounds = self.bot.policy, self.bot.depth, self.bot.rounds
         informed = self.bot.rollout == "informed"
         steps = 0
         while world.to_move:
             pending = set(world.to_move) < set(movers)
-            if rounds is not None:
+            if rounds is not None and self.round is not None:
                 if world.game.round(world) - self.round >= rounds and not pending:
                     break
             elif depth is not None and steps >= depth and not pending:
@@ -282,7 +282,7 @@ class ISMCTSBot(Bot):
     keeping iterations cheap in long games, where random play to the end says little.
     `rounds` ends rollouts instead where that many of the game's rounds (`Game.round`) have
     ended since the decision, so that every simulation is judged at the same clean point
-    (a game without rounds plays them to the end). UCB1 weighs mean payoffs over the range
+    (in a game without rounds, `depth` still cuts them). UCB1 weighs mean payoffs over the range
     of payoffs seen so far, unless `scale` gives that range (in a solitaire game, points).
 
     `group=1` weighs one action of each group of near-identical ones (`Game.action_key`);

@@ -161,12 +161,12 @@ class Game(ABC):
         """
         return None
 
-    def round(self, state: State) -> int:
+    def round(self, state: State) -> int | None:
         """The round under way, a number that grows as the game goes on (a year, an age); a
         search may end its simulations where a round ends, a clean point to judge a position
-        at. The default knows no rounds: 0 throughout.
+        at. None (the default) for a game that names no rounds.
         """
-        return 0
+        return None
 
     def invariants(self, state: State) -> list[str]:
         """What must always hold and does not in `state`, each in words; empty when sound.

@@ -12,6 +12,7 @@ import tabulae
 from tabulae.bots import ISMCTSBot, Search, bot_steps, decide, make_bot
 from tabulae.core import Action, Rng, visible
 from tabulae.games.hadrians_wall.sheet import COHORT, SCOUTS
+from tests.plugin_games.horreum import GAME as HORREUM
 from tests.plugin_games.tesserae import GAME as TESSERAE
 
 from .games import every_game, player_counts, positions
@@ -230,13 +231,13 @@ def test_rollouts_by_rounds_end_where_the_year_ends():
     assert world.sheets[0] != state.sheets[0]
 
 
-def test_a_game_without_rounds_rolls_out_to_its_end():
-    state = TESSERAE.new(2, seed=3)
-    assert TESSERAE.round(state) == 0
-    search = Search(ISMCTSBot(rounds=1), state, 0, Rng(1))
+def test_in_a_game_without_rounds_the_depth_still_cuts_rollouts():
+    state = HORREUM.new(1, seed=1)
+    assert HORREUM.round(state) is None
+    search = Search(ISMCTSBot(rounds=1, depth=2), state, 0, Rng(1))
     world = state.clone()
     search._rollout(world, state.to_move, Rng(2))
-    assert world.result() is not None
+    assert len(world.events) > len(state.events) and world.result() is None
 
 
 @pytest.mark.parametrize("params", [{"rounds": 1}, {"rounds": 2, "scale": 20}, {"scale": 5}])
