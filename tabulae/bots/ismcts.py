@@ -75,7 +75,9 @@ class Search:
             self.trees[seat] = root
         self.iterations = 0
         self.seconds = 0.0
-        self.round = state.game.round(state)
+        # The round whose start ends a rollout, or None where `depth` cuts them.
+        now = state.game.round(state)
+        self.until = None if bot.rounds is None or now is None else now + bot.rounds
         self.low = math.inf
         self.high = -math.inf
 
@@ -216,13 +218,15 @@ class Search:
         that has rounds) to the end of the `rounds`-th round since the decision, finishing a
         simultaneous decision under way, which the evaluation could not judge half-made;
         return every seat's payoff. `movers` were to move before the last action."""
-        policy, depth, rounds = self.bot.policy, self.bot.depth, self.bot.rounds
+        policy, depth = self.bot.policy, self.bot.depth
         informed = self.bot.rollout == "informed"
+        until = self.until
         steps = 0
         while world.to_move:
             pending = set(world.to_move) < set(movers)
-            if rounds is not None and self.round is not None:
-                if world.game.round(world) - self.round >= rounds and not pending:
+            if until is not None:
+                reached = world.game.round(world)
+                if reached is not None and reached >= until and not pending:
                     break
             elif depth is not None and steps >= depth and not pending:
                 break
