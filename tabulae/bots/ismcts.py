@@ -8,8 +8,9 @@ rival's secret choice in a simultaneous decision, a hidden card drawn, the sampl
 Statistics for the actions a seat may take sit on its own nodes; an action is scored by
 UCB1 over the iterations in which it was available (the subset-armed bandit of ISMCTS),
 the walk stops after the first new action, a rollout policy plays on to the end (or for
-`depth` actions, then the game's evaluation judges), and every seat's choices are credited
-with that seat's payoff, the share of rivals it beat.
+`depth` actions, or until `rounds` of the game's rounds have ended, then the game's evaluation
+judges), and every seat's choices are credited with that seat's payoff, the share of rivals
+it beat (a solitaire player's score).
 
 Three options make it stronger where a game helps (see `ISMCTSBot`): `group` weighs one
 action of each group of near-identical ones (`Game.action_key`), `rollout="informed"` plays
@@ -74,6 +75,9 @@ class Search:
             self.trees[seat] = root
         self.iterations = 0
         self.seconds = 0.0
+        # The round whose start ends a rollout, or None where `depth` cuts them.
+        now = state.game.round(state)
+        self.until = None if bot.rounds is None or now is None else now + bot.rounds
         self.low = math.inf
         self.high = -math.inf
 
@@ -183,7 +187,10 @@ class Search:
         if untried:
             action = untried[rng.below(len(untried))]
             return action, edges[choices[action]], True
-        low, span = self.low, (self.high - self.low) or 1.0
+        if self.bot.scale is None:
+            low, span = self.low, (self.high - self.low) or 1.0
+        else:
+            low, span = 0.0, self.bot.scale
         c = self.bot.c
         best, best_score = None, -math.inf
         for action, key in choices.items():
@@ -207,15 +214,21 @@ class Search:
             nodes[seat] = child
 
     def _rollout(self, world: State, movers: tuple[int, ...], rng: Rng) -> list[float]:
-        """Play on with the rollout policy to the end, or to `depth` actions (finishing a
-        simultaneous decision under way, which the evaluation could not judge half-made);
+        """Play on with the rollout policy to the end, or to `depth` actions, or (in a game
+        that has rounds) to the end of the `rounds`-th round since the decision, finishing a
+        simultaneous decision under way, which the evaluation could not judge half-made;
         return every seat's payoff. `movers` were to move before the last action."""
         policy, depth = self.bot.policy, self.bot.depth
         informed = self.bot.rollout == "informed"
+        until = self.until
         steps = 0
         while world.to_move:
             pending = set(world.to_move) < set(movers)
-            if depth is not None and steps >= depth and not pending:
+            if until is not None:
+                reached = world.game.round(world)
+                if reached is not None and reached >= until and not pending:
+                    break
+            elif depth is not None and steps >= depth and not pending:
                 break
             movers = world.to_move
             actor = _pick(movers, rng)
@@ -271,6 +284,10 @@ class ISMCTSBot(Bot):
     ones); `depth` cuts rollouts after that many actions and lets the game's evaluation
     judge (None plays them to the end). Twenty actions see a turn's consequences while
     keeping iterations cheap in long games, where random play to the end says little.
+    `rounds` ends rollouts instead where that many of the game's rounds (`Game.round`) have
+    ended since the decision, so that every simulation is judged at the same clean point
+    (in a game without rounds, `depth` still cuts them). UCB1 weighs mean payoffs over the range
+    of payoffs seen so far, unless `scale` gives that range (in a solitaire game, points).
 
     `group=1` weighs one action of each group of near-identical ones (`Game.action_key`);
     `reuse=1` starts a decision from the subtree the bot's last search grew below its own
@@ -291,6 +308,8 @@ class ISMCTSBot(Bot):
         "group": Parameter(int, 0, 1),
         "reuse": Parameter(int, 0, 1),
         "workers": Parameter(int, 1, 8),
+        "rounds": Parameter(int, 1, 100, optional=True),
+        "scale": Parameter(float, 0.001, 1_000_000, optional=True),
     }
 
     def __init__(
@@ -303,6 +322,8 @@ class ISMCTSBot(Bot):
         group: int = 0,
         reuse: int = 0,
         workers: int = 1,
+        rounds: int | None = None,
+        scale: float | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -312,6 +333,10 @@ class ISMCTSBot(Bot):
             raise ValueError("the rollout depth cannot be negative")
         if workers < 1:
             raise ValueError("ismcts needs at least one worker")
+        if rounds is not None and rounds < 1:
+            raise ValueError("rollouts end after at least one round")
+        if scale is not None and scale <= 0:
+            raise ValueError("the payoff scale must be positive")
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
@@ -321,6 +346,8 @@ class ISMCTSBot(Bot):
         self.group = bool(group)
         self.reuse = bool(reuse)
         self.workers = workers
+        self.rounds = rounds
+        self.scale = scale
         self.memory: Memory | None = None
 
     def describe(self) -> dict[str, Any]:
@@ -334,6 +361,8 @@ class ISMCTSBot(Bot):
             ("group", int(self.group), 0),
             ("reuse", int(self.reuse), 0),
             ("workers", self.workers, 1),
+            ("rounds", self.rounds, None),
+            ("scale", self.scale, None),
         ):
             if value != plain:
                 described[name] = value

@@ -52,14 +52,21 @@ LEVELS: dict[str, Level] = {
         Level(
             "medium",
             "ismcts",
-            {"iterations": 500, "seconds": 1.0, "rollout": "informed", "group": 1, "reuse": 1},
+            {
+                "iterations": 500,
+                "seconds": 1.0,
+                "rollout": "informed",
+                "group": 1,
+                "reuse": 1,
+                "rounds": 1,
+            },
             "Medium",
             "Plays out 500 possible futures of each move, at most a second: a fair opponent.",
         ),
         Level(
             "hard",
             "ismcts",
-            {"seconds": 2.0, "rollout": "informed", "group": 1, "reuse": 1},
+            {"seconds": 2.0, "rollout": "informed", "group": 1, "reuse": 1, "rounds": 1},
             "Hard",
             "The strongest search there is, two seconds a move.",
         ),

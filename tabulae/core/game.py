@@ -161,6 +161,13 @@ class Game(ABC):
         """
         return None
 
+    def round(self, state: State) -> int | None:
+        """The round under way, a number that grows as the game goes on (a year, an age); a
+        search may end its simulations where a round ends, a clean point to judge a position
+        at. None (the default) for a game that names no rounds.
+        """
+        return None
+
     def invariants(self, state: State) -> list[str]:
         """What must always hold and does not in `state`, each in words; empty when sound.
 

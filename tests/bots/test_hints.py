@@ -11,7 +11,8 @@ from tabulae.core.conformance import snapshot
 from .games import every_game, positions
 from .test_information import copies, sample
 
-SEARCH = {"iterations": 60, "depth": 6}
+# A small budget in iterations, never cut short by the level's seconds on a busy machine.
+SEARCH = {"iterations": 60, "seconds": 60, "depth": 6}
 
 
 @every_game

@@ -40,7 +40,13 @@ def test_a_level_is_its_bot_spec_and_given_parameters_override_it():
     assert (
         make_bot("medium").describe()
         == make_bot(
-            "ismcts", iterations=500, seconds=1.0, rollout="informed", group=1, reuse=1
+            "ismcts",
+            iterations=500,
+            seconds=1.0,
+            rollout="informed",
+            group=1,
+            reuse=1,
+            rounds=1,
         ).describe()
     )
     assert make_bot("medium", iterations=40).describe()["iterations"] == 40

@@ -9,9 +9,10 @@ import multiprocessing
 import pytest
 
 import tabulae
-from tabulae.bots import ISMCTSBot, bot_steps, decide, make_bot
+from tabulae.bots import ISMCTSBot, Search, bot_steps, decide, make_bot
 from tabulae.core import Action, Rng, visible
 from tabulae.games.hadrians_wall.sheet import COHORT, SCOUTS
+from tests.plugin_games.horreum import GAME as HORREUM
 from tests.plugin_games.tesserae import GAME as TESSERAE
 
 from .games import every_game, player_counts, positions
@@ -216,3 +217,35 @@ def test_the_quick_judgement_plays_legally_and_fills_the_year():
             state.apply(0, legal[rng.below(len(legal))])
         random_scores.append(state.result().scores[0])
     assert sum(scores) > sum(random_scores) + 6 * 10
+
+
+def test_rollouts_by_rounds_end_where_the_year_ends():
+    """H-17: the year ends with the attack; a rollout told to stop after one round stops at
+    the start of the next year, its attack resolved, and is judged there."""
+    state = solo_after_own_action(6)
+    search = ISMCTSBot(rollout="informed", rounds=1).search(state.clone(), 0, Rng(1))
+    assert search.best() in state.legal_actions(0)
+    world = state.clone()
+    search._rollout(world, (0,), Rng(2))
+    assert (world.year, world.phase) == (state.year + 1, "choose")
+    assert world.sheets[0] != state.sheets[0]
+
+
+def test_in_a_game_without_rounds_the_depth_still_cuts_rollouts():
+    state = HORREUM.new(1, seed=1)
+    assert HORREUM.round(state) is None
+    search = Search(ISMCTSBot(rounds=1, depth=2), state, 0, Rng(1))
+    world = state.clone()
+    search._rollout(world, state.to_move, Rng(2))
+    assert len(world.events) > len(state.events) and world.result() is None
+
+
+@pytest.mark.parametrize("params", [{"rounds": 1}, {"rounds": 2, "scale": 20}, {"scale": 5}])
+def test_rounds_and_a_fixed_scale_act_legally_alone(params):
+    bot = make_bot("ismcts", **{**STRONG, **params})
+    state = HADRIANS_WALL.new(1, seed=8)
+    rng = Rng(8)
+    for played, (seat, action) in enumerate(bot_steps(state, [bot], [rng])):
+        assert action in state.legal_actions(seat)
+        if played == 60:
+            break

@@ -104,5 +104,10 @@ def rollout_action(
     return legal[-1]
 
 
+def year(table: HadriansWallTable) -> int:
+    """The round a search may end its simulations at: the year, which ends after its attack."""
+    return table.year
+
+
 _COHORTS = {cohort: index for index, cohort in enumerate(COHORTS)}
 _CHOICES = frozenset(("attribute", "path", "defend"))
