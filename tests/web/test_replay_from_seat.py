@@ -79,7 +79,7 @@ def test_a_seat_s_replay_shows_its_secrets_and_says_when_another_acted_in_secret
     page.select_option("#seat", label="Bartek")
     watching_bartek = words["You are watching as {name}."].format(name="Bartek")
     page.wait_for_function(
-        "(line) => document.getElementById('watching').textContent === line", arg=watching_bartek
+        "(line) => document.getElementById('watching')?.textContent === line", arg=watching_bartek
     )
     assert "seat=1" in page.url
     at_step(page, hidden)
@@ -101,7 +101,7 @@ def test_a_seat_s_replay_shows_its_secrets_and_says_when_another_acted_in_secret
 
     page.select_option("#seat", label="Ala")
     page.wait_for_function(
-        "(line) => document.getElementById('watching').textContent === line",
+        "(line) => document.getElementById('watching')?.textContent === line",
         arg=words["You are watching as {name}."].format(name="Ala"),
     )
     page.wait_for_function(f"() => !document.querySelector('{BOARD} [data-seat=\"1\"] .own')")
@@ -111,7 +111,7 @@ def test_a_seat_s_replay_shows_its_secrets_and_says_when_another_acted_in_secret
 
     page.select_option("#seat", label=words["Spectator"])
     page.wait_for_function(
-        "(line) => document.getElementById('watching').textContent === line",
+        "(line) => document.getElementById('watching')?.textContent === line",
         arg=words["You are watching as a spectator."],
     )
     page.wait_for_function(f"() => !document.querySelector('{BOARD} .screen.own')")
@@ -119,7 +119,7 @@ def test_a_seat_s_replay_shows_its_secrets_and_says_when_another_acted_in_secret
 
     page.goto(f"/replay.html?id={table}&seat=1")  # the address keeps whose view it is
     page.wait_for_function(
-        "(line) => document.getElementById('watching').textContent === line", arg=watching_bartek
+        "(line) => document.getElementById('watching')?.textContent === line", arg=watching_bartek
     )
     assert page.input_value("#seat") == "1"
 

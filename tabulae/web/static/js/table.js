@@ -122,8 +122,11 @@ function showSteps(updates) {
   const latest = updates[updates.length - 1];
   page.litAfter = page.snapshot ? page.snapshot.version : latest.version - 1;
   for (const update of updates) {
+    // an update of a version already shown (sent again on reconnecting) logs nothing twice
+    if (page.snapshot === null || update.version > page.snapshot.version) {
+      page.events.push(...update.events);
+    }
     page.snapshot = update;
-    page.events.push(...update.events);
   }
   render();
   if (before) mark(parts.board, before, PACES[page.pace]);
