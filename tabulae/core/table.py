@@ -221,7 +221,7 @@ class _Fields:
         self.face_down = tuple(name for name, hint in hints.items() if _marked(hint, FACE_DOWN))
         self.written: list[tuple[str, Callable[[Any], Any], Reader]] = []
         for name, hint in hints.items():
-            if name in _CORE or _is_derived(hint):
+            if name in _CORE or _marked(hint, DERIVED):
                 continue
             own = _written(hint)
             if own is None:
@@ -238,10 +238,6 @@ def _fields(cls: type[Table]) -> _Fields:
     if fields is None:
         fields = _CACHE[cls] = _Fields(cls)
     return fields
-
-
-def _is_derived(hint: Any) -> bool:
-    return _marked(hint, DERIVED)
 
 
 def _marked(hint: Any, marker: str) -> bool:
