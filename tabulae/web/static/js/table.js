@@ -122,10 +122,10 @@ function showSteps(updates) {
   const latest = updates[updates.length - 1];
   page.litAfter = page.snapshot ? page.snapshot.version : latest.version - 1;
   for (const update of updates) {
-    // an update of a version already shown (sent again on reconnecting) logs nothing twice
-    if (page.snapshot === null || update.version > page.snapshot.version) {
-      page.events.push(...update.events);
-    }
+    // each event is tagged with its version: one already logged (an update that reaches back
+    // further than the page has seen, as after a take-back) is not logged twice
+    const logged = page.events.length ? page.events[page.events.length - 1].version : -1;
+    page.events.push(...update.events.filter((event) => event.version > logged));
     page.snapshot = update;
   }
   render();
