@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabulae.bots import Bot, make_bot
+from tabulae.core import State
 
 
 @dataclass(frozen=True)
@@ -17,8 +18,9 @@ class Entrant:
     bot: str
     params: tuple[tuple[str, Any], ...] = ()
 
-    def make(self) -> Bot:
-        return make_bot(self.bot, **dict(self.params))
+    def make(self, state: State | None = None) -> Bot:
+        """The bot, as the game of `state` tunes its level when given (`make_bot`)."""
+        return make_bot(self.bot, state, **dict(self.params))
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "bot": self.bot, "params": dict(self.params)}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from time import perf_counter
+from time import perf_counter, process_time
 from typing import Any
 
 from tabulae.bots import Bot, bot_steps
@@ -49,7 +49,8 @@ class ArenaSetup:
 
 @dataclass
 class GameRecord:
-    """The outcome of one arena game, per seat; `seconds` and `decisions` are per entrant."""
+    """The outcome of one arena game, per seat; `seconds` (wall-clock), `cpu` (processor time
+    of the arena's own process) and `decisions` are per entrant."""
 
     index: int
     seating: tuple[int, ...]
@@ -58,6 +59,7 @@ class GameRecord:
     actions: int
     seconds: list[float] = field(default_factory=list, compare=False)
     decisions: list[int] = field(default_factory=list, compare=False)
+    cpu: list[float] = field(default_factory=list, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -73,35 +75,40 @@ def play_game(setup: ArenaSetup, index: int) -> GameRecord:
     """Play game `index` of the arena to its end."""
     seating = setup.seating(index)
     state = load(setup.game).new(setup.players, setup.deal(index), **dict(setup.options))
-    bots = [_Timed(setup.entrants[entrant].make()) for entrant in seating]
+    bots = [_Timed(setup.entrants[entrant].make(state)) for entrant in seating]
     rngs = [Rng(setup.bot_seed(index, entrant)) for entrant in seating]
     actions = sum(1 for _ in bot_steps(state, bots, rngs, setup.max_steps))
     result = state.result()
     assert result is not None  # bot_steps returns only at the end of the game
     seconds = [0.0] * setup.players
     decisions = [0] * setup.players
+    cpu = [0.0] * setup.players
     for seat, entrant in enumerate(seating):
         seconds[entrant] = bots[seat].seconds
         decisions[entrant] = bots[seat].decisions
+        cpu[entrant] = bots[seat].cpu
     return GameRecord(
-        index, seating, tuple(result.scores), tuple(result.ranks), actions, seconds, decisions
+        index, seating, tuple(result.scores), tuple(result.ranks), actions, seconds, decisions, cpu
     )
 
 
 class _Timed(Bot):
-    """A bot that keeps count of its decisions and the time they took."""
+    """A bot that keeps count of its decisions and the time they took, on the clock and in
+    processor time (which other work on the machine does not lengthen)."""
 
     name = "timed"
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.seconds = 0.0
+        self.cpu = 0.0
         self.decisions = 0
 
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
-        started = perf_counter()
+        started, processed = perf_counter(), process_time()
         action = self.bot.choose(state, seat, rng)
         self.seconds += perf_counter() - started
+        self.cpu += process_time() - processed
         self.decisions += 1
         return action
 

@@ -54,6 +54,7 @@ class Standing:
     sigma: float
     ordinal: float
     seconds_per_decision: float
+    cpu_seconds_per_decision: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -68,6 +69,7 @@ class Standing:
             "win_rate_by_seat": [rate.to_json() for rate in self.by_seat],
             "openskill": {"mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal},
             "seconds_per_decision": self.seconds_per_decision,
+            "cpu_seconds_per_decision": self.cpu_seconds_per_decision,
         }
 
 
@@ -117,6 +119,7 @@ class Summary:
                 "openskill_sigma": s.sigma,
                 "openskill_ordinal": s.ordinal,
                 "seconds_per_decision": s.seconds_per_decision,
+                "cpu_seconds_per_decision": s.cpu_seconds_per_decision,
             }
             for seat, rate in enumerate(s.by_seat, start=1):
                 row[f"win_rate_seat_{seat}"] = rate.value
@@ -142,6 +145,7 @@ def summarize(setup: ArenaSetup, records: Sequence[GameRecord]) -> Summary:
     seat_games = [[0] * players for _ in range(players)]
     seconds = [0.0] * players
     decisions = [0] * players
+    cpu = [0.0] * players
     for record in records:
         shares = wins(record)
         for seat, entrant in enumerate(record.seating):
@@ -153,6 +157,7 @@ def summarize(setup: ArenaSetup, records: Sequence[GameRecord]) -> Summary:
         for entrant in range(players):
             seconds[entrant] += record.seconds[entrant] if record.seconds else 0.0
             decisions[entrant] += record.decisions[entrant] if record.decisions else 0
+            cpu[entrant] += record.cpu[entrant] if record.cpu else 0.0
     ratings = _openskill(setup, records)
     standings = tuple(
         Standing(
@@ -169,6 +174,7 @@ def summarize(setup: ArenaSetup, records: Sequence[GameRecord]) -> Summary:
             sigma=ratings[e][1],
             ordinal=ratings[e][0] - 3 * ratings[e][1],
             seconds_per_decision=seconds[e] / decisions[e] if decisions[e] else 0.0,
+            cpu_seconds_per_decision=cpu[e] / decisions[e] if decisions[e] else 0.0,
         )
         for e, entrant in enumerate(setup.entrants)
     )

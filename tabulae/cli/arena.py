@@ -107,6 +107,7 @@ def _table(summary: Summary) -> Table:
         "OpenSkill",
         *(f"seat {seat}" for seat in range(1, setup.players + 1)),
         "s/move",
+        "CPU s/move",
         title=f"{setup.game}: {setup.players} players, {setup.games} games, seed {setup.seed}",
         caption=f"Fair share {summary.fair_share:.0%}. Wins by seat, whoever sits there: "
         + ", ".join(f"{rate.value:.0%}" for rate in summary.seats)
@@ -121,5 +122,6 @@ def _table(summary: Summary) -> Table:
             f"{s.mu:.1f}±{s.sigma:.1f}",
             *(f"{rate.value:.0%}" for rate in s.by_seat),
             f"{s.seconds_per_decision:.3f}",
+            f"{s.cpu_seconds_per_decision:.3f}",
         )
     return table

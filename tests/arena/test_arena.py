@@ -16,7 +16,7 @@ def small(game=TOY, bots="ismcts:iterations=20,greedy,random", games=6, seed=3):
 def untimed(figures):
     """The arena's figures without the time the bots took, which no seed fixes."""
     for entrant in figures["entrants"]:
-        del entrant["seconds_per_decision"]
+        del entrant["seconds_per_decision"], entrant["cpu_seconds_per_decision"]
     return figures
 
 
@@ -30,6 +30,7 @@ def test_a_game_knows_who_sat_where():
     record = play_game(small(), 1)
     assert record.seating == (1, 2, 0) and sorted(record.ranks)[0] == 1
     assert record.decisions[0] > 0 and record.seconds[0] > 0  # ismcts thought in seat 3
+    assert 0 < record.cpu[0] <= record.seconds[0] * 1.5  # in processor time too
 
 
 def test_a_seeded_arena_is_reproducible_and_the_seed_matters():

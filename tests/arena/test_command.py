@@ -26,10 +26,10 @@ def test_arena_prints_json_that_a_seed_reproduces():
         rate = entrant["win_rate"]
         assert rate["low"] <= rate["rate"] <= rate["high"]
         assert set(entrant["openskill"]) == {"mu", "sigma", "ordinal"}
-        del entrant["seconds_per_decision"]
+        del entrant["seconds_per_decision"], entrant["cpu_seconds_per_decision"]
     again = json.loads(tabulae(*args, "--json").stdout)
     for entrant in again["entrants"]:
-        del entrant["seconds_per_decision"]
+        del entrant["seconds_per_decision"], entrant["cpu_seconds_per_decision"]
     assert again == figures
 
 
@@ -38,6 +38,7 @@ def test_arena_prints_csv_and_a_table():
     rows = list(csv.DictReader(io.StringIO(tabulae(*args, "--csv").stdout)))
     assert [row["label"] for row in rows] == ["greedy", "random"]
     assert {"win_rate_low", "win_rate_high", "openskill_mu", "win_rate_seat_2"} <= set(rows[0])
+    assert "cpu_seconds_per_decision" in rows[0]
     table = tabulae(*args).stdout
     assert "wins (95% CI)" in table and "OpenSkill" in table and "Fair share 50%" in table
 
