@@ -108,17 +108,20 @@ def register(kind: B) -> B:
 register(RandomBot)
 
 
-def make_bot(name: str, **params: Any) -> Bot:
+def make_bot(name: str, state: State | None = None, /, **params: Any) -> Bot:
     """A bot by name (``"random"``, ``"greedy"``, ``"ismcts"``) or level (``"easy"``,
     ``"medium"``, ``"hard"``), with parameters; a level's parameters are overridden by those
     given. A bot's own name is the raw bot: the level ``ismcts`` is that bot's defaults.
+    Given the `state` of the game it will play, a level is played as that game tunes it
+    for that many players (`Game.level_params`).
 
     >>> make_bot("medium", iterations=50).describe()["iterations"]
     50
     """
     level = LEVELS.get(name) if name not in BOTS else None
     if level is not None:
-        name, params = level.bot, level.params | params
+        tuned = state.game.level_params(level.name, state.players) if state is not None else {}
+        name, params = level.bot, {**level.params, **tuned, **params}
     try:
         kind = BOTS[name]
     except KeyError:

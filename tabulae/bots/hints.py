@@ -69,7 +69,7 @@ def hint(state: State, seat: int, rng: Rng, bot: Bot | None = None, moves: int =
     >>> len(found.moves), found.measure
     (3, 'wins')
     """
-    bot = make_bot(STRONGEST) if bot is None else bot
+    bot = make_bot(STRONGEST, state) if bot is None else bot
     # Only a searching bot can rank moves: the Bot interface only chooses one.
     search = bot.search(seat_copy(state, seat, rng), seat, rng)  # type: ignore[attr-defined]
     ranked = search.ranking()

@@ -168,6 +168,13 @@ class Game(ABC):
         """
         return None
 
+    def level_params(self, level: str, players: int) -> Mapping[str, Any]:
+        """What this game changes in the bot parameters of the level named `level` (``hard``)
+        at a table of `players`, where its own measured figures show that level's search
+        plays better another way here; parameters given with the level still override
+        these. By default the levels are played as `tabulae.bots.levels` writes them."""
+        return {}
+
     def invariants(self, state: State) -> list[str]:
         """What must always hold and does not in `state`, each in words; empty when sound.
 

@@ -94,16 +94,16 @@ _states: OrderedDict[str, tuple[int, int, State]] = OrderedDict()  # in each wor
 
 def decide_action(decision: Decision) -> list[int | str]:
     """Run in a worker: the bot's action for its seat, as JSON."""
-    bot = make_bot(decision.bot, **decision.params).limited(decision.seconds)
     state = _state(decision).clone()
+    bot = make_bot(decision.bot, state, **decision.params).limited(decision.seconds)
     return decide(bot, state, decision.seat, decision.rng).to_json()
 
 
 def hint_moves(decision: Decision) -> dict[str, Any]:
     """Run in a worker: the bot's hint for its seat (its best moves, searched on what the
     seat knows), as JSON."""
-    bot = make_bot(decision.bot, **decision.params).limited(decision.seconds)
     state = _state(decision).clone()
+    bot = make_bot(decision.bot, state, **decision.params).limited(decision.seconds)
     return hint(state, decision.seat, decision.rng, bot).to_json()
 
 

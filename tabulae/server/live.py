@@ -182,7 +182,7 @@ class LiveTable:
     def adopt_seats(self, seats: list[SeatRow]) -> None:
         """Adopt the seats as the database has them, with a bot for every bot seat."""
         self.row.seats = seats
-        self.bots = {s.seat: make_bot(s.bot, **s.bot_params) for s in seats if s.bot}
+        self.bots = {s.seat: make_bot(s.bot, self.state, **s.bot_params) for s in seats if s.bot}
 
     def text(self, lang: str) -> GameText:
         """The game's words at this table in `lang`, its players named."""

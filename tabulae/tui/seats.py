@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabulae.bots import BOTS, LEVELS, Bot, known, make_bot
+from tabulae.core import State
 from tabulae.i18n import N_
 
 HUMAN = "human"
@@ -50,7 +51,8 @@ class Seat:
             seat.bot()  # refuse an unknown bot or parameter now, not mid-game
         return seat
 
-    def bot(self) -> Bot:
+    def bot(self, state: State | None = None) -> Bot:
+        """This seat's bot, as the game of `state` tunes its level when given (`make_bot`)."""
         if not known(self.kind):
             raise SeatError(
                 N_("There is no bot {name} (bots: {bots}; a person is {human})."),
@@ -59,7 +61,7 @@ class Seat:
                 human=HUMAN,
             )
         try:
-            return make_bot(self.kind, **self.params)
+            return make_bot(self.kind, state, **self.params)
         except (TypeError, ValueError) as error:
             raise SeatError(
                 N_("Bot {name} does not take these parameters: {error}"),

@@ -46,7 +46,9 @@ class Session:
         self.state: State = match.replay()
         self.text = GameText(tr, self.state.game, match.seats)
         self.renderer = renderer(self.state.game)
-        self.bots = {seat: spec.bot() for seat, spec in enumerate(seats) if not spec.human}
+        self.bots = {
+            seat: spec.bot(self.state) for seat, spec in enumerate(seats) if not spec.human
+        }
         self.humans = [seat for seat, spec in enumerate(seats) if spec.human]
         self.rng = Rng(Rng(match.seed).next64() if bot_rng is None else bot_rng)
         self.save_path = save_path

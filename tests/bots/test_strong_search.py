@@ -9,9 +9,11 @@ import multiprocessing
 import pytest
 
 import tabulae
+from tabulae.arena import parse_entrants
 from tabulae.bots import ISMCTSBot, Search, bot_steps, decide, make_bot
 from tabulae.core import Action, Rng, visible
 from tabulae.games.hadrians_wall.sheet import COHORT, SCOUTS
+from tabulae.tui.seats import Seat
 from tests.plugin_games.horreum import GAME as HORREUM
 from tests.plugin_games.tesserae import GAME as TESSERAE
 
@@ -249,3 +251,31 @@ def test_rounds_and_a_fixed_scale_act_legally_alone(params):
         assert action in state.legal_actions(seat)
         if played == 60:
             break
+
+
+def test_a_game_tunes_a_level_for_its_tables_and_parameters_given_still_override_it():
+    """Hadrian's Wall plays `hard` alone with simulations to the end of the game; at a table
+    of two, and in a game that tunes nothing, the level is as written."""
+    solo, pair = HADRIANS_WALL.new(1, seed=1), HADRIANS_WALL.new(2, seed=1)
+    hard = make_bot("hard", solo).describe()
+    assert hard["depth"] is None and "rounds" not in hard and hard["iterations"] == 1000
+    assert hard["seconds"] == 2 and hard["rollout"] == "informed"
+    assert make_bot("hard", pair).describe() == make_bot("hard").describe()
+    assert make_bot("medium", solo).describe() == make_bot("medium").describe()
+    assert make_bot("hard", HORREUM.new(1, seed=1)).describe() == make_bot("hard").describe()
+    assert make_bot("hard", solo, iterations=20).describe()["iterations"] == 20
+    assert make_bot("ismcts", solo).describe() == make_bot("ismcts").describe()
+    # The arena and the terminal make their bots for the game they play.
+    assert parse_entrants("hard")[0].make(solo).describe() == hard
+    assert Seat.parse("hard").bot(solo).describe() == hard
+
+
+def test_the_tuned_level_plays_its_simulations_to_the_end_of_the_game():
+    state = solo_after_own_action(6)
+    bot = make_bot("hard", state, iterations=3)
+    assert isinstance(bot, ISMCTSBot)
+    search = bot.search(state.clone(), 0, Rng(1))
+    assert search.best() in state.legal_actions(0)
+    world = state.clone()
+    search._rollout(world, (0,), Rng(2))
+    assert world.result() is not None

@@ -68,6 +68,7 @@ class HadriansWall(Game):
     action_key = staticmethod(search.action_key)  # type: ignore[assignment]
     rollout_action = staticmethod(search.rollout_action)  # type: ignore[assignment]
     round = staticmethod(search.year)  # type: ignore[assignment]
+    level_params = staticmethod(search.level_params)
 
     def invariants(self, state: State) -> list[str]:
         assert isinstance(state, HadriansWallTable)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import lru_cache
+from typing import Any
 
 from tabulae.core import Action, Rng
 
@@ -48,6 +49,18 @@ WEIGHTS = {
     "pass": 0.001,
 }
 """How readily the quick judgement takes each kind of action of the year, when it may."""
+
+
+SOLITAIRE_HARD = {"depth": None, "rounds": None, "iterations": 1000}
+"""How `hard` searches a solitaire game: its simulations played to the end of the game, where
+the final score judges them instead of the estimate at the end of the year, at most 1,000 a
+decision (about 2 s on one core). At 500 a decision that scored about nine points a game more
+than judging at the end of the year, over 16 deals (docs/bots.md)."""
+
+
+def level_params(level: str, players: int) -> dict[str, Any]:
+    """The levels' search as Hadrian's Wall tunes it: `hard` alone plays `SOLITAIRE_HARD`."""
+    return dict(SOLITAIRE_HARD) if level == "hard" and players == 1 else {}
 
 
 def action_key(table: HadriansWallTable, seat: int, action: Action) -> Hashable:
