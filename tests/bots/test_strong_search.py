@@ -12,7 +12,8 @@ import tabulae
 from tabulae.arena import parse_entrants
 from tabulae.bots import ISMCTSBot, Search, bot_steps, decide, make_bot
 from tabulae.core import Action, Rng, visible
-from tabulae.games.hadrians_wall.sheet import COHORT, SCOUTS
+from tabulae.games.hadrians_wall.components import ATTRIBUTE_LENGTH
+from tabulae.games.hadrians_wall.sheet import ATTRIBUTE, COHORT, SCOUTS
 from tabulae.tui.seats import Seat
 from tests.plugin_games.horreum import GAME as HORREUM
 from tests.plugin_games.tesserae import GAME as TESSERAE
@@ -197,6 +198,26 @@ def test_the_quick_judgement_sends_a_cohort_reward_to_the_weakest_cohort():
     assert {HADRIANS_WALL.rollout_action(state, 0, legal, Rng(s)) for s in range(8)} == {
         Action("cohort", "centre")
     }
+
+
+def test_the_quick_judgement_gives_a_chosen_attribute_where_the_next_box_pays():
+    """Rulebook (H-04): "each attribute is at most 25; points beyond are lost". Every point
+    on a track scores alike, so a chosen point goes to a track not yet full, first where its
+    box pays a reward (the sixth Piety box: a Servant), then to the emptiest track."""
+    state = solo_after_own_action(2)
+    sheet = state.sheets[0]
+    for index, filled in enumerate((ATTRIBUTE_LENGTH, 5, 3, 9)):
+        sheet[ATTRIBUTE + index] = filled
+    state.pending[0] = ["attribute_of_choice"]
+    legal = state.legal_actions(0)
+    assert Action("attribute", "renown") in legal
+
+    def chosen():
+        return {HADRIANS_WALL.rollout_action(state, 0, legal, Rng(s)) for s in range(8)}
+
+    assert chosen() == {Action("attribute", "piety")}
+    sheet[ATTRIBUTE + 1] = 6
+    assert chosen() == {Action("attribute", "valour")}
 
 
 def test_the_quick_judgement_plays_legally_and_fills_the_year():

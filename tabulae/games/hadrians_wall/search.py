@@ -8,9 +8,13 @@ the box pays a worker (the right column).
 
 The quick judgement plays a year as a seasoned player does: hardly ever end the year while a
 box can still be filled (unused pieces go back to the supply), spend favours on the attack,
-send a Cohort reward to the weakest Cohort, and otherwise pick a kind of action with the
-weight it deserves (the workers it costs against what it brings), then one of that kind at
-random. The weights were found by playing thousands of solitaire games with them.
+send a Cohort reward to the weakest Cohort, give a chosen attribute point to a track whose
+next box pays a reward (never to a full one, where it would be lost), and otherwise pick a
+kind of action with the weight it deserves (the workers it costs against what it brings),
+then one of that kind at random. The weights were found by playing thousands of solitaire
+games with them; alone, the judgement averages about 39 points on easy, 30 on normal and 19
+on hard over 2,000 seeded games each. Weights tuned to score about two points more alone
+did not make the search that plays its simulations with them score more (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -21,9 +25,9 @@ from typing import Any
 
 from tabulae.core import Action, Rng
 
-from .components import COHORTS, MARKET_BOXES
+from .components import ATTRIBUTE_BOXES, ATTRIBUTE_LENGTH, ATTRIBUTES, COHORTS, MARKET_BOXES
 from .scouting import full_columns, mask_of, rewards
-from .sheet import COHORT, MAP
+from .sheet import ATTRIBUTE, COHORT, MAP
 from .table import HadriansWallTable
 
 WEIGHTS = {
@@ -103,6 +107,14 @@ def rollout_action(
         return tied[rng.below(len(tied))]
     if kind == "favour":
         return legal[0]
+    if kind == "attribute":
+        sheet = table.sheets[seat]
+        ranked = {a: _attribute_rank(sheet, _ATTRIBUTES[a[1]]) for a in legal}
+        open_ = [rank for rank in ranked.values() if rank is not None]
+        if not open_:
+            return None
+        tied = [a for a, rank in ranked.items() if rank == min(open_)]
+        return tied[rng.below(len(tied))]
     if kind in _CHOICES:
         return None
     kinds: dict[str, list[Action]] = {}
@@ -117,10 +129,20 @@ def rollout_action(
     return legal[-1]
 
 
+def _attribute_rank(sheet: list[int], index: int) -> tuple[bool, int] | None:
+    """How gladly a chosen point goes to an attribute: first a track whose next box pays a
+    reward, then the emptiest; never a full track (the point would be lost)."""
+    filled = sheet[ATTRIBUTE + index]
+    if filled >= ATTRIBUTE_LENGTH:
+        return None
+    return not ATTRIBUTE_BOXES[index][filled], filled
+
+
 def year(table: HadriansWallTable) -> int:
     """The round a search may end its simulations at: the year, which ends after its attack."""
     return table.year
 
 
 _COHORTS = {cohort: index for index, cohort in enumerate(COHORTS)}
-_CHOICES = frozenset(("attribute", "path", "defend"))
+_ATTRIBUTES = {attribute: index for index, attribute in enumerate(ATTRIBUTES)}
+_CHOICES = frozenset(("path", "defend"))
