@@ -300,3 +300,15 @@ def test_the_tuned_level_plays_its_simulations_to_the_end_of_the_game():
     world = state.clone()
     search._rollout(world, (0,), Rng(2))
     assert world.result() is not None
+
+
+def test_in_sylla_rollouts_by_rounds_end_where_the_round_ends():
+    """A rollout told to stop after one round stops as the next round opens, every phase of
+    the round played."""
+    sylla = tabulae.load("sylla")
+    state = sylla.new(4, seed=1)
+    search = Search(ISMCTSBot(rounds=1, rollout="informed"), state, state.to_move[0], Rng(1))
+    world = state.clone()
+    search._rollout(world, state.to_move, Rng(2))
+    assert (sylla.round(state), sylla.round(world)) == (1, 2)
+    assert world.phase == "first_consul" and world.result() is None

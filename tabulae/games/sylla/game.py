@@ -84,6 +84,12 @@ class Sylla(Game):
 
     rollout_action = staticmethod(rollout_action)  # type: ignore[assignment]
 
+    def round(self, state: State) -> int | None:
+        """The round under way, 1 to 5: a search may judge its simulations where a round
+        ends, every phase of it played, instead of in the middle of an election or auction."""
+        assert isinstance(state, SyllaState)
+        return state.round
+
     def evaluate(self, state: State, seat: int) -> float:
         """Prestige, plus what a seat's holdings will turn into by the end, in prestige.
 
