@@ -113,7 +113,8 @@ def rollout_action(
         open_ = [rank for rank in ranked.values() if rank is not None]
         if not open_:
             return None
-        tied = [a for a, rank in ranked.items() if rank == min(open_)]
+        best = min(open_)
+        tied = [a for a, rank in ranked.items() if rank == best]
         return tied[rng.below(len(tied))]
     if kind in _CHOICES:
         return None
