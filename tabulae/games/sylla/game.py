@@ -11,7 +11,7 @@ from .actions import all_actions
 from .components import STANDARD, load
 from .invariants import violations
 from .recount import recount
-from .search import rollout_action
+from .search import rollout_action, round_under_way
 from .setup import start
 from .state import SyllaState
 from .table import UP
@@ -83,12 +83,7 @@ class Sylla(Game):
         return recount(state)
 
     rollout_action = staticmethod(rollout_action)  # type: ignore[assignment]
-
-    def round(self, state: State) -> int | None:
-        """The round under way, 1 to 5: a search may judge its simulations where a round
-        ends, every phase of it played, instead of in the middle of an election or auction."""
-        assert isinstance(state, SyllaState)
-        return state.round
+    round = staticmethod(round_under_way)  # type: ignore[assignment]
 
     def evaluate(self, state: State, seat: int) -> float:
         """Prestige, plus what a seat's holdings will turn into by the end, in prestige.

@@ -3,7 +3,7 @@
 A simulation never passes while it may do anything else (in an election or an auction it
 bids, in the revenue phase it uses its buildings), does not push tavern markers, and plays
 every other decision at random. At a table with two uniformly random players, this beats
-about two rivals in three.
+about two rivals in three. A search may judge its simulations where a round ends.
 """
 
 from __future__ import annotations
@@ -21,3 +21,9 @@ def rollout_action(state: SyllaState, seat: int, legal: list[Action], rng: Rng) 
     else is."""
     kept = [action for action in legal if action[0] not in IDLE] or legal
     return kept[rng.below(len(kept))]
+
+
+def round_under_way(state: SyllaState) -> int:
+    """The round under way, 1 to 5: a search may judge its simulations where a round ends,
+    every phase of it played, instead of in the middle of an election or auction."""
+    return state.round
