@@ -127,6 +127,27 @@ def test_a_long_press_on_a_touch_screen_shows_the_rules_in_a_popover(browser, la
     assert person.version == version
 
 
+def test_the_popover_stays_tied_to_its_part_when_the_board_is_drawn_again(browser):
+    """Someone sitting down redraws the board under an open popover: the part drawn in the
+    old one's place is still the one the popover describes."""
+    person = touch_person(browser, "en")
+    table = person.start_table(GAME, 3, "Ala", seats={1: "random", 2: "person"})
+    page = person.page
+    selector, _ = PARTS["event"]
+    long_press(person, selector)
+    popover = page.locator(".rules-popover")
+    popover.wait_for(state="visible")
+    drawn = page.locator(selector).first.element_handle()
+    other = browser.person("en")
+    other.open_table(table)
+    other.take_seat(2, "Ola")
+    page.wait_for_function("part => !part.isConnected", arg=drawn)
+    assert popover.is_visible()
+    assert page.locator(selector).first.get_attribute("aria-describedby") == popover.get_attribute(
+        "id"
+    )
+
+
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_the_builders_parts_show_the_rules_that_govern_them(browser, lang):
     """A building, a worker, a loan and a University show their name and the rules of taking

@@ -69,6 +69,28 @@ export function capture(root) {
   return { parts, cards };
 }
 
+/** The parts of a board that another element describes (`aria-describedby`, such as an open
+ *  rules popover), by their paths. */
+export function describedParts(root) {
+  const described = new Map();
+  if (!root.querySelector("[aria-describedby]")) return described;
+  walk(root, (element, path) => {
+    const id = element.getAttribute("aria-describedby");
+    if (id) described.set(path, id);
+  });
+  return described;
+}
+
+/** After the board is drawn again, the parts at the same paths are described by what is still
+ *  open, so that a redraw does not cut a popover off from the part it explains. */
+export function describeAgain(root, described) {
+  if (described.size === 0) return;
+  walk(root, (element, path) => {
+    const id = described.get(path);
+    if (id && document.getElementById(id)) element.setAttribute("aria-describedby", id);
+  });
+}
+
 /** Light up what differs from the board `before` (a capture) and slide the cards that moved,
  *  within `pace` milliseconds (none: nothing slides); returns how many parts were lit. */
 export function mark(root, before, pace) {

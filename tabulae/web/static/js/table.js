@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { renderActions } from "./actions.js";
 import { boardFor } from "../boards/loader.js";
 import { closeMenu } from "../boards/kit.js";
-import { capture, mark } from "./changes.js";
+import { capture, describeAgain, describedParts, mark } from "./changes.js";
 import { fill, h, param } from "./dom.js";
 import { renderGeneric } from "./generic.js";
 import { renderHint } from "./hints.js";
@@ -467,8 +467,10 @@ function renderPlay() {
   const ctx = context();
   renderPrompt(ctx);
   if (page.snapshot) {
+    const described = describedParts(parts.board);
     if (page.board) page.board.render(parts.board, ctx);
     else renderGeneric(parts.board, ctx);
+    describeAgain(parts.board, described);
   } else {
     parts.board.replaceChildren();
   }
