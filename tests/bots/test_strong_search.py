@@ -281,6 +281,7 @@ def test_a_game_tunes_a_level_for_its_tables_and_parameters_given_still_override
     solo, pair = HADRIANS_WALL.new(1, seed=1), HADRIANS_WALL.new(2, seed=1)
     hard = make_bot("hard", solo).describe()
     assert hard["depth"] is None and "rounds" not in hard and hard["iterations"] == 1000
+    assert hard["c"] == 0.3
     assert hard["seconds"] == 2 and hard["rollout"] == "informed"
     assert make_bot("hard", pair).describe() == make_bot("hard").describe()
     assert make_bot("medium", solo).describe() == make_bot("medium").describe()

@@ -55,11 +55,13 @@ WEIGHTS = {
 """How readily the quick judgement takes each kind of action of the year, when it may."""
 
 
-SOLITAIRE_HARD = {"depth": None, "rounds": None, "iterations": 1000}
+SOLITAIRE_HARD = {"depth": None, "rounds": None, "iterations": 1000, "c": 0.3}
 """How `hard` searches a solitaire game: its simulations played to the end of the game, where
 the final score judges them instead of the estimate at the end of the year, at most 1,000 a
-decision (about 2 s on one core). At 500 a decision that scored about nine points a game more
-than judging at the end of the year, over 16 deals (docs/bots.md)."""
+decision, spending them on the likeliest actions (`c=0.3`, about 1.3 s of one core). At 500 a
+decision, judging at the end of the game scored about nine points a game more than at the end
+of the year over 16 deals; at 1,000, the smaller exploration constant scored about two points
+more than the default over nine deals, and 73.3 on easy over 30 (docs/bots.md)."""
 
 
 def level_params(level: str, players: int) -> dict[str, Any]:
