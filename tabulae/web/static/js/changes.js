@@ -2,6 +2,7 @@
 // drawn after, whatever the game: a part whose text, class or state differs, or that is new,
 // is lit up for a moment (class `changed`); a card (`data-card`) that moved slides from where
 // it was. With `prefers-reduced-motion` nothing slides: a moved card is lit up instead.
+// The same paths keep a part tied to what describes it (an open rules popover) across a redraw.
 
 // Classes that say what the player may click, not what the game's state is.
 const PLAYING_CLASSES = new Set(["changed", "clickable", "legal"]);
