@@ -12,8 +12,9 @@ the walk stops after the first new action, a rollout policy plays on to the end 
 judges), and every seat's choices are credited with that seat's payoff, the share of rivals
 it beat (a solitaire player's score).
 
-Three options make it stronger where a game helps (see `ISMCTSBot`): `group` weighs one
-action of each group of near-identical ones (`Game.action_key`), `rollout="informed"` plays
+Four options make it stronger where a game helps (see `ISMCTSBot`): `group` weighs one
+action of each group of near-identical ones (`Game.action_key`), `prune` only the actions a
+player who knows the game would weigh at all (`Game.sensible_actions`), `rollout="informed"` plays
 the simulations with the game's quick judgement (`Game.rollout_action`), and `reuse` keeps
 the subtree of what the seat has since observed of its own last decision. `workers` runs
 that many searches of the same decision at once in processes (root parallelism) and adds
@@ -137,8 +138,11 @@ class Search:
         return self._keys(self.state, self.seat, self.state.legal_actions(self.seat))
 
     def _keys(self, state: State, seat: int, actions: list[Action]) -> dict[Action, Hashable]:
-        """Each action to weigh and its edge key: every action, or with `group` the first
-        of each group of near-identical actions, keyed by the group."""
+        """Each action to weigh and its edge key: every action (with `prune`, every sensible
+        one), or with `group` the first of each group of near-identical actions, keyed by the
+        group."""
+        if self.bot.prune:
+            actions = state.game.sensible_actions(state, seat, actions) or actions
         if not self.bot.group:
             return {action: action for action in actions}
         key = state.game.action_key
@@ -290,6 +294,7 @@ class ISMCTSBot(Bot):
     of payoffs seen so far, unless `scale` gives that range (in a solitaire game, points).
 
     `group=1` weighs one action of each group of near-identical ones (`Game.action_key`);
+    `prune=1` weighs only the actions the game finds sensible (`Game.sensible_actions`);
     `reuse=1` starts a decision from the subtree the bot's last search grew below its own
     last action, when what the seat has seen since is only that action's outcome (a long
     turn of its own, a solitaire game); `workers` searches the decision in that many
@@ -306,6 +311,7 @@ class ISMCTSBot(Bot):
         "rollout": Parameter(str, choices=("random", "informed", "greedy")),
         "depth": Parameter(int, 0, 1000, optional=True),
         "group": Parameter(int, 0, 1),
+        "prune": Parameter(int, 0, 1),
         "reuse": Parameter(int, 0, 1),
         "workers": Parameter(int, 1, 8),
         "rounds": Parameter(int, 1, 100, optional=True),
@@ -320,6 +326,7 @@ class ISMCTSBot(Bot):
         rollout: str = "random",
         depth: int | None = 20,
         group: int = 0,
+        prune: int = 0,
         reuse: int = 0,
         workers: int = 1,
         rounds: int | None = None,
@@ -344,6 +351,7 @@ class ISMCTSBot(Bot):
         self.policy: Bot | None = None if rollout in ("random", "informed") else make_bot(rollout)
         self.depth = depth
         self.group = bool(group)
+        self.prune = bool(prune)
         self.reuse = bool(reuse)
         self.workers = workers
         self.rounds = rounds
@@ -359,6 +367,7 @@ class ISMCTSBot(Bot):
         described.update(c=self.c, rollout=self.rollout, depth=self.depth)
         for name, value, plain in (
             ("group", int(self.group), 0),
+            ("prune", int(self.prune), 0),
             ("reuse", int(self.reuse), 0),
             ("workers", self.workers, 1),
             ("rounds", self.rounds, None),

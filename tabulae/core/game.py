@@ -152,6 +152,13 @@ class Game(ABC):
         """
         return action
 
+    def sensible_actions(self, state: State, seat: int, legal: list[Action]) -> list[Action]:
+        """The actions of `legal` a player who knows the game would weigh at all, in their
+        order; a search told to (`prune`) weighs only these. Never empty while `legal` is not.
+        The default weighs every legal action.
+        """
+        return legal
+
     def rollout_action(
         self, state: State, seat: int, legal: list[Action], rng: Rng
     ) -> Action | None:

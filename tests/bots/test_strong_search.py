@@ -22,7 +22,7 @@ from .games import every_game, player_counts, positions
 from .test_information import copies
 
 # Small budgets: legality and information do not depend on how long the search thinks.
-STRONG = {"iterations": 12, "depth": 6, "rollout": "informed", "group": 1, "reuse": 1}
+STRONG = {"iterations": 12, "depth": 6, "rollout": "informed", "group": 1, "prune": 1, "reuse": 1}
 ACTIONS = 600
 HADRIANS_WALL = tabulae.load("hadrians_wall")
 
@@ -159,11 +159,12 @@ def test_alike_scouts_bring_the_same_and_differ_only_in_place():
         assert len(gains) == 1
 
 
-def test_by_default_a_game_keeps_every_action_apart_and_rolls_out_at_random():
+def test_by_default_a_game_keeps_every_action_apart_weighs_them_all_and_rolls_out_at_random():
     state = TESSERAE.new(3, seed=1)
     seat = state.to_move[0]
     legal = state.legal_actions(seat)
     assert [TESSERAE.action_key(state, seat, a) for a in legal] == legal
+    assert TESSERAE.sensible_actions(state, seat, legal) == legal
     assert TESSERAE.rollout_action(state, seat, legal, Rng(1)) is None
 
 

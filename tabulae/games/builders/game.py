@@ -12,7 +12,7 @@ from .components import RULES
 from .evaluate import estimate
 from .invariants import broken
 from .recount import recount
-from .search import level_params, rollout_action
+from .search import level_params, rollout_action, sensible_actions
 from .table import BuildersTable
 
 
@@ -61,6 +61,7 @@ class Builders(Game):
         return every_action()
 
     rollout_action = staticmethod(rollout_action)  # type: ignore[assignment]
+    sensible_actions = staticmethod(sensible_actions)  # type: ignore[assignment]
     level_params = staticmethod(level_params)
 
     def evaluate(self, table: State, seat: int) -> float:

@@ -20,6 +20,7 @@ from typing import Any
 from tabulae.core import Action, Rng
 
 from .actions import END, NUMBER
+from .components import RULES
 from .table import BuildersTable
 
 UNPLANNED = frozenset(("loan", "free"))
@@ -51,13 +52,7 @@ def rollout_action(table: BuildersTable, seat: int, legal: list[Action], rng: Rn
     if not free:
         return END
     sites, idle = table.sites[seat], table.idle[seat]
-    helping: set[tuple[int, int]] = set()
-    for building, site in sites.items():
-        need = site.missing()
-        for card in idle:
-            brings = table.provides(card)
-            if any(lacking and brought for lacking, brought in zip(need, brings, strict=True)):
-                helping.add((card, building))
+    helping = _helping(table, seat)
     choices: list[Action] = []
     takes: list[Action] = []
     starting = len(sites) < SITES_AT_ONCE or not helping
@@ -81,6 +76,40 @@ def rollout_action(table: BuildersTable, seat: int, legal: list[Action], rng: Rn
     if table.sesterces[seat] < SHORT:
         choices.append(take)
     return choices[rng.below(len(choices))] if choices else take
+
+
+def sensible_actions(table: BuildersTable, seat: int, legal: list[Action]) -> list[Action]:
+    """What a search weighs: every legal action but ending the turn while free actions are
+    left, sending a card to a site that lacks nothing it brings, and taking sesterces with
+    actions bought; with no free action left, only ending the turn and the sends that help."""
+    free = table.free_actions_left()
+    helping = _helping(table, seat)
+    kept = []
+    for action in legal:
+        kind = action[0]
+        if kind == "send":
+            sensible = (NUMBER[str(action[1])], NUMBER[str(action[2])]) in helping
+        elif kind == "end":
+            sensible = not free
+        elif kind == "take":
+            sensible = RULES.take_sesterces[int(action[1])] <= free
+        else:
+            sensible = free > 0
+        if sensible:
+            kept.append(action)
+    return kept or legal
+
+
+def _helping(table: BuildersTable, seat: int) -> set[tuple[int, int]]:
+    """The idle cards of `seat` and the sites that lack a material each brings, as pairs."""
+    helping = set()
+    for building, site in table.sites[seat].items():
+        need = site.missing()
+        for card in table.idle[seat]:
+            brings = table.provides(card)
+            if any(lacking and brought for lacking, brought in zip(need, brings, strict=True)):
+                helping.add((card, building))
+    return helping
 
 
 def level_params(level: str, players: int) -> dict[str, Any]:

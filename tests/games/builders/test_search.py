@@ -1,5 +1,6 @@
 """How a search's simulations play The Builders: sensible actions at a glance."""
 
+from tabulae.bots import ISMCTSBot
 from tabulae.core import Action, Rng
 from tabulae.games.builders import GAME
 from tabulae.games.builders.search import UNPLANNED, rollout_action
@@ -71,3 +72,47 @@ def test_one_player_playing_so_wins_most_games_against_three_who_play_at_random(
         if ranks[seat] == min(ranks):
             won += 1 / list(ranks).count(ranks[seat])
     assert won > games / 2, f"won {won} of {games}"
+
+
+def test_a_search_weighs_neither_an_early_end_nor_work_that_brings_nothing():
+    table = set_up(
+        idle={0: ["apprentice_1", "apprentice_4"]},
+        sites={0: {"rural_house": []}},
+        sesterces={0: 10},
+    )
+    legal = table.legal_actions(0)
+    weighed = GAME.sensible_actions(table, 0, legal)
+    assert set(weighed) < set(legal)
+    assert Action("end") not in weighed
+    assert not any(action[0] == "send" and action[1] == "apprentice_1" for action in weighed)
+    assert Action("send", "apprentice_4", "rural_house") in weighed
+    # The choices a simulation leaves to the search are the search's to weigh.
+    assert Action("loan") in weighed
+    assert {Action("take", 1), Action("take", 3), Action("take", 6)} <= set(weighed)
+
+
+def test_with_no_free_action_left_a_search_weighs_ending_the_turn_and_the_work_that_helps():
+    table = set_up(
+        idle={0: ["apprentice_1", "apprentice_4"]},
+        sites={0: {"rural_house": []}},
+        sesterces={0: 20},
+    )
+    table.apply(0, Action("take", 6))
+    legal = table.legal_actions(0)
+    assert Action("take", 1) in legal and Action("loan") in legal  # each with an action bought
+    weighed = GAME.sensible_actions(table, 0, legal)
+    helping = {a for a in legal if a[0] == "send" and a[1] != "apprentice_1"}
+    assert Action("send", "apprentice_4", "rural_house") in helping
+    assert set(weighed) == {Action("end"), *helping}
+
+
+def test_a_pruning_search_plays_and_weighs_only_sensible_actions():
+    table = set_up(
+        idle={0: ["apprentice_1", "apprentice_4"]},
+        sites={0: {"rural_house": []}},
+        sesterces={0: 10},
+    )
+    weighed = set(GAME.sensible_actions(table, 0, table.legal_actions(0)))
+    search = ISMCTSBot(iterations=200, prune=1).search(table.clone(), 0, Rng(2))
+    assert {row["action"] for row in search.statistics()} == {str(a) for a in weighed}
+    assert search.best() in weighed
