@@ -15,10 +15,11 @@ SHORT = {"iterations": 12, "depth": 6}
 ACTIONS = 3000  # as in test_legal: weak play may take long to end a game of The Builders
 
 
-def short(name: str):
-    """The level `name` with its search, if it has one, cut to a few iterations."""
+def short(name: str, state=None):
+    """The level `name` with its search, if it has one, cut to a few iterations (as the game
+    of `state` tunes it for its table, when given)."""
     kind = BOTS[LEVELS[name].bot]
-    return make_bot(name, **{k: v for k, v in SHORT.items() if k in kind.parameters})
+    return make_bot(name, state, **{k: v for k, v in SHORT.items() if k in kind.parameters})
 
 
 def test_the_levels_are_easy_medium_hard_and_today_s_search():
@@ -82,8 +83,8 @@ def test_every_level_only_ever_acts_legally(game, seed):
     counts = player_counts(game)
     players = counts[seed % len(counts)]
     names = list(LEVELS)
-    bots = [short(names[(seat + seed) % len(names)]) for seat in range(players)]
     state = game.new(players, seed)
+    bots = [short(names[(seat + seed) % len(names)], state) for seat in range(players)]
     played = 0
     for seat, action in bot_steps(state, bots, [Rng(seed * 100 + s) for s in range(players)]):
         legal = state.legal_actions(seat)
