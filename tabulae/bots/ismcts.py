@@ -14,9 +14,9 @@ it beat (a solitaire player's score).
 
 Four options make it stronger where a game helps (see `ISMCTSBot`): `group` weighs one
 action of each group of near-identical ones (`Game.action_key`), `prune` only the actions a
-player who knows the game would weigh at all (`Game.sensible_actions`), `rollout="informed"` plays
-the simulations with the game's quick judgement (`Game.rollout_action`), and `reuse` keeps
-the subtree of what the seat has since observed of its own last decision. `workers` runs
+player who knows the game would weigh at all (`Game.sensible_actions`), `rollout="informed"`
+plays the simulations with the game's quick judgement (`Game.rollout_action`), and `reuse`
+keeps the subtree of what the seat has since observed of its own last decision. `workers` runs
 that many searches of the same decision at once in processes (root parallelism) and adds
 up their root statistics.
 

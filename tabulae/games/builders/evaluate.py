@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from .components import BUILDINGS, RULES, SESTERCES_PER_VP
 from .scoring import best_settlement
+from .site import brings_lacking
 
 if TYPE_CHECKING:
     from .table import BuildersTable
@@ -109,7 +110,7 @@ def _sites(table: BuildersTable, seat: int) -> tuple[float, int]:
         wages = sending = 0
         for card in list(idle):
             gives = table.provides(card)
-            if any(amount and given for amount, given in zip(need, gives, strict=True)):
+            if brings_lacking(need, gives):
                 idle.remove(card)
                 wages += table.wage(card)
                 sending += 1

@@ -18,6 +18,7 @@ from tabulae.core import Action, Rng
 
 from .actions import NUMBER
 from .components import RULES
+from .site import brings_lacking
 from .table import BuildersTable
 
 UNPLANNED = frozenset(("loan", "free"))
@@ -58,8 +59,7 @@ def _helping(table: BuildersTable, seat: int) -> set[tuple[int, int]]:
     for building, site in table.sites[seat].items():
         need = site.missing()
         for card in table.idle[seat]:
-            brings = table.provides(card)
-            if any(lacking and brought for lacking, brought in zip(need, brings, strict=True)):
+            if brings_lacking(need, table.provides(card)):
                 helping.add((card, building))
     return helping
 

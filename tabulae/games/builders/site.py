@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tabulae.core import BadPosition
@@ -9,6 +10,12 @@ from tabulae.core import BadPosition
 from .components import BUILDINGS, LAST_CARD, MATERIALS, Materials
 
 NO_TOOL = -1
+
+
+def brings_lacking(lacking: Sequence[int], brings: Materials) -> bool:
+    """Whether a card that brings `brings` supplies any material of which `lacking` (per
+    material) still lacks some."""
+    return any(short and given for short, given in zip(lacking, brings, strict=True))
 
 
 class Site:
