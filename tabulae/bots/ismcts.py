@@ -10,7 +10,8 @@ UCB1 over the iterations in which it was available (the subset-armed bandit of I
 the walk stops after the first new action, a rollout policy plays on to the end (or for
 `depth` actions, or until `rounds` of the game's rounds have ended, then the game's evaluation
 judges), and every seat's choices are credited with that seat's payoff, the share of rivals
-it beat (a solitaire player's score).
+it beat (a solitaire player's score), discounted with `discount` by the actions it took to
+get there.
 
 Four options make it stronger where a game helps (see `ISMCTSBot`): `group` weighs one
 action of each group of near-identical ones (`Game.action_key`), `prune` only the actions a
@@ -37,6 +38,9 @@ from tabulae.core import Action, Event, Rng, State
 
 from .base import Bot, Parameter, make_bot, register
 from .standing import payoffs
+
+NEUTRAL = 0.5
+"""The payoff of a seat that beats half its rivals, towards which `discount` draws payoffs."""
 
 
 class Node:
@@ -171,7 +175,7 @@ class Search:
             if fresh or not world.to_move:
                 break
             actor = _pick(world.to_move, rng)
-        rewards = self._rollout(world, movers, rng)
+        rewards = self._rollout(world, movers, rng, len(trail))
         for seat, edge in trail:
             edge.visits += 1
             edge.total += rewards[seat]
@@ -217,11 +221,14 @@ class Search:
                 child = node.children[key] = Node()
             nodes[seat] = child
 
-    def _rollout(self, world: State, movers: tuple[int, ...], rng: Rng) -> list[float]:
+    def _rollout(
+        self, world: State, movers: tuple[int, ...], rng: Rng, taken: int = 0
+    ) -> list[float]:
         """Play on with the rollout policy to the end, or to `depth` actions, or (in a game
         that has rounds) to the end of the `rounds`-th round since the decision, finishing a
         simultaneous decision under way, which the evaluation could not judge half-made;
-        return every seat's payoff. `movers` were to move before the last action."""
+        return every seat's payoff, discounted by the actions taken since the decision (the
+        `taken` in the tree and the rollout's). `movers` were to move before the last action."""
         policy, depth = self.bot.policy, self.bot.depth
         informed = self.bot.rollout == "informed"
         until = self.until
@@ -246,6 +253,9 @@ class Search:
             world.apply(actor, action)
             steps += 1
         rewards = payoffs(world)
+        if self.bot.discount < 1 and world.players > 1:
+            kept = self.bot.discount ** (taken + steps)
+            rewards = [NEUTRAL + (reward - NEUTRAL) * kept for reward in rewards]
         self.low = min(self.low, *rewards)
         self.high = max(self.high, *rewards)
         return rewards
@@ -295,6 +305,9 @@ class ISMCTSBot(Bot):
 
     `group=1` weighs one action of each group of near-identical ones (`Game.action_key`);
     `prune=1` weighs only the actions the game finds sensible (`Game.sensible_actions`);
+    `discount` below 1 draws a payoff reached k actions after the decision towards an even
+    one (a half) by `discount` to the power k, at a table of two or more, so that of two
+    sure wins the search prefers the sooner (and of two sure losses the later);
     `reuse=1` starts a decision from the subtree the bot's last search grew below its own
     last action, when what the seat has seen since is only that action's outcome (a long
     turn of its own, a solitaire game); `workers` searches the decision in that many
@@ -312,6 +325,7 @@ class ISMCTSBot(Bot):
         "depth": Parameter(int, 0, 1000, optional=True),
         "group": Parameter(int, 0, 1),
         "prune": Parameter(int, 0, 1),
+        "discount": Parameter(float, 0.001, 1),
         "reuse": Parameter(int, 0, 1),
         "workers": Parameter(int, 1, 8),
         "rounds": Parameter(int, 1, 100, optional=True),
@@ -327,6 +341,7 @@ class ISMCTSBot(Bot):
         depth: int | None = 20,
         group: int = 0,
         prune: int = 0,
+        discount: float = 1.0,
         reuse: int = 0,
         workers: int = 1,
         rounds: int | None = None,
@@ -342,6 +357,8 @@ class ISMCTSBot(Bot):
             raise ValueError("ismcts needs at least one worker")
         if rounds is not None and rounds < 1:
             raise ValueError("rollouts end after at least one round")
+        if not 0 < discount <= 1:
+            raise ValueError("the discount lies above 0 and at most 1")
         if scale is not None and scale <= 0:
             raise ValueError("the payoff scale must be positive")
         self.iterations = iterations
@@ -352,6 +369,7 @@ class ISMCTSBot(Bot):
         self.depth = depth
         self.group = bool(group)
         self.prune = bool(prune)
+        self.discount = discount
         self.reuse = bool(reuse)
         self.workers = workers
         self.rounds = rounds
@@ -368,6 +386,7 @@ class ISMCTSBot(Bot):
         for name, value, plain in (
             ("group", int(self.group), 0),
             ("prune", int(self.prune), 0),
+            ("discount", self.discount, 1.0),
             ("reuse", int(self.reuse), 0),
             ("workers", self.workers, 1),
             ("rounds", self.rounds, None),

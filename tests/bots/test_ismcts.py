@@ -55,6 +55,8 @@ def test_budgets_are_checked():
         ISMCTSBot(iterations=0)
     with pytest.raises(ValueError, match="depth"):
         ISMCTSBot(depth=-1)
+    with pytest.raises(ValueError, match="discount"):
+        ISMCTSBot(discount=0)
     with pytest.raises(ValueError, match="no bot 'wizard'"):
         ISMCTSBot(rollout="wizard")
     assert ISMCTSBot().describe() == {
@@ -78,3 +80,22 @@ def test_a_cut_rollout_first_finishes_the_secret_choice_under_way():
     rewards = search._rollout(world, (0, 1), Rng(2))
     assert world.points == [1, 0] and world.phase == "draw"
     assert rewards == payoffs(world) and rewards[0] > 0.9 > 0.1 > rewards[1]
+
+
+def test_a_discount_draws_a_payoff_towards_an_even_one_by_the_actions_taken():
+    """The same simulation, judged one action and the rollout's after the decision: with a
+    discount of a half, the winner's payoff and the loser's each come at least halfway
+    towards a half, and the further the more."""
+    state = TESSERAE.new(2, seed=3)
+    for seat, action in ((0, "pass"), (1, "pass"), (0, "play 12")):
+        state.apply(seat, Action.parse(action))
+    judged = []
+    for taken in (1, 3):
+        world = state.clone()
+        search = Search(ISMCTSBot(depth=0, discount=0.5), state, 1, Rng(1))
+        judged.append(search._rollout(world, (0, 1), Rng(2), taken))
+    plain = payoffs(world)
+    for near, far in [judged]:
+        assert 0.5 < far[0] < near[0] <= 0.5 + (plain[0] - 0.5) / 2
+        assert 0.5 > far[1] > near[1] >= 0.5 - (0.5 - plain[1]) / 2
+        assert near[0] - 0.5 == pytest.approx((far[0] - 0.5) * 4)

@@ -277,8 +277,9 @@ def test_rounds_and_a_fixed_scale_act_legally_alone(params):
 
 def test_a_game_tunes_a_level_for_its_tables_and_parameters_given_still_override_it():
     """Hadrian's Wall plays `hard` alone with simulations to the end of the game, and The
-    Builders at four players without its tree kept; at a table of two, and in a game that
-    tunes nothing, the level is as written."""
+    Builders weighing sensible actions only and preferring the sooner win, at four players
+    without its tree kept; in Hadrian's Wall at two, and in a game that tunes nothing, the
+    level is as written."""
     solo, pair = HADRIANS_WALL.new(1, seed=1), HADRIANS_WALL.new(2, seed=1)
     hard = make_bot("hard", solo).describe()
     assert hard["depth"] is None and "rounds" not in hard and hard["iterations"] == 1000
@@ -291,8 +292,10 @@ def test_a_game_tunes_a_level_for_its_tables_and_parameters_given_still_override
     assert make_bot("ismcts", solo).describe() == make_bot("ismcts").describe()
     # The Builders keeps no tree between `hard`'s decisions at four players, and does at two.
     builders = tabulae.load("builders")
-    assert "reuse" not in make_bot("hard", builders.new(4, seed=1)).describe()
-    assert make_bot("hard", builders.new(2, seed=1)).describe() == make_bot("hard").describe()
+    four = make_bot("hard", builders.new(4, seed=1)).describe()
+    assert "reuse" not in four and four["prune"] == 1 and four["discount"] < 1
+    two = make_bot("hard", builders.new(2, seed=1)).describe()
+    assert two == make_bot("hard", prune=1, discount=four["discount"]).describe()
     # The arena and the terminal make their bots for the game they play.
     assert parse_entrants("hard")[0].make(solo).describe() == hard
     assert Seat.parse("hard").bot(solo).describe() == hard
