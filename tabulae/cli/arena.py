@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import json
 import sys
+import time
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -65,12 +67,12 @@ def arena(
         MofNCompleteColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    errors = Console(stderr=True)
+    with Progress(*columns, console=errors, transient=True, disable=not errors.is_terminal) as bar:
         task = bar.add_task(f"{game} arena", total=games)
+        played = (lambda: bar.advance(task)) if errors.is_terminal else _lines(game, games)
         try:
-            summary = run_arena(
-                setup, workers, backend, address, progress=lambda _: bar.advance(task)
-            )
+            summary = run_arena(setup, workers, backend, address, progress=lambda _: played())
         except (ValueError, RuntimeError) as error:
             raise typer.BadParameter(str(error)) from None
     if as_json:
@@ -85,6 +87,20 @@ def arena(
         if not console.is_terminal:
             console = Console(width=120)  # a file or pipe: no terminal width to fit
         console.print(_table(summary))
+
+
+def _lines(game: str, games: int) -> Callable[[], None]:
+    """Progress for a log rather than a terminal: a line on standard error for each game
+    played, with the time since the first began, so a long arena is seen to move on."""
+    start, done = time.monotonic(), 0
+
+    def played() -> None:
+        nonlocal done
+        done += 1
+        elapsed = round(time.monotonic() - start)
+        print(f"{game} arena: {done} of {games} games played, {elapsed} s", file=sys.stderr)
+
+    return played
 
 
 def _options(pairs: list[str]) -> list[tuple[str, str]]:

@@ -144,6 +144,15 @@ def test_arena_names_the_games_player_count_before_the_number_of_bots():
     assert "Sylla is for 2–4 players, not 0" in failed.stderr
 
 
+def test_arena_tells_a_log_of_each_game_played_and_its_summary_stays_on_standard_output():
+    played = tabulae("arena", TOY, "--bots", "random*2", "--games", "3", "--json")
+    lines = played.stderr.splitlines()
+    assert [line.split(",")[0] for line in lines] == [
+        f"{TOY} arena: {done} of 3 games played" for done in (1, 2, 3)
+    ]
+    assert json.loads(played.stdout)["games"] == 3
+
+
 def test_serve_on_a_taken_port_says_so_and_creates_no_database(tmp_path):
     import socket
 
