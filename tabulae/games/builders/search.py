@@ -9,9 +9,9 @@ simulation leaves them to the search's tree.
 
 Simulations this sure finish a building next turn as surely as now, so a search that only
 wants to win sees no reason to end a game it has won: the levels' searches prefer the sooner
-of two wins (`discount`). `hard` weighs only the actions a player would consider
-(`sensible_actions`), and with three or four players keeps no tree from one decision to the
-next (docs/bots.md).
+of two wins (`discount`), and weigh only the actions a player would consider
+(`sensible_actions`), among which the few that finish a building stand out. `hard` with three
+or four players keeps no tree from one decision to the next (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -116,14 +116,13 @@ DISCOUNT = 0.995
 
 
 def level_params(level: str, players: int) -> dict[str, Any]:
-    """The levels' search as The Builders tunes it: `medium` and `hard` prefer the sooner of
-    two wins (`discount`); `hard` weighs only sensible actions (`prune`), and at a table of
+    """The levels' search as The Builders tunes it: `medium` and `hard` weigh only sensible
+    actions (`prune`) and prefer the sooner of two wins (`discount`); `hard` at a table of
     three or four keeps no tree between decisions."""
     params: dict[str, Any] = {}
     if level in ("medium", "hard"):
-        params["discount"] = DISCOUNT
-    if level == "hard":
         params["prune"] = 1
-        if players >= 3:
-            params["reuse"] = 0
+        params["discount"] = DISCOUNT
+    if level == "hard" and players >= 3:
+        params["reuse"] = 0
     return params
