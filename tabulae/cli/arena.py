@@ -70,7 +70,11 @@ def arena(
     errors = Console(stderr=True)
     with Progress(*columns, console=errors, transient=True, disable=not errors.is_terminal) as bar:
         task = bar.add_task(f"{game} arena", total=games)
-        played = (lambda: bar.advance(task)) if errors.is_terminal else _lines(game, games)
+
+        def advance() -> None:
+            bar.advance(task)
+
+        played = advance if errors.is_terminal else _lines(game, games)
         try:
             summary = run_arena(setup, workers, backend, address, progress=lambda _: played())
         except (ValueError, RuntimeError) as error:
