@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from tabulae.arena import BACKENDS, ArenaSetup, Summary, parse_entrants, run_arena
+from tabulae.arena import BACKENDS, ArenaSetup, GameRecord, Summary, parse_entrants, run_arena
 from tabulae.core import BadOptions, UnknownGame, load
 
 
@@ -71,12 +71,12 @@ def arena(
     with Progress(*columns, console=errors, transient=True, disable=not errors.is_terminal) as bar:
         task = bar.add_task(f"{game} arena", total=games)
 
-        def advance() -> None:
+        def advance(_: GameRecord) -> None:
             bar.advance(task)
 
         played = advance if errors.is_terminal else _lines(game, games)
         try:
-            summary = run_arena(setup, workers, backend, address, progress=lambda _: played())
+            summary = run_arena(setup, workers, backend, address, progress=played)
         except (ValueError, RuntimeError) as error:
             raise typer.BadParameter(str(error)) from None
     if as_json:
@@ -93,12 +93,12 @@ def arena(
         console.print(_table(summary))
 
 
-def _lines(game: str, games: int) -> Callable[[], None]:
+def _lines(game: str, games: int) -> Callable[[GameRecord], None]:
     """Progress for a log rather than a terminal: a line on standard error for each game
-    played, with the time since the first began, so a long arena is seen to move on."""
+    played, with the time since the arena began, so a long arena is seen to move on."""
     start, done = time.monotonic(), 0
 
-    def played() -> None:
+    def played(_: GameRecord) -> None:
         nonlocal done
         done += 1
         elapsed = round(time.monotonic() - start)
