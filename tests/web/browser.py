@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -153,16 +154,48 @@ class Person:
         as_json = json.dumps(action, separators=(",", ":"))  # as the page writes it
         self.act(lambda page: page.click(f"#actions button.action[data-action='{as_json}']"))
 
-    def play_to_the_end(self, choose: Callable[[Person], Callable[[Page], None]]) -> int:
-        """Act whenever the page offers actions, by the click `choose` picks; returns the
-        number of clicks."""
+    def play_to_the_end(
+        self, choose: Callable[[Person], Callable[[Page], None]], most: int | None = None
+    ) -> int:
+        """Act whenever the page offers actions, by the click `choose` picks, until the game
+        is over (or after `most` clicks); returns the number of clicks."""
         clicks = 0
-        while True:
+        while most is None or clicks < most:
             self.wait_ready()
             if self.status == "finished":
-                return clicks
+                break
             self.act(choose(self))
             clicks += 1
+        return clicks
+
+    def finish_over_the_api(self, table: str, seed: int = 1) -> int:
+        """Play this person's seat to the end over HTTP, a random legal action each time, with
+        the page away meanwhile, then open the finished table: for tests whose point is the
+        end, not the clicks on the way. Returns the number of actions played."""
+        if self.status == "finished":
+            return 0
+        seats = self.page.evaluate("() => JSON.parse(localStorage.getItem('tabulae.seats'))")
+        headers = {"X-Seat-Token": seats[table]["token"]}
+        self.page.goto("/")  # the lobby, meanwhile
+        rng, played, seen, deadline = Rng(seed), 0, -1, time.monotonic() + 300
+        with httpx.Client(base_url=f"{self.url}/api", headers=headers, timeout=10) as api:
+            while time.monotonic() < deadline:
+                reply = api.get(f"/tables/{table}/state", params={"since": seen})
+                state = reply.raise_for_status().json()
+                seen = state["version"]
+                if state["status"] == "finished":
+                    break
+                if not state["legal"]:  # another seat's turn
+                    time.sleep(0.02)
+                    continue
+                action = state["legal"][rng.below(len(state["legal"]))]
+                body = {"action": action, "version": state["version"]}
+                played += api.post(f"/tables/{table}/actions", json=body).is_success
+            else:
+                raise AssertionError(f"table {table} did not end within 300 s")
+        self.open_table(table)
+        self.wait_ready()
+        return played
 
     def scores(self) -> dict[int, float]:
         """The final scores as the end screen shows them, by seat (names are in the page's

@@ -7,8 +7,6 @@ import pytest
 
 import tabulae
 
-from .browser import board_clicks
-
 GAME = "builders"
 pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Builders is not installed")
 BOARD = ".builders"
@@ -40,9 +38,7 @@ def test_an_action_taken_back_returns_the_board_and_the_log_and_replay_tell_it(b
     ala.act(lambda page: row.click())
     assert page.locator("#undo").count() == 0, "a card dealt from the deck cannot be unseen"
 
-    ala.play_to_the_end(
-        board_clicks(5, f"{BOARD} .clickable.legal:not(.bd-end)", f"{BOARD} .bd-end")
-    )
+    ala.finish_over_the_api(table)
     page.click("#replay-link")
     page.wait_for_selector("#controls #step")
     page.eval_on_selector(
