@@ -254,6 +254,13 @@ class Observation(ABC):
     # Decisions a game of this configuration is not expected to exceed (OpenSpiel's
     # max_game_length), where the game states one.
     longest_game: int | None = None
+    # The bounds of each field, from the rules' maxima: a number for the whole field or a
+    # nested list of its shape. A field not in `greatest` holds flags and one-hot entries
+    # (at most 1); one not in `least` is never below 0. A count the rules do not limit
+    # (money, where the bank is unlimited) is given a cap, and research encoders read a
+    # value past its bound as the bound.
+    greatest: Mapping[str, Any] = MappingProxyType({})
+    least: Mapping[str, Any] = MappingProxyType({})
 
     def __init__(self, fields: Sequence[tuple[str, tuple[int, ...]]]) -> None:
         self.fields = tuple(fields)

@@ -5,6 +5,10 @@ may let several seats act at once (secret choices, Hadrian's Wall years). An epi
 presents such a decision turn by turn: the seats in `to_move` act one action at a time,
 in seat order starting after whoever acted last. A later mover learns of an earlier
 secret choice only what its own view shows, so nothing leaks by the ordering.
+
+Every adapter also caps a game's length (`step_limit`): a game may be played badly for
+ever (The Builders sets no limit: a player may take sesterces each turn), so a game that
+reaches its limit is truncated, and an option may auto-play forced moves (`play_forced`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import numpy as np
 from tabulae.core import Action, ActionSpace, Game, IllegalAction, Match, Result, Rng, State, load
 from tabulae.core.bench import default_players
 
+UNSTATED_LONGEST_GAME = 100_000  # decisions, for a game whose observation states no longest game
+
 
 def as_game(game: Game | str) -> Game:
     """A game given as itself, by id (``"sylla"``) or by reference (``"module:GAME"``)."""
@@ -26,7 +32,17 @@ def as_game(game: Game | str) -> Game:
 class Episode:
     """A state, its action coding and the log of (seat, action) that rebuilds it."""
 
-    __slots__ = ("game", "log", "options", "players", "replayable", "seed", "space", "state")
+    __slots__ = (
+        "game",
+        "log",
+        "options",
+        "players",
+        "refused",
+        "replayable",
+        "seed",
+        "space",
+        "state",
+    )
 
     def __init__(
         self, game: Game, players: int, seed: int, options: Mapping[str, Any], state: State
@@ -36,6 +52,7 @@ class Episode:
         self.state = state
         self.space: ActionSpace = game.action_space(players, **self.options)
         self.log: list[tuple[int, Action]] = []
+        self.refused = 0  # illegal actions refused, which count as steps towards the limit
         self.replayable = True  # False once hidden information was re-sampled
 
     @classmethod
@@ -73,7 +90,22 @@ class Episode:
         twin.game, twin.players, twin.seed = self.game, self.players, self.seed
         twin.options, twin.space = self.options, self.space
         twin.state, twin.log, twin.replayable = state, list(self.log), replayable
+        twin.refused = self.refused
         return twin
+
+    @property
+    def steps(self) -> int:
+        """Actions played and illegal actions refused: what a step limit counts."""
+        return len(self.log) + self.refused
+
+    def play_forced(self, limit: int) -> None:
+        """Play every forced move (the seat presented has exactly one legal action) until
+        there is a choice, the game ends or it has taken `limit` steps."""
+        while (seat := self.seat) is not None and self.steps < limit:
+            legal = self.state.legal_actions(seat)
+            if len(legal) != 1:
+                return
+            self.play_for(seat, legal[0])
 
     @property
     def over(self) -> bool:
@@ -146,6 +178,21 @@ class Episode:
         """Every seat's return at the end (zeros before), see `outcomes`."""
         result = self.state.result()
         return outcomes(result) if result else (0.0,) * self.players
+
+
+def step_limit(longest_game: int | None, limit: int | None) -> int:
+    """The most steps a game may take before it is truncated (the ``max_steps`` option).
+
+    `limit` is the caller's choice (a whole number of at least 1); None takes the longest
+    game the game's observation states for the configuration (`longest_game`, OpenSpiel's
+    max_game_length: 500 decisions per player in Sylla, 1,000 in The Builders, 150 in
+    Hadrian's Wall), or `UNSTATED_LONGEST_GAME` for a game that states none.
+    """
+    if limit is None:
+        return longest_game or UNSTATED_LONGEST_GAME
+    if type(limit) is not int or limit < 1:
+        raise ValueError(f"max_steps is a whole number of at least 1, not {limit!r}")
+    return limit
 
 
 def outcomes(result: Result) -> tuple[float, ...]:

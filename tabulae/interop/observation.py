@@ -18,7 +18,9 @@ view through a layout learned from the views of a few seeded random games:
   one flag per kind, then a part for each kind.
 
 Either way the same configuration always gives the same layout, and `labels` names
-every slot.
+every slot. Every slot has finite bounds (`low`, `high`): a designed observation's come
+from the rules' maxima; a learned layout's stretch twice as far as the explored games
+went (a number, a count, a list's length). A value past its bound is read as the bound.
 """
 
 from __future__ import annotations
@@ -78,8 +80,10 @@ class Shape:
         "fields",
         "item",
         "kinds",
+        "largest",
         "longest",
         "numbers",
+        "smallest",
         "shortest",
         "unsorted",
         "words",
@@ -92,6 +96,7 @@ class Shape:
         self.words: set[str] = set()
         self.item: Shape | None = None
         self.shortest, self.longest = INF, 0
+        self.smallest, self.largest = 0.0, 1.0  # the numbers seen here, with 0 and 1
         self.unsorted = False  # some list here had its items out of order
         self.fields: dict[str, Shape] = {}
 
@@ -101,6 +106,8 @@ class Shape:
         self.kinds.add(found)
         if found == "number":
             self.numbers.add(type(value))
+            self.smallest = min(self.smallest, float(value))
+            self.largest = max(self.largest, float(value))
         elif found == "word":
             self.words.add(value)
         elif found == "list":
@@ -134,8 +141,9 @@ class Part:
 class Number(Part):
     width = 1
 
-    def __init__(self, flag: bool) -> None:
+    def __init__(self, flag: bool, smallest: float = 0.0, largest: float = 1.0) -> None:
         self.flag = flag  # only true/false was ever seen here
+        self.low, self.high = (0.0, 1.0) if flag else (2 * smallest, 2 * largest)
 
     def write(self, value: Any, out: list[float]) -> None:
         out.append(float(value))
@@ -144,7 +152,7 @@ class Number(Part):
         yield path
 
     def bounds(self) -> Iterator[tuple[float, float]]:
-        yield (0.0, 1.0) if self.flag else (-INF, INF)
+        yield (self.low, self.high)
 
 
 class Word(Part):
@@ -170,6 +178,10 @@ class Word(Part):
 class Bag(Word):
     """A sorted list of words, as a count of each word."""
 
+    def __init__(self, words: set[str], longest: int) -> None:
+        super().__init__(words)
+        self.most = float(max(1, 2 * longest))  # twice the longest list seen
+
     def write(self, value: Any, out: list[float]) -> None:
         slots = [0.0] * self.width
         for word in value:
@@ -182,13 +194,14 @@ class Bag(Word):
         yield f"{path} count of other words"
 
     def bounds(self) -> Iterator[tuple[float, float]]:
-        return iter([(0.0, INF)] * self.width)
+        return iter([(0.0, self.most)] * self.width)
 
 
 class Items(Part):
-    def __init__(self, item: Part, positions: int) -> None:
+    def __init__(self, item: Part, positions: int, longest: int) -> None:
         self.item, self.positions = item, positions
         self.width = 1 + positions * item.width
+        self.most = float(max(1, 2 * longest))  # twice the longest list seen
 
     def write(self, value: Any, out: list[float]) -> None:
         out.append(float(len(value)))
@@ -208,7 +221,7 @@ class Items(Part):
             yield from self.item.labels(f"{path}[{position}]")
 
     def bounds(self) -> Iterator[tuple[float, float]]:
-        yield (0.0, INF)
+        yield (0.0, self.most)
         for _ in range(self.positions):
             yield from self.item.bounds()
 
@@ -287,7 +300,8 @@ def compile_shape(shape: Shape) -> Place:
         if k == "null":
             parts.append((k, None))
         elif k == "number":
-            parts.append((k, Number(flag=shape.numbers == {bool})))
+            flag = shape.numbers == {bool}
+            parts.append((k, Number(flag, shape.smallest, shape.largest)))
         elif k == "word":
             parts.append((k, Word(shape.words)))
         elif k == "list":
@@ -301,12 +315,12 @@ def _list_part(shape: Shape) -> Part:
     item = shape.item
     assert item is not None
     if item.kinds == {"word"} and not shape.unsorted and shape.longest > 1:
-        return Bag(item.words)
+        return Bag(item.words, shape.longest)
     if shape.shortest == shape.longest:
         positions = shape.longest
     else:
         positions = shape.longest + math.ceil(shape.longest / 2)
-    return Items(compile_shape(item), positions)
+    return Items(compile_shape(item), positions, shape.longest)
 
 
 def _record(shape: Shape) -> Record:
@@ -332,7 +346,8 @@ class ViewEncoder:
     def encode(self, view: Mapping[str, Any]) -> np.ndarray:
         out: list[float] = []
         self.root.write(view, out)
-        return np.array(out, dtype=np.float32)
+        encoded = np.array(out, dtype=np.float32)
+        return np.clip(encoded, self.low, self.high, out=encoded)
 
     def observe(self, state: State, seat: int) -> np.ndarray:
         return self.encode(state.view(seat))
@@ -341,7 +356,9 @@ class ViewEncoder:
 class DesignedEncoder:
     """A game's designed observation (`Game.observation`) as a float32 vector.
 
-    `fields` gives each named part's offset and shape, as OpenSpiel observers do.
+    `fields` gives each named part's offset and shape, as OpenSpiel observers do; `low`
+    and `high` are each number's bounds, from the design's `least` and `greatest`, and a
+    value past them (a count the rules do not limit, past its cap) is read as the bound.
     """
 
     def __init__(self, design: Observation) -> None:
@@ -354,13 +371,23 @@ class DesignedEncoder:
         self.labels: tuple[str, ...] = tuple(
             label for name, shape in design.fields for label in _labels(name, shape)
         )
-        self.low = np.full(self.size, -np.inf, dtype=np.float32)
-        self.high = np.full(self.size, np.inf, dtype=np.float32)
+        self.low = self._bounds(design.least, 0.0)
+        self.high = self._bounds(design.greatest, 1.0)
+        if (self.low > self.high).any():
+            raise ValueError(f"{type(design).__qualname__} bounds a field below its least value")
+
+    def _bounds(self, given: Mapping[str, Any], default: float) -> np.ndarray:
+        bounds = np.full(self.size, default, dtype=np.float32)
+        for name, (at, shape) in self.fields.items():
+            if name in given:
+                count = math.prod(shape)
+                bounds[at : at + count] = np.broadcast_to(given[name], shape).reshape(count)
+        return bounds
 
     def observe(self, state: State, seat: int) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
         self.design.encode(state, seat, out)
-        return out
+        return np.clip(out, self.low, self.high, out=out)
 
     def parts(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """The named fields of an encoded vector, each a view in its own shape."""

@@ -10,7 +10,9 @@ and zero-sum:
 
 - Parameters: ``players`` (default four where allowed, at least two), ``seed`` (-1: drawn
   by chance; 0 to 2**31 - 1, OpenSpiel's integer range: that fixed deal, with no chance
-  nodes) and every game option under its own name.
+  nodes), ``compact_infostate`` (false: the readable information-state string; true: a
+  32-character digest of it, the key tabular algorithms such as MCCFR store) and every
+  game option under its own name.
 - Chance: a Tabulae game draws all its chance inside `apply` from the state's own
   SplitMix64 generator, whose whole state is the seed. So chance acts only at the start:
   eight chance nodes draw the 64-bit seed a byte at a time (256 equally likely outcomes
@@ -24,17 +26,24 @@ and zero-sum:
   has seen and every action it has played, as a string; the tensor is the observation
   tensor followed by how many times the seat has played each action code.
 - Serialization: a state's serialized form holds its Tabulae match record (seed and
-  action log) and is rebuilt by replaying it.
+  action log) and is rebuilt by replaying it; a re-sampled state, whose hidden cards no
+  seed deals, holds its position (`State.position`) and its action log instead.
 - ``resample_from_infostate`` re-samples the hidden information with `State.determinize`,
-  which is what OpenSpiel's ISMCTS bot calls. `Evaluator` judges leaves by
-  `Game.evaluate` instead of random rollouts, and `BotPlayer` seats Tabulae's own bots.
+  which is what OpenSpiel's ISMCTS bot calls. Playing on a true copy inside one of
+  OpenSpiel's perfect-information searches (`PERFECT_INFORMATION_SEARCHES`) warns with
+  `PerfectInformationWarning`; other copies (tests, trajectories) are played silently.
+  `Evaluator` judges leaves by `Game.evaluate` instead of random rollouts, and
+  `BotPlayer` seats Tabulae's own bots.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import sys
 import warnings
-from typing import Any, ClassVar
+from types import FrameType
+from typing import Any, ClassVar, cast
 
 import numpy as np
 import pyspiel
@@ -43,13 +52,22 @@ from open_spiel.python.algorithms import mcts
 from tabulae.bots.base import Bot, decide, make_bot
 from tabulae.core import Game, Match, Rng, games, visible
 from tabulae.core.bench import default_players
+from tabulae.core.table import Table as TablePosition
 
-from .episode import Episode, as_game, pairwise
+from .episode import UNSTATED_LONGEST_GAME, Episode, as_game, pairwise
 from .observation import encoder
 
 SEED_BYTES = 8
-MAX_GAME_LENGTH = 100_000  # decisions, for a game whose observation states no longest game
-RESERVED = ("players", "seed")
+MAX_GAME_LENGTH = UNSTATED_LONGEST_GAME
+RESERVED = ("players", "seed", "compact_infostate")
+# OpenSpiel's searches that play on copies of the true state as if every card were open.
+PERFECT_INFORMATION_SEARCHES = frozenset(
+    {
+        "open_spiel.python.algorithms.mcts",
+        "open_spiel.python.algorithms.minimax",
+        "open_spiel.python.algorithms.alpha_zero.model",
+    }
+)
 
 
 def short_name(game: Game) -> str:
@@ -93,6 +111,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
         parameter_specification={
             "players": max(2, default_players(game)),
             "seed": -1,
+            "compact_infostate": False,
             **{option.name: option.default for option in game.options},
         },
     )
@@ -126,6 +145,7 @@ class TabulaeGame(pyspiel.Game):
         super().__init__(_game_type(game), info, params)
         self.players, self.options, self.space = players, dict(options), space
         self.seed = int(params.get("seed", -1))
+        self.compact = bool(params.get("compact_infostate", False))
         self.encoder = found
 
     def new_initial_state(self) -> TabulaeState:
@@ -148,7 +168,7 @@ class TabulaeGame(pyspiel.Game):
                 "(the default observation or the information state)"
             )
         recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return Observer(self, recall)
+        return Observer(self, recall, compact=recall and self.compact)
 
 
 class Table:
@@ -186,17 +206,43 @@ class Table:
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
-        match = self.episode.match().dumps() if self.episode else None
+        episode = self.episode
         params = self.game.get_parameters()
-        return (_restore, (short_name(self.game.tabulae), params, self.seed_bytes, match))
+        name = short_name(self.game.tabulae)
+        if episode is not None and not episode.replayable:
+            # Re-sampled: no seed deals these cards, so the position itself is kept.
+            if episode.game.position_class is None:
+                raise ValueError(
+                    f"a re-sampled state of {episode.game.name} cannot be serialized: "
+                    "the game has no position format"
+                )
+            position = _text(cast(TablePosition, episode.state).position())
+            log = Match(episode.game.id, episode.players, episode.seed, {}, [], episode.log)
+            imagined = (position, log.dumps())
+            return (_restore, (name, params, self.seed_bytes, None, imagined))
+        match = episode.match().dumps() if episode else None
+        return (_restore, (name, params, self.seed_bytes, match))
 
 
-def _restore(name: str, params: dict[str, Any], seed_bytes: list[int], match: str | None) -> Table:
+def _restore(
+    name: str,
+    params: dict[str, Any],
+    seed_bytes: list[int],
+    match: str | None,
+    imagined: tuple[str, str] | None = None,
+) -> Table:
     game = pyspiel.load_game(name, params)
     table = Table.__new__(Table)
     table.game, table.seed_bytes = game, list(seed_bytes)
     table.copy = table.imagined = False
     table.episode = Episode.replay(game.tabulae, Match.loads(match)) if match else None
+    if imagined is not None:
+        position, record = imagined
+        log = Match.loads(record)
+        state = game.tabulae.from_position(json.loads(position))
+        table.episode = Episode(game.tabulae, game.players, log.seed, game.options, state)
+        table.episode.log, table.episode.replayable = list(log.actions), False
+        table.imagined = True
     return table
 
 
@@ -230,7 +276,7 @@ class TabulaeState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         table = self.table
-        if table.copy and not table.imagined and table.episode is not None:
+        if table.copy and not table.imagined and table.episode is not None and _in_search():
             warnings.warn(PerfectInformationWarning(PERFECT_INFORMATION), stacklevel=2)
         episode = table.episode
         if episode is None:
@@ -269,6 +315,16 @@ class TabulaeState(pyspiel.State):
         )
 
 
+def _in_search() -> bool:
+    """Whether one of OpenSpiel's perfect-information searches is playing this action."""
+    frame: FrameType | None = sys._getframe(2)
+    while frame is not None:
+        if frame.f_globals.get("__name__") in PERFECT_INFORMATION_SEARCHES:
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _text(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -276,8 +332,8 @@ def _text(data: Any) -> str:
 class Observer:
     """OpenSpiel's observer protocol over a seat's view (and, for recall, its history)."""
 
-    def __init__(self, game: TabulaeGame, recall: bool) -> None:
-        self.recall = recall
+    def __init__(self, game: TabulaeGame, recall: bool, compact: bool = False) -> None:
+        self.recall, self.compact = recall, compact
         self.encoder = game.encoder
         size = self.encoder.size
         self.tensor = np.zeros(size + (len(game.space) if recall else 0), np.float32)
@@ -305,7 +361,13 @@ class Observer:
             return view
         seen = (_text([e.key, e.args]) for e in visible(episode.state.events, player))
         played = " · ".join(str(a) for a in episode.own_actions(player))
-        return "\n".join([f"seat {player}", view, *seen, f"played: {played}"])
+        text = "\n".join([f"seat {player}", view, *seen, f"played: {played}"])
+        return compact_key(text) if self.compact else text
+
+
+def compact_key(text: str) -> str:
+    """A 32-character digest of an information-state string: the same string, the same key."""
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 class BotPlayer(pyspiel.Bot):

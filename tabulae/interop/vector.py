@@ -11,11 +11,18 @@ and ``infos["action_mask"]``). A simultaneous decision is presented turn by turn
 everywhere in `tabulae.interop`. When a game ends, the step's reward is the return of
 the seat that acted last, ``infos["returns"]`` holds every seat's return (pairwise rank
 outcomes; the score when playing alone) so each seat's moves can be credited, and the
-game is dealt again at once (Gymnasium's same-step autoreset: the last observation is in
-``infos["final_obs"]``). Alone (``players=1``) it is exactly a batch of
+game is dealt again at once (Gymnasium's same-step autoreset, `AutoresetMode.SAME_STEP`,
+which ``metadata["autoreset_mode"]`` states: the last observation is in
+``infos["final_obs"]``). A game that reaches ``max_steps`` (actions played and refused;
+by default the game's stated longest game) is truncated and dealt again the same way,
+its returns all 0. Alone (``players=1``) it is exactly Gymnasium's
+``SyncVectorEnv(..., autoreset_mode=AutoresetMode.SAME_STEP)`` over
 `tabulae.interop.gymnasium` environments.
 
-An illegal action raises `IllegalAction` and changes nothing in any game.
+An illegal action is refused as the single environment refuses it: that game does not
+change, its reward is 0 and ``infos["illegal_action"][i]`` says why (masked by
+``infos["_illegal_action"]``); the other games step as usual. ``autoplay_forced=True``
+plays every forced move (a single legal action) in every game.
 """
 
 from __future__ import annotations
@@ -28,16 +35,18 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from tabulae.core import Game, IllegalAction
+from tabulae.core import Game, IllegalAction, Match
 
-from .episode import Episode, as_game
+from .episode import Episode, as_game, step_limit
 from .observation import encoder
 
 
 def vector_env(
-    game: Game | str, num_envs: int, players: int = 1, **options: Any
+    game: Game | str, num_envs: int, players: int | None = None, **options: Any
 ) -> TabulaeVectorEnv:
-    """`num_envs` games of `game` with `players` seats, one policy playing every seat."""
+    """`num_envs` games of `game` with `players` seats (by default the game's fewest), one
+    policy playing every seat. Keywords are ``max_steps``, ``autoplay_forced`` and the
+    game's options."""
     return TabulaeVectorEnv(game, num_envs, players, **options)
 
 
@@ -45,13 +54,24 @@ class TabulaeVectorEnv(VectorEnv):
     # As in Gymnasium and PettingZoo: a class default an instance may replace.
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
 
-    def __init__(self, game: Game | str, num_envs: int, players: int = 1, **options: Any) -> None:
+    def __init__(
+        self,
+        game: Game | str,
+        num_envs: int,
+        players: int | None = None,
+        max_steps: int | None = None,
+        autoplay_forced: bool = False,
+        **options: Any,
+    ) -> None:
         if type(num_envs) is not int or num_envs < 1:
             raise ValueError(f"num_envs is a whole number of at least 1, not {num_envs!r}")
         self.game = as_game(game)
+        players = players or self.game.min_players
         self.num_envs, self.players = num_envs, players
         self.options = dict(self.game.configure(players, options))
         self.encoder = encoder(self.game, players, **self.options)
+        self.max_steps = step_limit(self.encoder.longest_game, max_steps)
+        self.autoplay_forced = autoplay_forced
         actions = len(self.game.action_space(players, **self.options))
         self.single_observation_space = spaces.Box(
             self.encoder.low, self.encoder.high, dtype=np.float32
@@ -80,22 +100,30 @@ class TabulaeVectorEnv(VectorEnv):
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         episodes = self._episodes()
         codes = np.asarray(actions).reshape(self.num_envs)
-        for i, (episode, code) in enumerate(zip(episodes, codes, strict=True)):
-            action = episode.space.decode(int(code))
-            seat = episode.acting
-            if action not in episode.state.legal_actions(seat):
-                raise IllegalAction(f"game {i}: {action} is not legal for seat {seat} now")
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminations = np.zeros(self.num_envs, dtype=bool)
+        truncations = np.zeros(self.num_envs, dtype=bool)
+        refused = np.full(self.num_envs, None, dtype=object)
         finished: dict[int, tuple[np.ndarray, tuple[float, ...]]] = {}
         for i, (episode, code) in enumerate(zip(episodes, codes, strict=True)):
             seat = episode.acting
-            episode.play(int(code))
+            try:
+                episode.play(int(code))
+            except IllegalAction as refusal:
+                episode.refused += 1
+                refused[i] = refusal.reason
+            else:
+                if self.autoplay_forced:
+                    episode.play_forced(self.max_steps)
             if episode.over:
                 returns = episode.outcomes()
                 rewards[i], terminations[i] = returns[seat], True
-                finished[i] = (self.encoder.observe(episode.state, seat), returns)
-                self.episodes[i] = self._deal(i)
+            elif episode.steps >= self.max_steps:
+                returns, truncations[i] = (0.0,) * self.players, True
+            else:
+                continue
+            finished[i] = (self.encoder.observe(episode.state, seat), returns)
+            self.episodes[i] = self._deal(i)
         infos = self._infos()
         if finished:
             final = np.zeros(self.num_envs, dtype=bool)
@@ -106,8 +134,30 @@ class TabulaeVectorEnv(VectorEnv):
                 observations[i], final_returns[i] = seen, outcome
             infos |= {"final_obs": observations, "_final_obs": final, "returns": final_returns}
             infos["_returns"] = final
-        truncations = np.zeros(self.num_envs, dtype=bool)
+        if any(reason is not None for reason in refused):
+            infos |= {"illegal_action": refused, "_illegal_action": refused != None}  # noqa: E711
         return self._observations(), rewards, terminations, truncations, infos
+
+    def save(self) -> list[str]:
+        """Every game so far as a match record (JSON), in game order."""
+        return [episode.match().dumps() for episode in self._episodes()]
+
+    def restore(self, records: list[str]) -> tuple[np.ndarray, dict[str, Any]]:
+        """Go on from the match records of `save`, one per game, as `reset` does.
+
+        Games dealt later draw their seeds from the streams of the last `reset` (unseeded
+        streams if there was none); refused actions no longer count towards `max_steps`.
+        """
+        if len(records) != self.num_envs:
+            raise ValueError(f"{len(records)} records for {self.num_envs} games")
+        matches = [Match.loads(record) for record in records]
+        for match in matches:
+            if match.game != self.game.id or match.players != self.players:
+                raise ValueError(f"a record of {match.game} for {match.players} players")
+        if not self.streams:
+            self.streams = [seeding.np_random(None)[0] for _ in range(self.num_envs)]
+        self.episodes = [Episode.replay(self.game, match) for match in matches]
+        return self._observations(), self._infos()
 
     def action_masks(self) -> np.ndarray:
         """Which action codes are legal now in each game (true), as maskable learners read."""
@@ -115,7 +165,10 @@ class TabulaeVectorEnv(VectorEnv):
 
     def _deal(self, i: int) -> Episode:
         seed = int(self.streams[i].integers(2**63))
-        return Episode.start(self.game, self.players, seed, **self.options)
+        episode = Episode.start(self.game, self.players, seed, **self.options)
+        if self.autoplay_forced:
+            episode.play_forced(self.max_steps)
+        return episode
 
     def _observations(self) -> np.ndarray:
         batch = np.empty((self.num_envs, self.encoder.size), dtype=np.float32)

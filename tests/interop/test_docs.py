@@ -33,7 +33,6 @@ def runnable(code: str) -> str:
     return GAME_LINE.sub(f'GAME = "{STAND_INS[name]}"', code)
 
 
-@pytest.mark.filterwarnings("ignore:.*Box observation space m.*infinity")
 @pytest.mark.parametrize("number", range(len(examples())))
 def test_the_example_runs(number, capsys):
     code = runnable(examples()[number])

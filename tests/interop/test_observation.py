@@ -98,12 +98,14 @@ def test_sorted_lists_of_words_are_counted_as_bags():
 
 def test_places_holding_several_kinds_get_a_flag_per_kind():
     encoder = encoder_of({"x": None}, {"x": 3}, {"x": [True]}, {"y": {"z": "w"}})
-    vector = dict(zip(encoder.labels, encoder.encode({"x": 7}), strict=True))
-    assert vector["x is none"] == 0 and vector["x is a number"] == 1 and vector["x"] == 7
+    vector = dict(zip(encoder.labels, encoder.encode({"x": 5}), strict=True))
+    assert vector["x is none"] == 0 and vector["x is a number"] == 1 and vector["x"] == 5
     assert vector["x is a list"] == 0 and vector["x present"] == 1 and vector["y present"] == 0
     bounds = dict(zip(encoder.labels, zip(encoder.low, encoder.high, strict=True), strict=True))
     assert bounds["x[0]"] == (0, 1)  # only flags were seen there
-    assert bounds["x"] == (-np.inf, np.inf)
+    assert bounds["x"] == (0, 6)  # twice as far as the views went, from 0
+    beyond = dict(zip(encoder.labels, encoder.encode({"x": 70}), strict=True))
+    assert beyond["x"] == 6  # a number past its bound reads as the bound
 
 
 def test_a_view_that_is_not_json_ready_is_refused():

@@ -43,9 +43,9 @@ def test_every_registered_game_is_registered_with_openspiel():
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-@pytest.mark.filterwarnings("ignore::tabulae.interop.openspiel.PerfectInformationWarning")
+@pytest.mark.filterwarnings("error::tabulae.interop.openspiel.PerfectInformationWarning")
 def test_openspiel_random_sim_test_with_serialization_passes(config):
-    """The test plays on copies of true states, which is what the warning is about."""
+    """The test plays on copies of true states but searches nothing: no warning."""
     game, players = config
     pyspiel.random_sim_test(spiel(game, players), num_sims=1, serialize=True, verbose=False)
 
@@ -108,7 +108,13 @@ def test_tabulae_bots_play_at_openspiel_tables():
 def test_parameters_are_the_player_count_the_seed_and_the_options():
     spiel_game = spiel(TOY, 2, rounds=1, open_hands=True, seed=12)
     parameters = spiel_game.get_parameters()
-    assert parameters == {"players": 2, "seed": 12, "rounds": 1, "open_hands": True}
+    assert parameters == {
+        "players": 2,
+        "seed": 12,
+        "compact_infostate": False,
+        "rounds": 1,
+        "open_hands": True,
+    }
     assert spiel_game.num_players() == 2
     assert spiel_game.num_distinct_actions() == len(TOY.action_space(2))
     state = spiel_game.new_initial_state()
@@ -161,8 +167,37 @@ def test_a_resampled_state_keeps_the_information_state_and_hides_no_less():
         assert imagined.current_player() == player
         others.add(str(imagined))
     assert len(others) > 1  # the other seats' hands were re-sampled
-    with pytest.raises(ValueError, match="re-sampled"):
+    with pytest.raises(ValueError, match=r"re-sampled.*no position format"):
         pickle.dumps(imagined.table)
+
+
+def test_a_resampled_state_serializes_as_its_position():
+    spiel_game = spiel("sylla", 3)
+    state = spiel_game.new_initial_state()
+    rng = np.random.default_rng(5)
+    play_randomly(state, rng, 30)
+    player = state.current_player()
+    imagined = state.resample_from_infostate(player, rng.random)
+    text = pyspiel.serialize_game_and_state(spiel_game, imagined)
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert again.episode.state.position() == imagined.episode.state.position()
+    assert again.history() == imagined.history() and not again.episode.replayable
+    assert again.information_state_string(player) == state.information_state_string(player)
+    action = again.legal_actions()[0]
+    again.apply_action(action)
+    imagined.apply_action(action)
+    assert again.episode.state.position() == imagined.episode.state.position()
+
+
+def test_a_compact_information_state_is_a_short_key_of_the_readable_one():
+    readable = spiel(TOY, 3, seed=4).new_initial_state()
+    compact = spiel(TOY, 3, seed=4, compact_infostate=True).new_initial_state()
+    play_randomly(readable, np.random.default_rng(1), 6)
+    play_randomly(compact, np.random.default_rng(1), 6)
+    keys = [compact.information_state_string(p) for p in range(3)]
+    assert all(len(key) == 32 for key in keys) and len(set(keys)) == 3
+    assert keys[0] == openspiel.compact_key(readable.information_state_string(0))
+    assert compact.observation_string(0) == readable.observation_string(0)
 
 
 def test_the_information_state_holds_own_secret_choices_not_others():

@@ -29,6 +29,10 @@ which work once finished, then the 18 workers and the 6 slaves).
 | supplied | players × 33 × 4 | materials brought to each site (its cost is fixed by the card) |
 | finished | players × 33 | buildings and machines the player finished |
 
+Every number lies between 0 and 1 (flags and one-hot entries) or the rules' maximum for its
+field (`greatest`, `least`: 33 cards in a deck, 101 VP, …); sesterces, the round and the
+actions used have no maximum in the rules and read at most 999.
+
 At four players that is 1,753 numbers (two players: 1,003). Each action keeps its own code
 (4,454 of them, `actions.every_action`): a mask of that length is one small vector, and a
 maskable learner needs no more compact space.
@@ -51,12 +55,13 @@ import numpy as np
 from tabulae.core.game import Observation as Layout
 from tabulae.core.game import State
 
-from .components import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS
+from .components import BUILDINGS, CREW, LAST_CARD, MACHINES, MATERIALS, RULES
 from .table import BuildersTable
 
 MATERIAL_COUNT = len(MATERIALS)
 BUILDING_CARDS = len(BUILDINGS)
 WORKING = (*MACHINES, *(c.number for c in CREW))
+COUNT_CAP = 999  # what a count the rules do not limit reads at most
 
 
 class Observation(Layout):
@@ -97,6 +102,29 @@ class Observation(Layout):
         # games of four players end within 500 decisions, so 1,000 per player leaves room for
         # any real game.
         self.longest_game = 1000 * players
+        # Bounds: the box holds 33 building and 28 working cards, 6 slaves, 4 loans, one
+        # tool and one University card per material; VP come from buildings (101 at most)
+        # less unfreed slaves and unpaid loans at the end. Sesterces, rounds and actions
+        # bought have no limit in the rules: each reads COUNT_CAP at most.
+        rules = RULES
+        self.greatest = {
+            "round": COUNT_CAP,
+            "actions_used": COUNT_CAP,
+            "free_actions_left": rules.free_actions,
+            "bank": rules.bank,
+            "building_deck": b,
+            "worker_deck": w,
+            "slave_stack": rules.slaves,
+            "loan_stack": rules.loans,
+            "sent_this_turn": w,
+            "sesterces": COUNT_CAP,
+            "vp": sum(building.vp for building in BUILDINGS),
+            "loans": rules.loans,
+            "supplied": COUNT_CAP,
+        }
+        self.least = {
+            "vp": rules.unfreed_slave_vp * rules.slaves + rules.unpaid_loan_vp * rules.loans
+        }
 
         self.players = players
         at = self.at

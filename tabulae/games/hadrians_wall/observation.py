@@ -32,6 +32,10 @@ the next seats in order); cards are indexed as in `components.yaml`: 12 player c
 | choice | 12 | the seat's own choice among them, one-hot |
 | favours | 6 | the seat's favours used at this attack (temple, diplomat, per Cohort) |
 
+Every number lies between 0 and 1 (flags, one-hot entries) or its field's maximum
+(`greatest`: 6 years, 48 Fate cards, …); the sheet's numbers, pending rewards, Neutral
+pieces and favours read at most 99.
+
 Four players make 928 numbers, six 1,300, one 396.
 """
 
@@ -45,7 +49,7 @@ import numpy as np
 from tabulae.core.game import Observation as Layout
 from tabulae.core.game import State
 
-from .components import COHORTS, FATE_CARDS, PLAYER_CARDS
+from .components import COHORTS, FATE_CARDS, PLAYER_CARDS, YEARS
 from .rewards import CHOICES
 from .scouting import CELLS
 from .sheet import MAP, SIZE
@@ -55,6 +59,7 @@ PHASES = ("choose", "actions", "attack", "over")
 PENDING = tuple(CHOICES)
 CARDS = len(PLAYER_CARDS)
 CELL_BITS = np.arange(CELLS, dtype=np.int64)
+SHEET_CAP = 99  # what a sheet's number or a count the rules do not limit reads at most
 
 
 class Observation(Layout):
@@ -91,6 +96,19 @@ class Observation(Layout):
         # Longest game: six years; random games of six players end within 450 decisions, alone
         # within 90, so 150 per player leaves room for any real game.
         self.longest_game = 150 * players
+        # Bounds: six years, 48 Fate cards, 12 Neutral cards; the sheets' tracks and boxes
+        # hold at most 25 (the attribute tracks), and workers and resources on the board,
+        # which the rules do not limit, read SHEET_CAP at most.
+        self.greatest = {
+            "year": YEARS,
+            "fate_deck": fates,
+            "attacks": fates,
+            "neutral_pieces": SHEET_CAP,
+            "neutral_deck": CARDS,
+            "sheet": SHEET_CAP,
+            "pending": SHEET_CAP,
+            "favours": SHEET_CAP,
+        }
         at = self.at
         self.sheets = slice(at["sheet"], at["sheet"] + players * SIZE)
         self.sheet_shape = (players, SIZE)

@@ -48,6 +48,11 @@ characters then Crane cards (43 in the standard edition), 10 events, 9 building 
 | my_choice, my_set | cards each | the seat's own starting picks, and what is left to pick |
 | my_commitment | 3 | the seat's own thumb up, thumb down, deniers |
 
+Every number lies between 0 and 1 (flags, one-hot entries) or its field's maximum from the
+box (`greatest`, `least`: 5 rounds, 7 ladder positions, 43 cards, …); money, prestige,
+tokens, bids and cubes, which the rules do not limit, read at most 999. ``high`` is -1
+before the first bid.
+
 At four players that is 1,110 numbers with the standard edition.
 """
 
@@ -70,6 +75,7 @@ PHASES = get_args(Phase)
 STEP_NAMES = (*STEPS, "over")
 MASKS = 7  # a hidden token's possible colours: a bit mask of the three tendencies
 AUCTION_STEPS = frozenset(("auction", "pay", "insula"))
+COUNT_CAP = 999  # what a count the rules do not limit reads at most
 
 
 class Observation(Layout):
@@ -148,6 +154,44 @@ class Observation(Layout):
         # Longest game: five rounds of bounded phases; random games of four players end within 270
         # decisions, so 500 per player leaves room for any real game.
         self.longest_game = 500 * players
+        # Bounds from the box: rounds, ladder positions, Famine track, cards, tiles, events,
+        # Great Works, coins and tokens of the limited supplies. Money, prestige, tokens
+        # (unlimited by default), bids and cubes read COUNT_CAP at most.
+        tiles, counts = len(components.tiles), COUNT_CAP
+        self.greatest = {
+            "round": components.rounds,
+            "ladder": len(components.ladder_values),
+            "famine": components.famine_max,
+            "event_cubes": counts,
+            "event_deck": e,
+            "to_prevent": e,
+            "building_stack": tiles,
+            "deck": c,
+            "great_work_stack": g,
+            "cranes_left": components.crane_cards,
+            "bank": components.coins,
+            "token_supply": components.tokens_per_tendency,
+            "high": counts,
+            "owed": c,
+            "tokens_due": counts,
+            "offered": tiles,
+            "revenue_uses": tiles,
+            "prestige": counts,
+            "money": counts,
+            "tokens": counts,
+            "known_tokens": counts,
+            "unknown_tokens": counts,
+            "held_by": c,
+            "buildings": tiles,
+            "buildings_face_down": tiles,
+            "cubes_left": counts,
+            "my_commitment": [1, 1, counts],
+        }
+        self.least = {
+            "famine": min(0, components.famine_min),
+            "high": -1,  # no bid yet
+            "prestige": min(0, components.prestige_floor),
+        }
         self.letters = {letter: i for i, letter in enumerate(components.letters_stacked)}
 
     def encode(self, state: State, seat: int, out: np.ndarray) -> None:
