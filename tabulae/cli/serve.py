@@ -76,6 +76,30 @@ def serve(
     keep_alive_timeout: Annotated[
         float, typer.Option(help="seconds an idle HTTP connection is kept open")
     ] = 5.0,
+    imports_per_minute: Annotated[
+        int, typer.Option(help="match records one client may import per minute", min=1)
+    ] = 10,
+    import_bytes: Annotated[
+        int, typer.Option(help="the largest match record an import may send, in bytes", min=1)
+    ] = 1_000_000,
+    import_actions: Annotated[
+        int, typer.Option(help="the most actions an imported match may have", min=1)
+    ] = 10_000,
+    replay_cache: Annotated[
+        int, typer.Option(help="games over, watched by no one, kept in memory for replay", min=0)
+    ] = 100,
+    reads_per_minute: Annotated[
+        int,
+        typer.Option(
+            help="costly reads (past versions, exports) a client may make a minute", min=1
+        ),
+    ] = 180,
+    read_burst: Annotated[
+        int, typer.Option(help="costly reads one client may make at once", min=1)
+    ] = 60,
+    take_backs_per_game: Annotated[
+        int, typer.Option(help="take-backs one seat may make in one game", min=0)
+    ] = 50,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level")] = "info",
     setting: Annotated[
         list[str] | None,
@@ -110,6 +134,13 @@ def serve(
         socket_idle_timeout=socket_idle_timeout,
         header_timeout=header_timeout,
         keep_alive_timeout=keep_alive_timeout,
+        imports_per_minute=imports_per_minute,
+        import_bytes=import_bytes,
+        import_actions=import_actions,
+        replay_cache=replay_cache,
+        reads_per_minute=reads_per_minute,
+        read_burst=read_burst,
+        take_backs_per_game=take_backs_per_game,
     )
     try:
         settings = settings.with_settings(setting or [])

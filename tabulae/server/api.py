@@ -6,7 +6,7 @@ from collections.abc import Callable, Coroutine
 from typing import Annotated, Any, Literal
 
 import orjson
-from fastapi import APIRouter, Body, Header, Query, Request, Response
+from fastapi import APIRouter, Header, Query, Request, Response
 from fastapi.routing import APIRoute
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
@@ -14,7 +14,7 @@ from tabulae.core import Action, IllegalAction, load
 
 from .accounts import signed_in
 from .errors import ApiError, bad_action, invalid, token_required
-from .live import hash_token
+from .live import LiveTable, hash_token
 from .lobby import SEED_RANGE, Lobby
 from .text import clean_name
 
@@ -182,9 +182,37 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
+async def read_table(request: Request, table_id: str, costly: bool = False) -> LiveTable:
+    """A table to read. A `costly` read (a past version, an export), and reading a table not in
+    memory (a game that is over, rebuilt from its log), spend from the client's read budget."""
+    the_lobby = lobby(request)
+    if costly or table_id not in the_lobby.tables:
+        the_lobby.reads.spend(client_address(request))
+    return await the_lobby.table(table_id)
+
+
+async def bounded_json(request: Request, most: int) -> Any:
+    """The request's JSON body, refused (413) past `most` bytes before more is read."""
+    declared = request.headers.get("content-length", "")
+    too_large = ApiError(413, "too_large", f"the request body is larger than {most} bytes")
+    if declared.isdigit() and int(declared) > most:
+        raise too_large
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > most:
+            raise too_large
+    try:
+        return orjson.loads(body)
+    except orjson.JSONDecodeError:
+        raise invalid("The request cannot be read.") from None
+
+
 @router.get("/health", operation_id="health", summary="Liveness for load balancers")
-async def health() -> dict[str, Any]:
-    return {"ok": True}
+async def health(request: Request) -> dict[str, Any]:
+    """`tables_in_memory`: the tables this process holds, the games under way and the games
+    over that people are looking at (at most the `replay_cache` setting of those)."""
+    return {"ok": True, "tables_in_memory": len(lobby(request).tables)}
 
 
 @router.get("/games", operation_id="games", summary="The games this server offers")
@@ -241,7 +269,7 @@ async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
 
 @router.get("/tables/{table_id}", operation_id="get_table", summary="A table's public facts")
 async def get_table(request: Request, table_id: str) -> dict[str, Any]:
-    return (await lobby(request).table(table_id)).summary()
+    return (await read_table(request, table_id)).summary()
 
 
 @router.post(
@@ -291,11 +319,15 @@ async def state(
         ),
     ] = None,
 ) -> dict[str, Any]:
-    live = await lobby(request).table(table_id)
+    live = await read_table(request, table_id)
     viewer = live.viewer(await lobby(request).seat_of(live, token), seat)
     if at is not None and at > live.version:
         raise invalid(f"version {at} is not played yet (the table is at {live.version})")
-    return live.snapshot(viewer, since=since, at=at)
+    past = None
+    if at is not None and live.kept(at) is None:  # a replay: costly
+        lobby(request).reads.spend(client_address(request))
+        past = await lobby(request).past(live, at)
+    return live.snapshot(viewer, since=since, at=at, past=past)
 
 
 @router.post("/tables/{table_id}/actions", operation_id="act", summary="Play an action")
@@ -370,7 +402,7 @@ async def rematch(request: Request, table_id: str, token: Token = None) -> dict[
     summary="The public log, or the whole match when over",
 )
 async def export(request: Request, table_id: str) -> dict[str, Any]:
-    return Lobby.export(await lobby(request).table(table_id))
+    return Lobby.export(await read_table(request, table_id, costly=True))
 
 
 @router.post(
@@ -379,8 +411,17 @@ async def export(request: Request, table_id: str) -> dict[str, Any]:
     operation_id="import_match",
     summary="Import a match record for replay",
     responses={201: {"description": "the imported table", "links": TABLE_LINKS}},
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "description": "a tabulae.match",
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        }
+    },
 )
-async def import_match(
-    request: Request, record: Annotated[dict[str, Any], Body(description="a tabulae.match")]
-) -> dict[str, Any]:
-    return (await lobby(request).import_match(record)).summary()
+async def import_match(request: Request) -> dict[str, Any]:
+    """A record of at most the `import_bytes` setting, with at most `import_actions` actions;
+    each client may import `imports_per_minute` records a minute."""
+    the_lobby = lobby(request)
+    record = await bounded_json(request, the_lobby.settings.import_bytes)
+    return (await the_lobby.import_match(record, client_address(request))).summary()

@@ -50,6 +50,13 @@ class Settings:
     chat_length: int = 500  # characters in one chat message
     chat_per_minute: int = 10  # chat messages one seat or spectator may send a minute
     hints_per_minute: int = 6  # hints one seat may ask for a minute
+    imports_per_minute: int = 10  # matches one client may import a minute
+    import_bytes: int = 1_000_000  # the largest match record an import may send
+    import_actions: int = 10_000  # the most actions an imported match may have
+    replay_cache: int = 100  # games that are over, no one watching, kept in memory for replay
+    reads_per_minute: int = 180  # costly reads (a past version, an export, a game reloaded) a
+    read_burst: int = 60  # client may make a minute, and at once
+    take_backs_per_game: int = 50  # take-backs one seat may make in one game
     turn_check_seconds: float = 30.0  # how often time limits are checked
     reminders_per_move: int = 2  # at most this many "your move" e-mails for one move (0: none)
     reminder_late_at: float = 0.75  # share of a move's time after which the second one goes

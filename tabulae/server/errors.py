@@ -153,3 +153,17 @@ def cannot_take_back(count: int, allowed: int, version: int) -> ApiError:
         allowed=allowed,
         version=version,
     )
+
+
+def take_backs_used_up(most: int, version: int) -> ApiError:
+    """A take-back past the server's limit for one seat in one game."""
+    return ApiError(
+        409,
+        "take_backs_used_up",
+        N_(
+            "You have taken back actions {most} times in this game, as often as this server allows."
+        ),
+        words={"most": most},
+        most=most,
+        version=version,
+    )

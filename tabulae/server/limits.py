@@ -1,5 +1,6 @@
-"""What one client may take of a server process: new tables per minute, open WebSockets, and
-anything else counted per minute (sign-in attempts, chat messages).
+"""What one client may take of a server process: new tables per minute, open WebSockets,
+anything else counted per minute (sign-in attempts, chat messages, imports), and a budget of
+costly reads that refills steadily.
 
 A client is an address as the server sees it (behind a proxy, configure uvicorn's
 forwarded-allow-ips so that the proxy's `X-Forwarded-For` names the client). Each process
@@ -83,3 +84,35 @@ class PerMinute:
         if len(self.times) > 10_000:  # forget keys that stopped counting
             for idle in [k for k, times in self.times.items() if times[-1] <= now - 60]:
                 del self.times[idle]
+
+
+class Budget:
+    """A bucket of tokens for each key (a client): `burst` at most, refilled at `per_minute`;
+    each costly request spends one, and with none left it is a 429 whose `code` and `what` say
+    what was refused. A page stepping through a replay spends steadily and never meets the
+    limit; a loop of costly requests soon does, and is then held to the refill rate."""
+
+    def __init__(self, per_minute: float, burst: int, code: str, what: str) -> None:
+        self.per_second = max(per_minute, 1e-9) / 60
+        self.burst, self.code, self.what = max(burst, 1), code, what
+        self.levels: dict[str, tuple[float, float]] = {}  # key → (tokens, when counted)
+
+    def spend(self, key: str) -> None:
+        """Take a token from `key`'s bucket, or refuse if it is empty."""
+        now = time.monotonic()
+        tokens, then = self.levels.get(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - then) * self.per_second)
+        if tokens < 1:
+            wait = (1 - tokens) / self.per_second
+            raise ApiError(
+                429,
+                self.code,
+                f"at most {self.burst} {self.what} at once, then "
+                f"{self.per_second * 60:g} a minute; try again in {wait:.0f} s",
+                retry_after=round(wait, 1),
+            )
+        self.levels[key] = (tokens - 1, now)
+        if len(self.levels) > 10_000:  # forget keys whose bucket has filled up again
+            full = self.burst / self.per_second
+            for idle in [k for k, (_, when) in self.levels.items() if when <= now - full]:
+                del self.levels[idle]

@@ -11,6 +11,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -65,10 +66,14 @@ class LiveTable:
     after version v, which numbers every event by the row that produced it. `earlier[v]` is the
     state after version v, kept with the log entry that followed it, so that a connection a
     few versions behind is shown each in turn (a log rewound and played on differently never
-    finds it).
+    finds it). `undo[-k]` is the state before the k-th latest action that stands, for the run
+    of actions that may still be taken back, so that a take-back costs no replay.
+    `take_back_cap` is how many take-backs one seat may make in the game (None: no limit).
     """
 
-    def __init__(self, row: TableRow, log: list[ActionRow]) -> None:
+    def __init__(
+        self, row: TableRow, log: list[ActionRow], take_back_cap: int | None = None
+    ) -> None:
         self.row = row
         self.game = load(row.game)
         self.state: State = self.game.new(row.players, row.seed, **row.options)
@@ -78,6 +83,9 @@ class LiveTable:
         self.played: list[tuple[int, Action]] = []
         self.take_backs = TakeBacks()
         self.lines = 0  # take-backs so far: a bot worker's remembered state is of one line
+        self.take_back_cap = take_back_cap
+        self.taken_back: Counter[int] = Counter()  # take-backs so far, by seat
+        self.undo: list[State] = []
         self.client_ids: dict[tuple[int, str], int] = {}
         self.timeouts: list[tuple[int, int]] = []  # (version, seat) of moves a bot made in time
         self.late: set[tuple[int, int]] = set()  # (version, seat) found running late
@@ -146,10 +154,22 @@ class LiveTable:
         a table with a move time limit or clocks, where a take-back would give the time back."""
         if seat is None or seat in self.bots or self.status != "playing" or self.timed:
             return 0
+        if self.used_up(seat):
+            return 0
         return self.take_backs.allowed(seat)
+
+    def used_up(self, seat: int) -> bool:
+        """Whether `seat` has made as many take-backs as the game allows."""
+        return self.take_back_cap is not None and self.taken_back[seat] >= self.take_back_cap
 
     def _play(self, seat: int, action: Action, following: State) -> None:
         self.take_backs.played(self.state, seat, action, following)
+        run = self.take_backs.runs[-1][1]
+        if run <= 1:
+            self.undo = [self.state] if run else []
+        else:
+            self.undo.append(self.state)
+            del self.undo[:-KEPT_STATES]
         self.narration += following.events[len(self.state.events) :]
         self.state = following
         self.played.append((seat, action))
@@ -158,7 +178,13 @@ class LiveTable:
         """Leave out `seat`'s last `count` actions: the state is the rest replayed."""
         del self.played[len(self.played) - count :]
         self.take_backs.taken_back(count)
-        self.state = self._replayed(self.played)
+        if count <= len(self.undo):
+            self.state = self.undo[-count]
+            del self.undo[-count:]
+        else:
+            self.state = self._replayed(self.played)
+            self.undo = []
+        self.taken_back[seat] += 1
         self.narration.append(Event(TOOK_BACK, {"seat": seat, "count": count}))
         self.lines += 1
 
@@ -294,13 +320,19 @@ class LiveTable:
         }
 
     def snapshot(
-        self, seat: int | None, since: int = -1, at: int | None = None, step: bool = False
+        self,
+        seat: int | None,
+        since: int = -1,
+        at: int | None = None,
+        step: bool = False,
+        past: State | None = None,
     ) -> dict[str, Any]:
         """What `seat` may see now (or after action `at`), with its events after version `since`.
         A `step` is an earlier version shown live on the way to the current one, as it was
-        when played: the game going on, the seat's legal actions then."""
+        when played: the game going on, the seat's legal actions then. `past` is the state
+        after `at` if the caller replayed it already (away from the event loop)."""
         version = self.version if at is None else at
-        state = self.kept(version)
+        state = past if past is not None else self.kept(version)
         if state is None:
             state = self.replay(version)
         playing = step or (self.status == "playing" and at is None)
@@ -350,6 +382,11 @@ class LiveTable:
             else:
                 played.append((entry.seat, entry.action))
         return played, lines
+
+    def replayed(self, played: list[tuple[int, Action]]) -> State:
+        """The state after `played`, from the start (on any thread: it reads only the
+        table's game, seed and options)."""
+        return self._replayed(played)
 
     def _replayed(self, played: list[tuple[int, Action]]) -> State:
         state = self.game.new(self.row.players, self.row.seed, **self.row.options)

@@ -18,6 +18,7 @@ import logging
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -33,6 +34,7 @@ from tabulae.core import (
     Match,
     MatchFormatError,
     Rng,
+    State,
     UnknownGame,
     load,
 )
@@ -51,13 +53,14 @@ from .errors import (
     not_playing,
     not_your_turn,
     stale_version,
+    take_backs_used_up,
     token_required,
     unknown_seat,
     unknown_table,
     wrong_token,
 )
 from .fanout import Fanout
-from .limits import Limits, PerMinute
+from .limits import Budget, Limits, PerMinute
 from .live import LiveTable, derived_token, hash_token, summary
 from .ratings import rate_table
 from .storage import (
@@ -80,6 +83,7 @@ T = TypeVar("T")
 TABLE_ID = re.compile(r"[a-z0-9]{1,32}")
 SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column
 LISTING_SECONDS = 1.0  # how long a listing may be answered again unchanged
+OVER = ("finished", "replay", "expired", "closed")  # the statuses of a game no one plays
 LISTED = {
     "open": ("open",),
     "any": ("open", "playing", "finished", "replay", "expired", "closed"),
@@ -127,7 +131,15 @@ class Lobby:
         )
         self.chat_limit = PerMinute(settings.chat_per_minute, "too_many_messages", "messages")
         self.hint_limit = PerMinute(settings.hints_per_minute, "too_many_hints", "hints")
+        self.import_limit = PerMinute(settings.imports_per_minute, "too_many_imports", "imports")
+        self.reads = Budget(
+            settings.reads_per_minute, settings.read_burst, "too_many_reads", "costly reads"
+        )
+        # Replays (a past version, an import, a table rebuilt from its log) run on a thread of
+        # their own, one at a time, so that the event loop answers everyone else meanwhile.
+        self.replay_pool = PriorityWorkers(1, "tabulae-replay")
         self.tables: dict[str, LiveTable] = {}
+        self.resting: OrderedDict[str, None] = OrderedDict()  # over and unwatched, oldest first
         self.loading = asyncio.Lock()
         self.sweeper: asyncio.Task[None] | None = None
         self.clock: asyncio.Task[None] | None = None
@@ -145,6 +157,11 @@ class Lobby:
     async def commit(self, call: Callable[..., T], *args: Any) -> T:
         """Run `call` on a database thread ahead of everything routine."""
         return await asyncio.wrap_future(self.db_pool.submit(URGENT, call, *args))
+
+    async def replay(self, priority: int, call: Callable[..., T], *args: Any) -> T:
+        """Run `call`, which replays a game, on the replay thread: URGENT for a table someone
+        plays at, ROUTINE for looking back."""
+        return await asyncio.wrap_future(self.replay_pool.submit(priority, call, *args))
 
     # Life cycle
 
@@ -173,6 +190,7 @@ class Lobby:
         if self.fanout:
             await self.fanout.stop()
         self.bot_pool.shutdown()
+        self.replay_pool.shutdown()
         self.db_pool.shutdown()
         self.storage.close()
 
@@ -182,6 +200,8 @@ class Lobby:
         """A table, from memory or else rebuilt from the database."""
         live = self.tables.get(table_id)
         if live is not None:
+            if table_id in self.resting:
+                self.resting.move_to_end(table_id)
             return live
         if not TABLE_ID.fullmatch(table_id):
             raise unknown_table(table_id)
@@ -191,14 +211,20 @@ class Lobby:
                 loaded = await self.db(self.storage.load, table_id)
                 if loaded is None:
                     raise unknown_table(table_id)
+                row, log_rows = loaded
+                urgency = ROUTINE if row.status in OVER else URGENT
                 try:
-                    live = LiveTable(*loaded)
+                    live = await self.replay(
+                        urgency, LiveTable, row, log_rows, self.settings.take_backs_per_game
+                    )
                 except (UnknownGame, BadOptions, ValueError, TypeError) as error:
                     log.exception("cannot rebuild table %s", table_id)
                     raise ApiError(
                         503, "table_unavailable", f"table {table_id} cannot be rebuilt: {error}"
                     ) from None
                 self.tables[table_id] = live
+                if live.status in OVER:
+                    self._rest(live)
         async with live.lock:
             await self._catch_up(live)  # commits made elsewhere while it was loading
         self.ensure_bots(live)
@@ -381,7 +407,7 @@ class Lobby:
             hints=hints,
         )
         await self.db(self.storage.create, table)
-        live = self.tables[table.id] = LiveTable(table, [])
+        live = self.tables[table.id] = LiveTable(table, [], self.settings.take_backs_per_game)
         self.listings.clear()
         self.ensure_bots(live)
         return live
@@ -641,6 +667,8 @@ class Lobby:
             done = await self._ready(live, seat, version, client_action_id, None)
             if done is not None:
                 return done
+            if live.used_up(seat):
+                raise take_backs_used_up(self.settings.take_backs_per_game, live.version)
             allowed = live.may_take_back(seat)
             if not 1 <= count <= allowed:
                 raise cannot_take_back(count, allowed, live.version)
@@ -730,8 +758,22 @@ class Lobby:
 
     def forget_if_idle(self, live: LiveTable) -> None:
         """Drop a game that is over from memory once no one watches it; it reloads on demand."""
-        if live.status in ("finished", "replay", "expired", "closed") and not live.connections:
+        if live.status in OVER and not live.connections:
             self.tables.pop(live.id, None)
+            self.resting.pop(live.id, None)
+
+    def _rest(self, live: LiveTable) -> None:
+        """Keep a game that is over in memory while people look at it (a replay steps through
+        it request by request), but only the `replay_cache` most recently asked for: the
+        oldest one that no one watches over a live connection is dropped, and reloads on
+        demand."""
+        self.resting[live.id] = None
+        self.resting.move_to_end(live.id)
+        while len(self.resting) > self.settings.replay_cache:
+            oldest, _ = self.resting.popitem(last=False)
+            kept = self.tables.get(oldest)
+            if kept is not None and not kept.connections:
+                del self.tables[oldest]
 
     # Bots
 
@@ -901,8 +943,27 @@ class Lobby:
 
     # Matches
 
-    async def import_match(self, data: Any) -> LiveTable:
-        """Store a match record as a table for replay."""
+    async def import_match(self, data: Any, client: str = "") -> LiveTable:
+        """Store a match record as a table for replay. Each client may import a few a minute,
+        each of at most `import_actions` actions; the table is kept in memory only while
+        people look at it, like any game that is over."""
+        self.import_limit.count(client)
+        actions = data.get("actions") if isinstance(data, dict) else None
+        most = self.settings.import_actions
+        if isinstance(actions, list) and len(actions) > most:
+            raise invalid(
+                f"cannot import the match: {len(actions)} actions, at most {most}",
+                "match_too_long",
+            )
+        live, played = await self.replay(ROUTINE, self._imported, data)
+        await self.db(self.storage.create, live.row, played)
+        self.tables[live.id] = live
+        self._rest(live)
+        return live
+
+    def _imported(self, data: Any) -> tuple[LiveTable, list[ActionRow]]:
+        """The table for replay a match record makes, checked and replayed (on the replay
+        thread)."""
         try:
             match = Match.from_json(data)
             ref = self.settings.game_ref(match.game)
@@ -929,9 +990,12 @@ class Lobby:
             ActionRow(n, seat, action.to_json(), None)
             for n, (seat, action) in enumerate(match.actions, start=1)
         ]
-        await self.db(self.storage.create, table, played)
-        live = self.tables[table.id] = LiveTable(table, played)
-        return live
+        return LiveTable(table, played), played
+
+    async def past(self, live: LiveTable, version: int) -> State:
+        """The state after `version` of the log, replayed on the replay thread."""
+        played = list(live.standing(version)[0])
+        return await self.replay(ROUTINE, live.replayed, played)
 
     @staticmethod
     def export(live: LiveTable) -> dict[str, Any]:

@@ -55,8 +55,12 @@ def migrated_to(store: Any, revision: str) -> Iterator[Any]:
         yield connection
 
 
-# The shared test servers serve many tests from one address: no limit on new tables.
-LIMITS = ("--tables-per-minute", "1000000")
+# The shared test servers serve many tests from one address: no limit on new tables, imports
+# or costly reads.
+LIMITS = (
+    *("--tables-per-minute", "1000000", "--imports-per-minute", "1000000"),
+    *("--reads-per-minute", "1000000", "--read-burst", "1000000"),
+)
 
 
 class Server:
