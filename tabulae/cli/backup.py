@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated
 
 import typer
@@ -20,15 +21,22 @@ PgBin = Annotated[
 ]
 
 
+def _backups() -> ModuleType:
+    try:
+        from tabulae.server import backup as backups
+    except ImportError:
+        console.print("Administration needs the server extra: pip install 'tabulae[server]'")
+        raise typer.Exit(1) from None
+    return backups
+
+
 def backup(file: Path, db: Db = "tabulae.sqlite", pg_bin: PgBin = None) -> None:
     """Back up the database to FILE, safely while servers run: SQLite through its online
     backup, PostgreSQL through pg_dump."""
-    from tabulae.server.backup import BackupFailed
-    from tabulae.server.backup import backup as make
-
+    backups = _backups()
     try:
-        make(db, file, pg_bin)
-    except BackupFailed as failure:
+        backups.backup(db, file, pg_bin)
+    except backups.BackupFailed as failure:
         console.print(f"No backup: {failure}", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
     console.print(f"Backed up to {file}.", markup=False, soft_wrap=True)
@@ -37,12 +45,10 @@ def backup(file: Path, db: Db = "tabulae.sqlite", pg_bin: PgBin = None) -> None:
 def restore(file: Path, db: Db = "tabulae.sqlite", pg_bin: PgBin = None) -> None:
     """Restore the backup FILE into a new, empty database (an SQLite file that does not exist
     yet, or a PostgreSQL database without tables); then start the servers on it."""
-    from tabulae.server.backup import BackupFailed
-    from tabulae.server.backup import restore as put_back
-
+    backups = _backups()
     try:
-        put_back(file, db, pg_bin)
-    except BackupFailed as failure:
+        backups.restore(file, db, pg_bin)
+    except backups.BackupFailed as failure:
         console.print(f"Not restored: {failure}", markup=False, soft_wrap=True)
         raise typer.Exit(1) from None
     console.print(f"Restored {file}.", markup=False, soft_wrap=True)
