@@ -19,6 +19,7 @@ from tabulae.core.bench import bench_engine
 
 from .admin import admin_app
 from .arena import arena
+from .backup import backup, restore
 from .groups import DefaultCommandGroup
 from .play import play, replay, resume
 from .serve import bench_server, serve
@@ -160,6 +161,8 @@ app.command()(serve)
 app.command()(arena)
 app.add_typer(bench_app, name="bench")
 app.add_typer(admin_app, name="admin")
+admin_app.command("backup")(backup)
+admin_app.command("restore")(restore)
 bench_app.command("server")(bench_server)
 
 

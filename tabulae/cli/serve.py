@@ -17,6 +17,7 @@ console = Console()
 def _need_server_extra() -> None:
     try:
         import fastapi  # noqa: F401
+        import prometheus_client  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError:
         console.print("The server needs its extra: pip install 'tabulae[server]'", markup=False)
@@ -101,6 +102,19 @@ def serve(
         int, typer.Option(help="take-backs one seat may make in one game", min=0)
     ] = 50,
     log_level: Annotated[str, typer.Option(help="uvicorn's log level")] = "info",
+    log_format: Annotated[
+        str, typer.Option(help="text, or json: one JSON object a line, requests included")
+    ] = "text",
+    metrics: Annotated[
+        str, typer.Option(help="who may read /metrics: loopback, any, or off")
+    ] = "loopback",
+    metrics_token: Annotated[
+        str | None,
+        typer.Option(
+            envvar="TABULAE_METRICS_TOKEN",
+            help="a bearer token /metrics also requires (better given in the environment)",
+        ),
+    ] = None,
     setting: Annotated[
         list[str] | None,
         typer.Option("--set", help="one more setting as name=value (docs/deploy.md; repeatable)"),
@@ -108,12 +122,17 @@ def serve(
 ) -> None:
     """Serve tables, seats and live play over HTTP and WebSockets (docs/server.md)."""
     _need_server_extra()
+    if log_format not in ("text", "json"):
+        raise typer.BadParameter("text or json", param_hint="--log-format")
+    if metrics not in ("loopback", "any", "off"):
+        raise typer.BadParameter("loopback, any or off", param_hint="--metrics")
     _need_free_port(host, port)
     import uvicorn
 
     from tabulae.core import UnknownGame, load
     from tabulae.server import Settings, create_app
     from tabulae.server.http import http_protocol
+    from tabulae.server.logs import log_config
 
     if game and "" not in sys.path:
         sys.path.insert(0, "")  # module:attr references resolve from the working directory
@@ -141,6 +160,9 @@ def serve(
         reads_per_minute=reads_per_minute,
         read_burst=read_burst,
         take_backs_per_game=take_backs_per_game,
+        log_format=log_format,
+        metrics=metrics,
+        metrics_token=metrics_token or None,
     )
     try:
         settings = settings.with_settings(setting or [])
@@ -151,6 +173,8 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
+        log_config=log_config(log_format, log_level),
+        access_log=log_format == "text",  # in JSON, the server logs each request itself
         http=http_protocol(settings.header_timeout),
         # uvicorn declares whole seconds but hands them to loop.call_later, which takes a float
         timeout_keep_alive=settings.keep_alive_timeout,  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException
 import tabulae
 from tabulae.i18n import N_
 
-from . import api, api_players, interface, ws
+from . import api, api_players, health, interface, metrics, ws
 from .config import Settings
 from .errors import ApiError, invalid, language
 from .lobby import Lobby
@@ -75,9 +75,11 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         lobby = app.state.lobby = Lobby(settings)
         await lobby.start()
+        metrics.watch(lobby)
         calm_collector()
         log.info("tabulae server: %d running tables rebuilt", len(lobby.tables))
         yield
+        metrics.watch(None)
         await lobby.stop()
 
     app = FastAPI(
@@ -87,15 +89,19 @@ def create_app(settings: Settings) -> FastAPI:
         "Hadrian's Wall. See docs/server.md.",
         lifespan=lifespan,
     )
+    app.state.settings = settings
+    app.add_middleware(metrics.Observed, access_log=settings.log_format == "json")
 
     @app.exception_handler(ApiError)
     async def refused(request: Request, error: ApiError) -> JSONResponse:
+        metrics.refused(error)
         lang = language(request.headers.get("accept-language"))
         return JSONResponse(error.to_json(lang), status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, error: RequestValidationError) -> JSONResponse:
         body = unreadable(error.errors())
+        metrics.refused(body)
         lang = language(request.headers.get("accept-language"))
         return JSONResponse(body.to_json(lang), status_code=422)
 
@@ -108,6 +114,7 @@ def create_app(settings: Settings) -> FastAPI:
         else:
             code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "refused")
             body = ApiError(error.status_code, code, str(error.detail))
+        metrics.refused(body)
         lang = language(request.headers.get("accept-language"))
         return JSONResponse(body.to_json(lang), status_code=body.status, headers=error.headers)
 
@@ -116,6 +123,9 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(interface.router)
     app.include_router(interface.boards)
     app.include_router(ws.router)
+    app.include_router(health.router)
+    if settings.metrics != "off":
+        app.include_router(metrics.router)
     if settings.static_dir is not None and settings.static_dir.is_dir():
         app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="web")
     return app

@@ -25,6 +25,8 @@ from tabulae.bots import decide, make_bot
 from tabulae.bots.hints import hint
 from tabulae.core import Action, Rng, State, load
 
+from .metrics import bot_job
+
 KEPT_STATES = 64  # tables a worker remembers
 NICENESS = 10  # below the server's priority
 
@@ -67,11 +69,12 @@ class BotPool:
         a pool whose worker died is started again."""
         work = work or decide_action
         try:
-            return self.pool.submit(work, decision)
+            future = self.pool.submit(work, decision)
         except RuntimeError:  # BrokenProcessPool is one: a worker was killed
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = self._start()
-            return self.pool.submit(work, decision)
+            future = self.pool.submit(work, decision)
+        return bot_job(future, "hint" if work is hint_moves else "decision")
 
     def shutdown(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)

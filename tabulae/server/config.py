@@ -64,6 +64,10 @@ class Settings:
     smtp_port: int = 25
     mail_from: str = "tabulae@localhost"
     public_url: str = "http://127.0.0.1:8000"  # links in e-mails start with it
+    log_format: str = "text"  # or "json": one object a line (tabulae/server/logs.py)
+    metrics: str = "loopback"  # who may read /metrics: "loopback", "any", or "off" (none)
+    metrics_token: str | None = None  # if set, /metrics also needs it as a bearer token
+    ready_timeout: float = 2.0  # /readyz waits this long for the database and for Redis
 
     def with_settings(self, pairs: list[str]) -> Settings:
         """These settings with more given as `name=value` (as `tabulae serve --set` takes them),
@@ -130,4 +134,5 @@ SETTABLE: dict[str, type] = {
     "smtp_port": int,
     "mail_from": str,
     "public_url": str,
+    "ready_timeout": float,
 }

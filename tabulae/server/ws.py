@@ -22,6 +22,7 @@ from .connections import Close, Connection
 from .errors import ApiError, invalid, language
 from .live import LiveTable, hash_token
 from .lobby import Lobby
+from .metrics import refused
 
 router = APIRouter()
 Model = TypeVar("Model", bound=BaseModel)
@@ -79,6 +80,7 @@ async def _serve(websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
 
 
 async def _refuse(websocket: WebSocket, error: ApiError) -> None:
+    refused(error)
     await websocket.send_text(_text({"type": "error", **error.to_json()}))
     await websocket.close(CLOSE_CODES.get(error.status, 4400))
 
@@ -149,6 +151,7 @@ async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -
             else:
                 raise invalid('a message type is "act", "take_back" or "ping"')
         except ApiError as error:
+            refused(error)
             connection.send(
                 {
                     "type": "error",
