@@ -684,10 +684,14 @@ class Storage:
                 )
 
     def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
+        """A game's best ratings: an account under its username (never the name it gave a
+        seat), a disabled one not at all; a bot under its level."""
         ordinal = (ratings.c.mu - 3 * ratings.c.sigma).label("ordinal")
+        account = sa.literal("account:") + sa.cast(accounts.c.id, sa.String)
         query = (
-            sa.select(ratings, ordinal)
-            .where(ratings.c.game == game)
+            sa.select(ratings, ordinal, accounts.c.username)
+            .outerjoin(accounts, ratings.c.player == account)
+            .where(ratings.c.game == game, sa.not_(sa.func.coalesce(accounts.c.disabled, False)))
             .order_by(ordinal.desc(), ratings.c.player)
             .limit(limit)
         )
@@ -695,7 +699,7 @@ class Storage:
             return [
                 {
                     "player": r.player,
-                    "name": r.name,
+                    "name": r.name if r.username is None else r.username,
                     "rating": round(r.ordinal, 2),
                     "mu": round(r.mu, 3),
                     "sigma": round(r.sigma, 3),

@@ -1,0 +1,110 @@
+"""Rated tables against a real server: who is rated, and how, when one bot level holds several
+seats, when a player leaves, on the leaderboard and in a rematch; and that the end of a rated
+game always reaches the table, whoever makes the final move."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import uuid
+
+import pytest
+import websockets
+
+from .harness import LIMITS, TOY, running
+from .players import play_randomly, sign_up
+
+REAL_GAMES = ("sylla", "builders", "hadrians_wall")
+SETTINGS = ("secure_cookies=false", "sign_ins_per_minute=1000000")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    options = LIMITS + tuple(o for s in SETTINGS for o in ("--set", s))
+    with running(str(tmp_path_factory.mktemp("db") / "ratings.sqlite"), options=options) as started:
+        yield started
+
+
+def person(server):
+    """A new browser, signed up as a fresh username: (client, username)."""
+    http, username = server.http(), f"p{uuid.uuid4().hex[:10]}"
+    sign_up(http, username)
+    return http, username
+
+
+def error(reply, status: int, code: str) -> None:
+    assert reply.status_code == status, reply.text
+    assert reply.json()["error"]["code"] == code
+
+
+def rated_table(http, game: str, seats: list[dict], **options) -> str:
+    spec = {"game": game, "players": len(seats), "seats": seats, "rated": True}
+    reply = http.post("/tables", json=spec | ({"options": options} if options else {}))
+    assert reply.status_code == 201, reply.text
+    return reply.json()["id"]
+
+
+def changes_of(http, table: str) -> list[dict]:
+    """The table's rating changes, once the server has stored them (bounded wait)."""
+    for _ in range(300):
+        changes = http.get(f"/tables/{table}/ratings").json()
+        if changes:
+            return changes
+        time.sleep(0.1)
+    raise AssertionError(f"table {table} has no rating changes")
+
+
+def games_of(http, game: str, name: str) -> int:
+    return next(
+        (e["games"] for e in http.get(f"/leaderboard/{game}").json() if e["name"] == name), 0
+    )
+
+
+def play_last(http, table: str, token: str) -> int:
+    """Play the first legal action whenever the seat is the only one to move, so that its
+    move is the game's last: the status of that final move's answer."""
+    headers = {"X-Seat-Token": token}
+    for _ in range(2000):
+        state = http.get(f"/tables/{table}/state", headers=headers).json()
+        assert state["status"] == "playing", state["status"]
+        if state["legal"] and state["to_move"] == [state["seat"]]:
+            body = {"action": state["legal"][0], "version": state["version"]}
+            reply = http.post(f"/tables/{table}/actions", json=body, headers=headers)
+            if reply.status_code != 200 or reply.json()["state"]["status"] == "finished":
+                return reply.status_code
+        else:
+            time.sleep(0.02)
+    raise AssertionError("the game did not finish")
+
+
+async def hello(server, table: str, token: str | None = None):
+    ws = await websockets.connect(f"{server.ws_url}/api/tables/{table}/live")
+    await ws.send(json.dumps({"type": "hello", "token": token, "since": -1}))
+    return ws
+
+
+async def until_finished(ws, seconds: float = 60) -> dict:
+    """The first update that says the game is over (bounded wait)."""
+
+    async def read() -> dict:
+        async for text in ws:
+            message = json.loads(text)
+            if message["type"] == "update" and message["status"] == "finished":
+                return message
+        raise AssertionError("the connection closed before the game ended")
+
+    return await asyncio.wait_for(read(), seconds)
+
+
+def test_the_leaderboard_names_accounts_by_username_whatever_name_they_sat_under(server):
+    victim, victim_name = person(server)
+    http, username = person(server)
+    table = rated_table(http, TOY, [{}, {"bot": "random"}])
+    token = http.post(f"/tables/{table}/join", json={"name": victim_name}).json()["token"]
+    play_randomly(http, table, token)
+    changes_of(http, table)
+    names = [entry["name"] for entry in http.get("/leaderboard/tesserae").json()]
+    assert username in names and victim_name not in names
+    http.close()
+    victim.close()
