@@ -350,6 +350,11 @@ class Lobby:
                 "cards and draws",
                 "bad_options",
             )
+        if rated and hints:
+            raise invalid(
+                "a rated table cannot allow hints: its players' results must be their own",
+                "bad_options",
+            )
         self.limits.new_table(client)
         try:
             ref = self.settings.game_ref(game)
@@ -464,6 +469,12 @@ class Lobby:
     async def _sit(
         self, live: LiveTable, seat: int, name: str, token: str, account_id: int | None = None
     ) -> str:
+        if live.row.rated and account_id is None:
+            raise ApiError(
+                401,
+                "not_signed_in",
+                "sign in to play at a rated table: its seats are rated for accounts",
+            )
         digest = hash_token(token)
         status = await self.db(self.storage.take_seat, live.id, seat, name, digest, account_id)
         if status is None:

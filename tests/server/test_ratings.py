@@ -108,3 +108,18 @@ def test_the_leaderboard_names_accounts_by_username_whatever_name_they_sat_under
     assert username in names and victim_name not in names
     http.close()
     victim.close()
+
+
+def test_a_rated_table_allows_no_hints_and_seats_only_accounts_one_each(server):
+    http, _ = person(server)
+    spec = {"game": TOY, "players": 2, "rated": True}
+    error(http.post("/tables", json=spec | {"hints": True}), 422, "bad_options")
+    with server.http() as guest:
+        error(guest.post("/tables", json=spec), 401, "not_signed_in")
+        table = rated_table(http, TOY, [{}, {}])
+        error(guest.post(f"/tables/{table}/join", json={"name": "Guest"}), 401, "not_signed_in")
+    first = http.post(f"/tables/{table}/join", json={"name": "Ann"}).json()
+    again = http.post(f"/tables/{table}/join", json={"name": "Ann", "seat": 1}).json()
+    assert again["seat"] == first["seat"] and again["token"] == first["token"]
+    assert http.get(f"/tables/{table}").json()["status"] == "open"
+    http.close()
