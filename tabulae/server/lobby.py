@@ -634,8 +634,16 @@ class Lobby:
                 for seat_row, rank in zip(live.row.seats, result.ranks, strict=True):
                     seat_row.rank = rank
         if result is not None and live.row.rated:
-            await self.db(rate_table, self.storage, live)
+            await self._rate(live)
         return self._played(live, before, row)
+
+    async def _rate(self, live: LiveTable) -> None:
+        """Rate a finished table before its end is pushed, so the pages that hear of it find
+        the changes; a failure is logged, and the game still ends for everyone."""
+        try:
+            await self.db(rate_table, self.storage, live)
+        except Exception:
+            log.exception("rating table %s failed", live.id)
 
     async def take_back(
         self,

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Connection, Engine
 from .schema import accounts, actions, chat, rating_changes, ratings, seats, sessions, tables
 
 MIGRATION_LOCK = 7_317_001  # a PostgreSQL advisory lock: one process migrates at a time
+RATING_TRIES = 3  # a table's rating is tried again after losing a race to insert a newcomer
 
 
 class SeqTaken(Exception):
@@ -641,10 +642,23 @@ class Storage:
     def rate(
         self, table_id: str, game: str, players: dict[int, tuple[str, str]], rate: Any
     ) -> None:
-        """Rate a finished table once: `players` maps seats to (player key, name); `rate`
-        turns the seats' (mu, sigma) before into those after. A second call for the same
-        table changes nothing (its rating changes are already stored)."""
-        keys = [key for key, _name in players.values()]
+        """Rate a finished table once: `players` maps seats to (player key, name), a player
+        holding one seat or several; `rate` turns each player's (mu, sigma) before into the
+        one after. A second call for the same table changes nothing (its rating changes are
+        already stored). Two tables finishing at once may both rate a newcomer: the one that
+        inserts the rating second fails, and rates again over the row the first stored."""
+        for attempt in range(RATING_TRIES):
+            try:
+                self._rate(table_id, game, players, rate)
+                return
+            except sa.exc.IntegrityError:
+                if attempt == RATING_TRIES - 1:
+                    raise
+
+    def _rate(
+        self, table_id: str, game: str, players: dict[int, tuple[str, str]], rate: Any
+    ) -> None:
+        names = {key: name for key, name in players.values()}
         with self.engine.begin() as db:
             if db.scalar(
                 sa.select(sa.func.count())
@@ -652,16 +666,16 @@ class Storage:
                 .where(rating_changes.c.table_id == table_id)
             ):
                 return
-            query = sa.select(ratings).where(ratings.c.game == game, ratings.c.player.in_(keys))
+            query = sa.select(ratings).where(
+                ratings.c.game == game, ratings.c.player.in_(sorted(names))
+            )
             if not self.is_sqlite:
                 query = query.with_for_update()
             held = {r.player: (r.mu, r.sigma, r.games) for r in db.execute(query)}
-            before = {
-                seat: held.get(key, (None, None, 0))[:2] for seat, (key, _) in players.items()
-            }
+            before = {key: held.get(key, (None, None, 0))[:2] for key in names}
             after = rate(before)
-            for seat, (key, name) in players.items():
-                mu, sigma = after[seat]
+            for key, name in names.items():
+                mu, sigma = after[key]
                 games = held.get(key, (0, 0, 0))[2] + 1
                 values = {"name": name, "mu": mu, "sigma": sigma, "games": games}
                 if key in held:
@@ -672,13 +686,16 @@ class Storage:
                     )
                 else:
                     db.execute(ratings.insert().values(game=game, player=key, **values))
-                old_mu, old_sigma = before[seat]
+            for seat, (key, _name) in players.items():
+                old_mu, old_sigma = before[key]
+                was = 0.0 if old_mu is None or old_sigma is None else old_mu - 3 * old_sigma
+                mu, sigma = after[key]
                 db.execute(
                     rating_changes.insert().values(
                         table_id=table_id,
                         seat=seat,
                         player=key,
-                        before=0.0 if old_mu is None else old_mu - 3 * old_sigma,
+                        before=was,
                         after=mu - 3 * sigma,
                     )
                 )

@@ -97,6 +97,112 @@ async def until_finished(ws, seconds: float = 60) -> dict:
     return await asyncio.wait_for(read(), seconds)
 
 
+def test_a_person_ending_a_rated_game_against_one_bot_level_in_two_seats_over_http(server):
+    """The person's move is the last: it is answered, the end reaches an open page, and the
+    level is rated once, both its seats with the same change."""
+    http, username = person(server)
+    easy_before = games_of(http, "tesserae", "easy bot")
+    table = rated_table(http, TOY, [{}, {"bot": "easy"}, {"bot": "easy"}], rounds=1)
+    token = http.post(f"/tables/{table}/join", json={"name": "Ann"}).json()["token"]
+
+    async def watch_and_play() -> int:
+        spectator = await hello(server, table)
+        status = await asyncio.to_thread(play_last, http, table, token)
+        await until_finished(spectator)
+        await spectator.close()
+        return status
+
+    assert asyncio.run(watch_and_play()) == 200
+    changes = changes_of(http, table)
+    assert [c["seat"] for c in changes] == [0, 1, 2]
+    assert changes[1]["after"] == changes[2]["after"] != changes[1]["before"]
+    assert games_of(http, "tesserae", "easy bot") == easy_before + 1
+    assert games_of(http, "tesserae", username) == 1
+    http.close()
+
+
+def test_a_person_ending_a_rated_game_against_one_bot_level_in_two_seats_over_websocket(server):
+    http, _ = person(server)
+    table = rated_table(http, TOY, [{}, {"bot": "random"}, {"bot": "random"}], rounds=1)
+    token = http.post(f"/tables/{table}/join", json={"name": "Ann"}).json()["token"]
+
+    async def play() -> dict:
+        ws = await hello(server, table, token)
+        acted = None
+        async for text in ws:
+            message = json.loads(text)
+            assert message["type"] != "error", message
+            if message["type"] != "update":
+                continue
+            if message["status"] == "finished":
+                await ws.close()
+                return message
+            if message["to_move"] == [0] and acted != message["version"]:
+                acted = message["version"]
+                act = {"type": "act", "action": message["legal"][0], "version": acted}
+                await ws.send(json.dumps(act))
+        raise AssertionError("the connection closed before the game ended")
+
+    final = asyncio.run(asyncio.wait_for(play(), 60))
+    assert final["result"] is not None
+    assert len(changes_of(http, table)) == 3
+    http.close()
+
+
+def test_leaving_a_rated_game_rates_the_leaver_last_and_not_the_stand_in(server):
+    """The stand-in bot plays the seat to the end, the final move a bot's: the end reaches
+    the table, and the leaver, not the stand-in, is rated for the seat, in the last place."""
+    http, username = person(server)
+    table = rated_table(http, TOY, [{}, {"bot": "random"}, {"bot": "random"}])
+    token = http.post(f"/tables/{table}/join", json={"name": "Ann"}).json()["token"]
+
+    async def leave_and_watch() -> None:
+        spectator = await hello(server, table)
+        reply = await asyncio.to_thread(
+            http.post, f"/tables/{table}/leave", headers={"X-Seat-Token": token}
+        )
+        assert reply.status_code == 200, reply.text
+        await until_finished(spectator)
+        await spectator.close()
+
+    asyncio.run(leave_and_watch())
+    changes = changes_of(http, table)
+    assert [c["seat"] for c in changes] == [0, 1, 2]
+    assert changes[0]["after"] < changes[0]["before"] == 0.0  # last, from a newcomer's 0
+    assert changes[1]["after"] > 0.0  # the level finished above the leaver
+    page = http.get(f"/players/{username}").json()["games"]["tesserae"]
+    assert page["rated_games"] == 1 and page["won"] == 0 and page["played"] == 1
+    board = [entry["name"] for entry in http.get("/leaderboard/tesserae").json()]
+    assert username in board and "greedy bot" not in board  # greedy: the stand-in
+    http.close()
+
+
+def test_every_game_rates_a_bot_level_holding_two_seats_once(server):
+    """In each game two `random` seats and an `easy` one play a rated game out, the tables
+    side by side (seconds each)."""
+    http, _ = person(server)
+    seats = [{"bot": "random"}, {"bot": "random"}, {"bot": "easy"}]
+    tables = {game: rated_table(http, game, seats) for game in REAL_GAMES}
+    for game, table in tables.items():
+        changes = changes_of(http, table)
+        assert [c["seat"] for c in changes] == [0, 1, 2], game
+        assert changes[0]["after"] == changes[1]["after"], game
+        assert http.get(f"/tables/{table}").json()["status"] == "finished"
+    http.close()
+
+
+def test_a_table_of_one_bot_level_alone_is_not_rated(server):
+    http, _ = person(server)
+    table = rated_table(http, TOY, [{"bot": "random"}, {"bot": "random"}])
+    for _ in range(300):
+        if http.get(f"/tables/{table}").json()["status"] == "finished":
+            break
+        time.sleep(0.1)
+    assert http.get(f"/tables/{table}").json()["status"] == "finished"
+    assert http.get(f"/tables/{table}/ratings").json() == []
+    http.close()
+
+
 def test_the_leaderboard_names_accounts_by_username_whatever_name_they_sat_under(server):
     victim, victim_name = person(server)
     http, username = person(server)
