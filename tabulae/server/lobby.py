@@ -383,6 +383,7 @@ class Lobby:
             rated=rated,
             move_seconds=move_seconds,
             clock_increment=clock[1] if clock else None,
+            clock_seconds=clock[0] if clock else None,
             hints=hints,
         )
         await self.db(self.storage.create, table)
@@ -568,8 +569,14 @@ class Lobby:
                 ],
                 rematch_of=row.id,
                 secret=new_secret(),
+                rated=row.rated,
+                move_seconds=row.move_seconds,
+                clock_increment=row.clock_increment if row.clock_seconds else None,
+                clock_seconds=row.clock_seconds,
                 hints=row.hints,
             )
+            for seat_row in table.seats:
+                seat_row.clock_left = table.clock_seconds
             live.row.rematch = await self.db(self.storage.create_rematch, row.id, table)
             self.table_changed(live)
         following = await self.table(live.row.rematch)

@@ -70,6 +70,7 @@ class TableRow:
     move_seconds: int | None = None  # a turn-based table's time for one move
     turn_started_at: datetime | None = None  # when the last move was made (or play began)
     clock_increment: float | None = None  # a Fischer clock's seconds added for each move
+    clock_seconds: float | None = None  # a Fischer clock's seconds for the game, at the start
     hints: bool = False  # its players may ask what the strongest bot would play
 
 
@@ -212,6 +213,7 @@ class Storage:
                 move_seconds=table.move_seconds,
                 turn_started_at=_now() if table.status == "playing" else None,
                 clock_increment=table.clock_increment,
+                clock_seconds=table.clock_seconds,
                 hints=table.hints,
             )
         )
@@ -815,6 +817,7 @@ class Storage:
             move_seconds=row.move_seconds,
             turn_started_at=utc(row.turn_started_at),
             clock_increment=row.clock_increment,
+            clock_seconds=row.clock_seconds,
             hints=row.hints,
         )
 

@@ -229,3 +229,26 @@ def test_a_rated_table_allows_no_hints_and_seats_only_accounts_one_each(server):
     assert again["seat"] == first["seat"] and again["token"] == first["token"]
     assert http.get(f"/tables/{table}").json()["status"] == "open"
     http.close()
+
+
+def test_a_rematch_keeps_the_rating_the_time_limit_and_the_clock(server):
+    http, _ = person(server)
+    spec = {
+        "game": TOY,
+        "players": 2,
+        "seats": [{}, {"bot": "random"}],
+        "rated": True,
+        "move_seconds": 3600,
+        "clock": {"seconds": 600, "increment": 2},
+    }
+    reply = http.post("/tables", json=spec)
+    assert reply.status_code == 201, reply.text
+    table = reply.json()["id"]
+    token = http.post(f"/tables/{table}/join", json={"name": "Ann"}).json()["token"]
+    play_randomly(http, table, token)
+    rematch = http.post(f"/tables/{table}/rematch", headers={"X-Seat-Token": token}).json()
+    following = rematch["table"]
+    assert following["rated"] and following["move_seconds"] == 3600
+    assert following["clock_increment"] == 2 and following["hints"] is False
+    assert [seat["clock_left"] for seat in following["seats"]] == [600, 600]
+    http.close()
