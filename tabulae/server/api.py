@@ -251,6 +251,10 @@ async def list_tables(
     responses={201: {"description": "the new table", "links": TABLE_LINKS}},
 )
 async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
+    """A rated table is created signed in: its seats are for accounts, and it allows no
+    hints."""
+    if spec.rated and await signed_in(request) is None:
+        raise ApiError(401, "not_signed_in", "sign in to create a rated table")
     seats = [s.model_dump(exclude_none=True) for s in spec.seats] if spec.seats else None
     live = await lobby(request).create(
         spec.game,

@@ -216,7 +216,7 @@ async def player(request: Request, username: str) -> dict[str, Any]:
         entry = stats.setdefault(game, {"played": 0, "won": 0, "rating": None, "rated_games": 0})
         if row.status == "finished":
             entry["played"] += 1
-            entry["won"] += seat.rank == 1
+            entry["won"] += seat.rank == 1 and seat.bot is None  # not the stand-in's win
         history.append(summary(row) | {"my_seat": seat.seat})
     for game, rating in ratings.items():
         entry = stats.setdefault(game, {"played": 0, "won": 0})

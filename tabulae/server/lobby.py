@@ -376,6 +376,11 @@ class Lobby:
                 "cards and draws",
                 "bad_options",
             )
+        if rated and hints:
+            raise invalid(
+                "a rated table cannot allow hints: its players' results must be their own",
+                "bad_options",
+            )
         self.limits.new_table(client)
         try:
             ref = self.settings.game_ref(game)
@@ -404,6 +409,7 @@ class Lobby:
             rated=rated,
             move_seconds=move_seconds,
             clock_increment=clock[1] if clock else None,
+            clock_seconds=clock[0] if clock else None,
             hints=hints,
         )
         await self.db(self.storage.create, table)
@@ -490,6 +496,12 @@ class Lobby:
     async def _sit(
         self, live: LiveTable, seat: int, name: str, token: str, account_id: int | None = None
     ) -> str:
+        if live.row.rated and account_id is None:
+            raise ApiError(
+                401,
+                "not_signed_in",
+                "sign in to play at a rated table: its seats are rated for accounts",
+            )
         digest = hash_token(token)
         status = await self.db(self.storage.take_seat, live.id, seat, name, digest, account_id)
         if status is None:
@@ -583,8 +595,14 @@ class Lobby:
                 ],
                 rematch_of=row.id,
                 secret=new_secret(),
+                rated=row.rated,
+                move_seconds=row.move_seconds,
+                clock_increment=row.clock_increment if row.clock_seconds else None,
+                clock_seconds=row.clock_seconds,
                 hints=row.hints,
             )
+            for seat_row in table.seats:
+                seat_row.clock_left = table.clock_seconds
             live.row.rematch = await self.db(self.storage.create_rematch, row.id, table)
             self.table_changed(live)
         following = await self.table(live.row.rematch)
@@ -649,8 +667,16 @@ class Lobby:
                 for seat_row, rank in zip(live.row.seats, result.ranks, strict=True):
                     seat_row.rank = rank
         if result is not None and live.row.rated:
-            await self.db(rate_table, self.storage, live)
+            await self._rate(live)
         return self._played(live, before, row)
+
+    async def _rate(self, live: LiveTable) -> None:
+        """Rate a finished table before its end is pushed, so the pages that hear of it find
+        the changes; a failure is logged, and the game still ends for everyone."""
+        try:
+            await self.db(rate_table, self.storage, live)
+        except Exception:
+            log.exception("rating table %s failed", live.id)
 
     async def take_back(
         self,

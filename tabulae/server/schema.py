@@ -34,6 +34,7 @@ tables = sa.Table(
     sa.Column("turn_started_at", sa.DateTime(timezone=True)),  # when the last move was made
     sa.Column("clock_increment", sa.Float),  # a Fischer clock's seconds added for each move
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),  # players may ask
+    sa.Column("clock_seconds", sa.Float),  # a Fischer clock's seconds for the game (rematches)
 )
 
 seats = sa.Table(

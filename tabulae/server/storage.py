@@ -21,6 +21,7 @@ from sqlalchemy.engine import Connection, Engine
 from .schema import accounts, actions, chat, rating_changes, ratings, seats, sessions, tables
 
 MIGRATION_LOCK = 7_317_001  # a PostgreSQL advisory lock: one process migrates at a time
+RATING_TRIES = 3  # a table's rating is tried again after losing a race to insert a newcomer
 
 
 class SeqTaken(Exception):
@@ -69,6 +70,7 @@ class TableRow:
     move_seconds: int | None = None  # a turn-based table's time for one move
     turn_started_at: datetime | None = None  # when the last move was made (or play began)
     clock_increment: float | None = None  # a Fischer clock's seconds added for each move
+    clock_seconds: float | None = None  # a Fischer clock's seconds for the game, at the start
     hints: bool = False  # its players may ask what the strongest bot would play
 
 
@@ -211,6 +213,7 @@ class Storage:
                 move_seconds=table.move_seconds,
                 turn_started_at=_now() if table.status == "playing" else None,
                 clock_increment=table.clock_increment,
+                clock_seconds=table.clock_seconds,
                 hints=table.hints,
             )
         )
@@ -641,10 +644,23 @@ class Storage:
     def rate(
         self, table_id: str, game: str, players: dict[int, tuple[str, str]], rate: Any
     ) -> None:
-        """Rate a finished table once: `players` maps seats to (player key, name); `rate`
-        turns the seats' (mu, sigma) before into those after. A second call for the same
-        table changes nothing (its rating changes are already stored)."""
-        keys = [key for key, _name in players.values()]
+        """Rate a finished table once: `players` maps seats to (player key, name), a player
+        holding one seat or several; `rate` turns each player's (mu, sigma) before into the
+        one after. A second call for the same table changes nothing (its rating changes are
+        already stored). Two tables finishing at once may both rate a newcomer: the one that
+        inserts the rating second fails, and rates again over the row the first stored."""
+        for attempt in range(RATING_TRIES):
+            try:
+                self._rate(table_id, game, players, rate)
+                return
+            except sa.exc.IntegrityError:
+                if attempt == RATING_TRIES - 1:
+                    raise
+
+    def _rate(
+        self, table_id: str, game: str, players: dict[int, tuple[str, str]], rate: Any
+    ) -> None:
+        names = {key: name for key, name in players.values()}
         with self.engine.begin() as db:
             if db.scalar(
                 sa.select(sa.func.count())
@@ -652,16 +668,16 @@ class Storage:
                 .where(rating_changes.c.table_id == table_id)
             ):
                 return
-            query = sa.select(ratings).where(ratings.c.game == game, ratings.c.player.in_(keys))
+            query = sa.select(ratings).where(
+                ratings.c.game == game, ratings.c.player.in_(sorted(names))
+            )
             if not self.is_sqlite:
                 query = query.with_for_update()
             held = {r.player: (r.mu, r.sigma, r.games) for r in db.execute(query)}
-            before = {
-                seat: held.get(key, (None, None, 0))[:2] for seat, (key, _) in players.items()
-            }
+            before = {key: held.get(key, (None, None, 0))[:2] for key in names}
             after = rate(before)
-            for seat, (key, name) in players.items():
-                mu, sigma = after[seat]
+            for key, name in names.items():
+                mu, sigma = after[key]
                 games = held.get(key, (0, 0, 0))[2] + 1
                 values = {"name": name, "mu": mu, "sigma": sigma, "games": games}
                 if key in held:
@@ -672,22 +688,29 @@ class Storage:
                     )
                 else:
                     db.execute(ratings.insert().values(game=game, player=key, **values))
-                old_mu, old_sigma = before[seat]
+            for seat, (key, _name) in players.items():
+                old_mu, old_sigma = before[key]
+                was = 0.0 if old_mu is None or old_sigma is None else old_mu - 3 * old_sigma
+                mu, sigma = after[key]
                 db.execute(
                     rating_changes.insert().values(
                         table_id=table_id,
                         seat=seat,
                         player=key,
-                        before=0.0 if old_mu is None else old_mu - 3 * old_sigma,
+                        before=was,
                         after=mu - 3 * sigma,
                     )
                 )
 
     def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
+        """A game's best ratings: an account under its username (never the name it gave a
+        seat), a disabled one not at all; a bot under its level."""
         ordinal = (ratings.c.mu - 3 * ratings.c.sigma).label("ordinal")
+        account = sa.literal("account:") + sa.cast(accounts.c.id, sa.String)
         query = (
-            sa.select(ratings, ordinal)
-            .where(ratings.c.game == game)
+            sa.select(ratings, ordinal, accounts.c.username)
+            .outerjoin(accounts, ratings.c.player == account)
+            .where(ratings.c.game == game, sa.not_(sa.func.coalesce(accounts.c.disabled, False)))
             .order_by(ordinal.desc(), ratings.c.player)
             .limit(limit)
         )
@@ -695,7 +718,7 @@ class Storage:
             return [
                 {
                     "player": r.player,
-                    "name": r.name,
+                    "name": r.name if r.username is None else r.username,
                     "rating": round(r.ordinal, 2),
                     "mu": round(r.mu, 3),
                     "sigma": round(r.sigma, 3),
@@ -794,6 +817,7 @@ class Storage:
             move_seconds=row.move_seconds,
             turn_started_at=utc(row.turn_started_at),
             clock_increment=row.clock_increment,
+            clock_seconds=row.clock_seconds,
             hints=row.hints,
         )
 

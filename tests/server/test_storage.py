@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
 
 import pytest
@@ -35,7 +37,7 @@ def test_the_migrations_build_the_schema_the_code_declares(storage):
     with storage.engine.connect() as connection:
         context = MigrationContext.configure(connection)
         assert compare_metadata(context, metadata) == []
-        assert context.get_current_revision() == "0006"
+        assert context.get_current_revision() == "0007"
 
 
 def test_the_log_takes_each_sequence_number_once(storage):
@@ -136,4 +138,34 @@ def test_upgrading_a_database_of_the_previous_version_keeps_every_table(kind, tm
         assert store.append([second]) == [None]
         table, _ = store.load("t1")
         assert table.status == "finished" and [s.rank for s in table.seats] == [2, 1]
+        store.close()
+
+
+def test_two_tables_rating_a_newcomer_at_once_both_count():
+    """Both transactions find no rating for the newcomer and both insert one: PostgreSQL lets
+    only one insert commit, and the other table is rated again over it."""
+    with postgres_database() as db:
+        store = Storage(database_url(db))
+        store.migrate()
+        for table_id in ("t1", "t2"):
+            store.create(TableRow(table_id, "tesserae", 2, 5, {}, "finished", [SeatRow(0)]))
+        both_read = threading.Barrier(2, timeout=30)
+        first_tries: set[str] = set()
+
+        def rate_after_both_read(table_id: str) -> None:
+            def rate(before):
+                if table_id not in first_tries:
+                    first_tries.add(table_id)
+                    both_read.wait()
+                return {key: (30.0, 7.0) for key in before}
+
+            players = {0: ("bot:easy", "easy bot"), 1: (f"account:{table_id}", "Ann")}
+            store.rate(table_id, "tesserae", players, rate)
+
+        with ThreadPoolExecutor(2) as pool:
+            for rated in [pool.submit(rate_after_both_read, t) for t in ("t1", "t2")]:
+                rated.result()
+        board = {entry["player"]: entry["games"] for entry in store.leaderboard("tesserae", 10)}
+        assert board["bot:easy"] == 2
+        assert store.rating_changes("t1") and store.rating_changes("t2")
         store.close()

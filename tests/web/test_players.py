@@ -210,6 +210,7 @@ def start_from_the_lobby(person: Person, fill: dict[str, str], unit: str | None 
 
 def test_the_lobby_creates_rated_turn_based_and_clocked_tables(people):
     ala = people.person()
+    sign_up(ala, fresh_name())  # a rated table's seats are for accounts
     rated = start_from_the_lobby(ala, {"rated": "on"})
     assert rated["rated"] and rated["move_seconds"] is None and rated["clock_increment"] is None
     turns = start_from_the_lobby(ala, {"move_time": "2"}, unit="days")
