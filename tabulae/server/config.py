@@ -36,6 +36,9 @@ class Settings:
     static_dir: Path | None = Path(__file__).resolve().parent.parent / "web" / "static"
     bot_workers: int = 2  # processes deciding for server-side bots
     bot_seconds: float = 2.0  # wall-clock cap on one server-side bot decision
+    hint_workers: int = 1  # bot workers that may search hints at once; the rest keep to moves
+    hints_per_table: int = 2  # hints waiting for a worker at one table; more are refused (busy)
+    hint_queue: int = 32  # hints waiting for a worker in one process; more are refused (busy)
     stand_in_bot: str = "greedy"  # plays the seat of a player who leaves a game in progress
     tables_per_minute: int = 20  # new tables one client may create per minute
     open_table_minutes: float = 60.0  # an open table still waiting for players then expires

@@ -38,6 +38,7 @@ from tabulae.core import (
 )
 
 from . import mail
+from .botqueue import BotQueue, Kind
 from .bots import BotPool, Decision, hint_moves
 from .chat import CHANNELS
 from .commits import GroupCommit
@@ -119,7 +120,13 @@ class Lobby:
         self.settings = settings
         self.storage = Storage(settings.url)
         self.db_pool = PriorityWorkers(1 if self.storage.is_sqlite else 8, "tabulae-db")
-        self.bot_pool = BotPool(settings.bot_workers)
+        self.bot_queue = BotQueue(
+            BotPool(settings.bot_workers),
+            settings.bot_seconds,
+            settings.hint_workers,
+            settings.hints_per_table,
+            settings.hint_queue,
+        )
         self.commits = GroupCommit(self.storage, self.commit)
         self.limits = Limits(settings.tables_per_minute, settings.sockets_per_client)
         self.sign_ins = PerMinute(
@@ -172,7 +179,7 @@ class Lobby:
                 live.bot_task.cancel()
         if self.fanout:
             await self.fanout.stop()
-        self.bot_pool.shutdown()
+        self.bot_queue.shutdown()
         self.db_pool.shutdown()
         self.storage.close()
 
@@ -268,7 +275,9 @@ class Lobby:
             self._remind_soon(live, late, late=True)
             version = live.version
             for seat in live.overdue(now):
-                action = await self._decide(live, seat, self.settings.stand_in_bot, {}, version)
+                action = await self._decide(
+                    live, seat, self.settings.stand_in_bot, {}, version, Kind.STAND_IN
+                )
                 try:
                     await self.act(live, seat, None, action, version, timed_out=True)
                 except ApiError as error:
@@ -763,25 +772,33 @@ class Lobby:
                     return
 
     async def _decide(
-        self, live: LiveTable, seat: int, bot: str, params: dict[str, Any], version: int
+        self,
+        live: LiveTable,
+        seat: int,
+        bot: str,
+        params: dict[str, Any],
+        version: int,
+        kind: Kind = Kind.MOVE,
     ) -> Action:
         """What `bot` plays at `seat` at `version`, decided in a worker process."""
         decision = self._decision(live, seat, bot, params, version)
-        return Action.from_json(await asyncio.wrap_future(self.bot_pool.submit(decision)))
+        return Action.from_json(await self.bot_queue.decide(kind, decision))
 
     async def hint(self, live: LiveTable, seat: int) -> dict[str, Any]:
         """The strongest level's best moves for `seat`, at its turn, at a table that allows
-        hints: searched in a worker, like a bot's decision, on what the seat knows only."""
+        hints: searched in a worker, like a bot's decision, on what the seat knows only, after
+        the bots' moves. Asking again before the answer joins the search under way."""
         if not live.row.hints:
             raise ApiError(403, "hints_not_allowed", "this table does not allow hints")
         if live.status != "playing":
             raise not_playing(live.status, live.version)
         if seat not in live.state.to_move:
             raise not_your_turn(seat, live.version)
-        self.hint_limit.count(f"{live.id}/{seat}")
         version = live.version
         decision = self._decision(live, seat, STRONGEST, {}, version)
-        found = await asyncio.wrap_future(self.bot_pool.submit(decision, hint_moves))
+        found = await self.bot_queue.hint(
+            decision, version, hint_moves, lambda: self.hint_limit.count(f"{live.id}/{seat}")
+        )
         return {"version": version, **found}
 
     def _decision(
