@@ -53,7 +53,7 @@ class Settings:
     chat_length: int = 500  # characters in one chat message
     chat_per_minute: int = 10  # chat messages one seat or spectator may send a minute
     hints_per_minute: int = 6  # hints one seat may ask for a minute
-    turn_check_seconds: float = 30.0  # how often time limits are checked
+    turn_check_seconds: float = 30.0  # how often time limits are checked besides each deadline
     reminders_per_move: int = 2  # at most this many "your move" e-mails for one move (0: none)
     reminder_late_at: float = 0.75  # share of a move's time after which the second one goes
     smtp_host: str | None = None  # the SMTP server "your move" e-mails go through

@@ -1,6 +1,7 @@
 """Bot work under load: a flood of hints is bounded and waits behind the bots' moves, a seat
-asking again joins its hint under way, a table's hints are bounded, and the queue takes the
-tables in turn."""
+asking again joins its hint under way, a table's hints are bounded, the queue takes the tables
+in turn; and a seat whose time runs out has its stand-in move at the deadline, in whichever
+process holds the table, not at the next check of the time limits."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ import pytest
 from tabulae.core import Rng
 from tabulae.server.botqueue import BotQueue, Kind
 from tabulae.server.bots import BotPool, Decision
+from tests.services import redis_url
 
-from .harness import LIMITS, TOY, create, join, running
+from .harness import LIMITS, TOY, create, join, postgres_database, running
 
 HINT_QUEUE = 3
 HINTS_PER_TABLE = 2
-# Two workers, one of them for hints, each hint a one-second search.
+# Two workers, one of them for hints, each hint a one-second search; the time limits are
+# checked once an hour, so only a timer at the deadline can make a stand-in move in time.
 OPTIONS = (
     *LIMITS,
     "--bot-workers",
@@ -33,6 +36,8 @@ OPTIONS = (
     str(HINTS_PER_TABLE),
     "--set",
     "hints_per_minute=1000",
+    "--set",
+    "turn_check_seconds=3600",
 )
 
 
@@ -208,3 +213,51 @@ def test_the_queue_takes_bot_moves_first_and_the_tables_in_turn():
     ]
     assert waits["move"]["started"] == 2 and waits["hint"]["started"] == 4
     assert waits["hint"]["max"] >= waits["move"]["max"] > 0
+
+
+def wait_for_timeouts(http, table: str, count: int, seconds: float) -> list[dict]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        timeouts = http.get(f"/tables/{table}").json()["timeouts"]
+        if len(timeouts) >= count:
+            return timeouts
+        time.sleep(0.1)
+    raise AssertionError(f"fewer than {count} stand-in moves in {seconds} s")
+
+
+def test_the_stand_in_moves_as_the_time_runs_out(http):
+    """A one-second move limit, and no one moves: each seat's stand-in moves in turn, within
+    seconds, though the time limits are checked only once an hour."""
+    table = create(http, TOY, 2, {}, move_seconds=1)["id"]
+    for seat in (0, 1):
+        join(http, table, seat)
+    timeouts = wait_for_timeouts(http, table, 3, seconds=30)
+    assert [(t["version"], t["seat"]) for t in timeouts[:3]] == [(1, 0), (2, 1), (3, 0)]
+
+
+def test_the_stand_in_moves_in_time_in_a_process_that_did_not_make_the_last_move(tmp_path):
+    """Two processes sharing PostgreSQL and Redis: the table is made and seated through one,
+    the first move comes through the other, which is then killed; the first process, which heard
+    of the move, makes the stand-in's move for the second seat when its time runs out."""
+    redis = redis_url()
+    with (
+        postgres_database() as db,
+        running(db, redis, OPTIONS) as first,
+        running(db, redis, OPTIONS) as second,
+        first.http() as one,
+        second.http() as two,
+    ):
+        table = create(one, TOY, 2, {}, move_seconds=3)["id"]
+        tokens = [join(one, table, 0), join(one, table, 1)]
+        reply = two.post(
+            f"/tables/{table}/actions",
+            json={"action": ["pass"], "version": 0},
+            headers={"X-Seat-Token": tokens[0]},
+        )
+        assert reply.status_code == 200, reply.text
+        heard = time.monotonic() + 10
+        while one.get(f"/tables/{table}").json()["version"] < 1 and time.monotonic() < heard:
+            time.sleep(0.05)
+        second.kill()
+        timeouts = wait_for_timeouts(one, table, 1, seconds=30)  # with a worker to start
+        assert (timeouts[0]["version"], timeouts[0]["seat"]) == (2, 1)
