@@ -59,6 +59,18 @@ def serve(
     bot_seconds: Annotated[
         float, typer.Option(help="wall-clock cap on one bot decision, in seconds")
     ] = 2.0,
+    hint_workers: Annotated[
+        int,
+        typer.Option(
+            min=1, help="bot workers that may search hints at once; the rest keep to moves"
+        ),
+    ] = 1,
+    hints_per_table: Annotated[
+        int, typer.Option(min=1, help="hints waiting at one table; more are refused as busy")
+    ] = 2,
+    hint_queue: Annotated[
+        int, typer.Option(min=1, help="hints waiting in the process; more are refused as busy")
+    ] = 32,
     tables_per_minute: Annotated[
         int, typer.Option(help="new tables one client may create per minute")
     ] = 20,
@@ -147,6 +159,9 @@ def serve(
         extra_games=tuple(game or ()),
         bot_workers=bot_workers,
         bot_seconds=bot_seconds,
+        hint_workers=hint_workers,
+        hints_per_table=hints_per_table,
+        hint_queue=hint_queue,
         tables_per_minute=tables_per_minute,
         open_table_minutes=open_table_minutes,
         sockets_per_client=sockets_per_client,

@@ -4,9 +4,8 @@ A decision is pure Python work, and in the server's process it would hold the in
 lock the event loop needs to answer everyone else: a few busy bots made every player wait. So
 decisions run in a bounded pool of processes, at a lower scheduling priority than the server,
 each cut off at the server's time cap. A worker keeps the latest state of the tables it has
-decided for, so it replays only the actions played since; a table has at most one decision
-waiting at a time, and the pool takes waiting decisions first come, first served, so the
-tables take turns.
+decided for, so it replays only the actions played since. What waits for a worker, and in
+what order, is the bot queue's business (botqueue.py).
 """
 
 from __future__ import annotations

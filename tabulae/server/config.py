@@ -36,6 +36,9 @@ class Settings:
     static_dir: Path | None = Path(__file__).resolve().parent.parent / "web" / "static"
     bot_workers: int = 2  # processes deciding for server-side bots
     bot_seconds: float = 2.0  # wall-clock cap on one server-side bot decision
+    hint_workers: int = 1  # bot workers that may search hints at once; the rest keep to moves
+    hints_per_table: int = 2  # hints waiting for a worker at one table; more are refused (busy)
+    hint_queue: int = 32  # hints waiting for a worker in one process; more are refused (busy)
     stand_in_bot: str = "greedy"  # plays the seat of a player who leaves a game in progress
     tables_per_minute: int = 20  # new tables one client may create per minute
     open_table_minutes: float = 60.0  # an open table still waiting for players then expires
@@ -57,7 +60,7 @@ class Settings:
     reads_per_minute: int = 180  # costly reads (a past version, an export, a game reloaded) a
     read_burst: int = 60  # client may make a minute, and at once
     take_backs_per_game: int = 50  # take-backs one seat may make in one game
-    turn_check_seconds: float = 30.0  # how often time limits are checked
+    turn_check_seconds: float = 30.0  # how often time limits are checked besides each deadline
     reminders_per_move: int = 2  # at most this many "your move" e-mails for one move (0: none)
     reminder_late_at: float = 0.75  # share of a move's time after which the second one goes
     smtp_host: str | None = None  # the SMTP server "your move" e-mails go through

@@ -264,6 +264,22 @@ class LiveTable:
                 late.append(seat)
         return late
 
+    def next_time_out(self) -> datetime | None:
+        """When the first seat to move (not a bot) runs out of time, as `overdue` counts it;
+        None if no seat to move can."""
+        started = self.row.turn_started_at
+        if self.status != "playing" or started is None:
+            return None
+        limits = []
+        for seat in self.state.to_move:
+            if seat in self.bots:
+                continue
+            if self.row.move_seconds is not None:
+                limits.append(float(self.row.move_seconds))
+            if self.row.seats[seat].clock_left is not None:
+                limits.append(float(self.row.seats[seat].clock_left or 0.0))
+        return started + timedelta(seconds=min(limits)) if limits else None
+
     def running_late(self, now: datetime, share: float) -> list[int]:
         """The seats to move (not bots) that have spent `share` of the move time limit, each
         found once a move."""

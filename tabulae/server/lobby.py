@@ -40,6 +40,7 @@ from tabulae.core import (
 )
 
 from . import mail
+from .botqueue import BotQueue, Kind
 from .bots import BotPool, Decision, hint_moves
 from .chat import CHANNELS
 from .commits import GroupCommit
@@ -84,6 +85,8 @@ TABLE_ID = re.compile(r"[a-z0-9]{1,32}")
 SEED_RANGE = range(-(2**63), 2**63)  # a BIGINT column
 LISTING_SECONDS = 1.0  # how long a listing may be answered again unchanged
 OVER = ("finished", "replay", "expired", "closed")  # the statuses of a game no one plays
+TIME_OUT_SLACK = 0.05  # seconds after a deadline its timer fires, so the time has surely run out
+TIME_OUT_RETRY = 1.0  # seconds before a stand-in that could not move tries again
 LISTED = {
     "open": ("open",),
     "any": ("open", "playing", "finished", "replay", "expired", "closed"),
@@ -123,7 +126,13 @@ class Lobby:
         self.settings = settings
         self.storage = Storage(settings.url)
         self.db_pool = PriorityWorkers(1 if self.storage.is_sqlite else 8, "tabulae-db")
-        self.bot_pool = BotPool(settings.bot_workers)
+        self.bot_queue = BotQueue(
+            BotPool(settings.bot_workers),
+            settings.bot_seconds,
+            settings.hint_workers,
+            settings.hints_per_table,
+            settings.hint_queue,
+        )
         self.commits = GroupCommit(self.storage, self.commit)
         self.limits = Limits(settings.tables_per_minute, settings.sockets_per_client)
         self.sign_ins = PerMinute(
@@ -145,6 +154,8 @@ class Lobby:
         self.clock: asyncio.Task[None] | None = None
         self.listings: dict[tuple[str, int], tuple[float, asyncio.Future[bytes]]] = {}
         self.reminders: set[asyncio.Task[None]] = set()
+        self.turn_timers: dict[str, tuple[datetime, asyncio.TimerHandle]] = {}
+        self.stand_ins: dict[str, asyncio.Task[None]] = {}
         self.fanout = (
             Fanout(settings.redis, settings.channel, self.remote_change, self.resync)
             if settings.redis
@@ -187,9 +198,13 @@ class Lobby:
         for live in self.tables.values():
             if live.bot_task:
                 live.bot_task.cancel()
+        for _, timer in self.turn_timers.values():
+            timer.cancel()
+        for task in self.stand_ins.values():
+            task.cancel()
         if self.fanout:
             await self.fanout.stop()
-        self.bot_pool.shutdown()
+        self.bot_queue.shutdown()
         self.replay_pool.shutdown()
         self.db_pool.shutdown()
         self.storage.close()
@@ -285,22 +300,68 @@ class Lobby:
 
     async def time_out(self) -> None:
         """Send the late reminders that are due, and let the stand-in bot move for every seat
-        whose time to move has run out. Several processes may find the same seat late: the
+        whose time to move has run out (a timer at each deadline does so at once; this finds
+        the tables no timer here watches). Several processes may find the same seat late: the
         log's key lets only one move commit, and the seat's record only one reminder go."""
         for table_id in await self.db(self.storage.timed_tables):
             live = await self.table(table_id)
-            now = datetime.now(UTC)
-            late = live.running_late(now, self.settings.reminder_late_at)
+            late = live.running_late(datetime.now(UTC), self.settings.reminder_late_at)
             self._remind_soon(live, late, late=True)
+            if live.id not in self.stand_ins:
+                await self._stand_in(live)
+
+    async def _stand_in(self, live: LiveTable) -> None:
+        """Let the stand-in bot move for every seat of `live` whose time has run out."""
+        version = live.version
+        for seat in live.overdue(datetime.now(UTC)):
+            action = await self._decide(
+                live, seat, self.settings.stand_in_bot, {}, version, Kind.STAND_IN
+            )
+            try:
+                await self.act(live, seat, None, action, version, timed_out=True)
+            except ApiError as error:
+                if error.code == "stale_version":  # moved elsewhere: its deadline as stored
+                    async with live.lock:
+                        await self._refresh(live)
+                elif error.code not in ("not_your_turn", "not_playing"):
+                    log.error("time-out at table %s seat %s: %s", live.id, seat, error.message)
             version = live.version
-            for seat in live.overdue(now):
-                action = await self._decide(live, seat, self.settings.stand_in_bot, {}, version)
-                try:
-                    await self.act(live, seat, None, action, version, timed_out=True)
-                except ApiError as error:
-                    if error.code not in ("stale_version", "not_your_turn", "not_playing"):
-                        log.error("time-out at table %s seat %s: %s", live.id, seat, error.message)
-                version = live.version
+
+    def _time_the_turn(self, live: LiveTable, soonest: float = 0.0) -> None:
+        """Set the table's timer for the moment a seat to move runs out of time (not before
+        `soonest` seconds), so the stand-in moves then in every process holding the table;
+        none if no seat to move can run out. A timer already set for the same deadline stays,
+        and a stand-in under way sets the next one when it is done."""
+        if live.id in self.stand_ins:
+            return
+        deadline = live.next_time_out()
+        set_before = self.turn_timers.pop(live.id, None)
+        if set_before is not None:
+            if set_before[0] == deadline and not soonest:
+                self.turn_timers[live.id] = set_before
+                return
+            set_before[1].cancel()
+        if deadline is None:
+            return
+        delay = (deadline - datetime.now(UTC)).total_seconds() + TIME_OUT_SLACK
+        timer = asyncio.get_running_loop().call_later(max(delay, soonest), self._time_is_up, live)
+        self.turn_timers[live.id] = (deadline, timer)
+
+    def _time_is_up(self, live: LiveTable) -> None:
+        self.turn_timers.pop(live.id, None)
+        if live.id not in self.stand_ins:
+            task = asyncio.get_running_loop().create_task(self._stand_in_now(live))
+            self.stand_ins[live.id] = task
+
+    async def _stand_in_now(self, live: LiveTable) -> None:
+        try:
+            await self._stand_in(live)
+        except Exception:
+            log.exception("the stand-in at table %s failed; trying again", live.id)
+        finally:
+            self.stand_ins.pop(live.id, None)
+        if self.tables.get(live.id) is live:
+            self._time_the_turn(live, soonest=TIME_OUT_RETRY)
 
     async def remind(
         self, live: LiveTable, seats: list[int], version: int, late: bool = False
@@ -811,6 +872,8 @@ class Lobby:
             and any(seat in live.bots for seat in live.state.to_move)
         ):
             live.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(live))
+        if live.timed:
+            self._time_the_turn(live)
 
     async def _drive_bots(self, live: LiveTable) -> None:
         """Let the bots to move play, each deciding in a worker process so other tables go on."""
@@ -831,25 +894,33 @@ class Lobby:
                     return
 
     async def _decide(
-        self, live: LiveTable, seat: int, bot: str, params: dict[str, Any], version: int
+        self,
+        live: LiveTable,
+        seat: int,
+        bot: str,
+        params: dict[str, Any],
+        version: int,
+        kind: Kind = Kind.MOVE,
     ) -> Action:
         """What `bot` plays at `seat` at `version`, decided in a worker process."""
         decision = self._decision(live, seat, bot, params, version)
-        return Action.from_json(await asyncio.wrap_future(self.bot_pool.submit(decision)))
+        return Action.from_json(await self.bot_queue.decide(kind, decision))
 
     async def hint(self, live: LiveTable, seat: int) -> dict[str, Any]:
         """The strongest level's best moves for `seat`, at its turn, at a table that allows
-        hints: searched in a worker, like a bot's decision, on what the seat knows only."""
+        hints: searched in a worker, like a bot's decision, on what the seat knows only, after
+        the bots' moves. Asking again before the answer joins the search under way."""
         if not live.row.hints:
             raise ApiError(403, "hints_not_allowed", "this table does not allow hints")
         if live.status != "playing":
             raise not_playing(live.status, live.version)
         if seat not in live.state.to_move:
             raise not_your_turn(seat, live.version)
-        self.hint_limit.count(f"{live.id}/{seat}")
         version = live.version
         decision = self._decision(live, seat, STRONGEST, {}, version)
-        found = await asyncio.wrap_future(self.bot_pool.submit(decision, hint_moves))
+        found = await self.bot_queue.hint(
+            decision, version, hint_moves, lambda: self.hint_limit.count(f"{live.id}/{seat}")
+        )
         return {"version": version, **found}
 
     def _decision(
@@ -909,6 +980,8 @@ class Lobby:
                 await self._catch_up(live)
             if kind != "action" or live.timed:
                 await self._refresh(live)
+        if live.timed:
+            self._time_the_turn(live)
 
     async def resync(self) -> None:
         """After a lost Redis connection: catch up every table in memory."""
