@@ -101,7 +101,8 @@ def bot_job(future: Future[Any], kind: str) -> Future[Any]:
 
 
 class TablesInMemory(Collector):
-    """The tables a process holds in memory, by status, read when scraped."""
+    """The tables a process holds in memory, by status, and its bot queue, read when
+    scraped."""
 
     def __init__(self) -> None:
         self.lobby: Lobby | None = None
@@ -118,6 +119,28 @@ class TablesInMemory(Collector):
         for status, count in sorted(counts.items()):
             family.add_metric([status], count)
         yield family
+        if self.lobby is None:
+            return
+        queue = self.lobby.bot_queue
+        waiting = GaugeMetricFamily(
+            "tabulae_bot_queue",
+            "Bot work waiting for a worker, by kind (move, stand_in, hint), and workers busy "
+            "(running) of all (workers).",
+            labels=["kind"],
+        )
+        for kind, length in queue.queue_lengths().items():
+            waiting.add_metric([kind], length)
+        yield waiting
+        waits = GaugeMetricFamily(
+            "tabulae_bot_queue_wait_seconds",
+            "Of the latest bot jobs started, how long they waited for a worker: the median and "
+            "the longest, by kind.",
+            labels=["kind", "figure"],
+        )
+        for kind, figures in queue.wait_seconds().items():
+            for figure in ("median", "max"):
+                waits.add_metric([kind, figure], figures[figure])
+        yield waits
 
 
 TABLES = TablesInMemory()
