@@ -20,6 +20,7 @@ from tabulae.core import load
 from . import accounts as acc
 from .api import Name, Strict, StrictJsonRoute, Token, client_address, lobby
 from .chat import clean_message, may_write, message_json, readable
+from .confusables import skeleton
 from .errors import ApiError, invalid, unknown_table
 from .live import summary
 from .ratings import changes_json
@@ -106,10 +107,18 @@ async def sign_up(request: Request, response: Response, body: SignUp) -> dict[st
     password_hash = await asyncio.to_thread(acc.hash_password, body.password)
     try:
         account = await the_lobby.db(
-            the_lobby.storage.create_account, name, key, password_hash, body.email, body.language
+            the_lobby.storage.create_account,
+            name,
+            key,
+            skeleton(name),
+            password_hash,
+            body.email,
+            body.language,
         )
     except NameTaken:
-        raise ApiError(409, "username_taken", f"the username {name!r} is taken") from None
+        raise ApiError(
+            409, "username_taken", f"the username {name!r} is taken, or looks like one that is"
+        ) from None
     await start_session(request, response, account)
     return account_json(account)
 

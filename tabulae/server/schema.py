@@ -71,6 +71,9 @@ accounts = sa.Table(
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("username", sa.String(40), nullable=False),
     sa.Column("username_key", sa.String(40), nullable=False, unique=True),  # casefolded
+    # what the username looks like (confusables.py): no two accounts look alike; none only for
+    # a later look-alike of an older account, made before skeletons were kept
+    sa.Column("username_skeleton", sa.String(720), index=True, unique=True),
     sa.Column("password_hash", sa.String(200), nullable=False),  # argon2id, never the password
     sa.Column("email", sa.String(254)),
     sa.Column("disabled", sa.Boolean, nullable=False, server_default=sa.false()),

@@ -36,7 +36,7 @@ class TableClosed(Exception):
 
 
 class NameTaken(Exception):
-    """Another account has this username."""
+    """Another account has this username, or one that looks the same."""
 
 
 @dataclass
@@ -525,6 +525,7 @@ class Storage:
         self,
         username: str,
         key: str,
+        skeleton: str,
         password_hash: str,
         email: str | None,
         language: str | None = None,
@@ -536,6 +537,7 @@ class Storage:
                     .values(
                         username=username,
                         username_key=key,
+                        username_skeleton=skeleton,
                         password_hash=password_hash,
                         email=email,
                         created_at=_now(),

@@ -294,6 +294,21 @@ def test_sign_up_refuses_bad_names_short_passwords_and_taken_names(site):
     http.close()
 
 
+def test_no_username_can_pass_for_another(site):
+    """Names that look like a taken one are refused: with an invisible or blank character in
+    them, or spelt with letters of another script that look the same (Unicode's confusables)."""
+    http, taken = person(site, f"ann{uuid.uuid4().hex[:8]}")
+    invisible = [taken + "\u034f", taken + "\ufe0f", taken + "\u3164", "\u3164", taken + "\u2800"]
+    with site[0].http() as other:
+        for name in [*invisible, taken[:2] + "\u00a0" + taken[2:]]:
+            reply = other.post("/accounts", json={"username": name, "password": PASSWORD})
+            assert reply.status_code == 422, (name, reply.text)
+        for name in ("\u0430" + taken[1:], taken.upper().replace("A", "\u0391")):
+            reply = other.post("/accounts", json={"username": name, "password": PASSWORD})
+            error(reply, 409, "username_taken")
+    http.close()
+
+
 def test_one_account_cannot_act_or_read_secrets_at_anothers_seat(site):
     ann, _ = person(site)
     bea, _ = person(site)
