@@ -130,13 +130,16 @@ async def sign_in(request: Request, response: Response, body: SignIn) -> dict[st
         _name, key = acc.username_key(body.username)
     except ApiError:
         key = ""
-    the_lobby.sign_ins.count(client_address(request), "user/" + key)
+    client = client_address(request)
+    the_lobby.sign_ins.count(client)
+    the_lobby.sign_in_backoff.attempt(client, key)
     account = await the_lobby.db(the_lobby.storage.account, key) if key else None
     matches = await asyncio.to_thread(
         acc.password_matches, account.password_hash if account else acc.DECOY_HASH, body.password
     )
     if account is None or not matches or account.disabled:
         raise ApiError(401, "wrong_password", "wrong username or password")
+    the_lobby.sign_in_backoff.succeeded(client, key)
     await start_session(request, response, account)
     return account_json(account)
 
@@ -163,9 +166,11 @@ async def change_password(
 ) -> dict[str, Any]:
     account = await account_of(request)
     the_lobby = lobby(request)
-    the_lobby.sign_ins.count(client_address(request), "user/" + account.username.casefold())
+    client, key = client_address(request), account.username.casefold()
+    the_lobby.sign_in_backoff.attempt(client, key)
     if not await asyncio.to_thread(acc.password_matches, account.password_hash, body.password):
         raise ApiError(401, "wrong_password", "the current password is wrong")
+    the_lobby.sign_in_backoff.succeeded(client, key)
     new_hash = await asyncio.to_thread(acc.hash_password, body.new_password)
     await the_lobby.db(the_lobby.storage.update_account, account.id, {"password_hash": new_hash})
     await start_session(request, response, account)  # every other session has ended

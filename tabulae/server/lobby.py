@@ -57,7 +57,7 @@ from .errors import (
     wrong_token,
 )
 from .fanout import Fanout
-from .limits import Limits, PerMinute
+from .limits import Limits, PerMinute, SignInBackoff
 from .live import LiveTable, derived_token, hash_token, summary
 from .ratings import rate_table
 from .storage import (
@@ -124,6 +124,11 @@ class Lobby:
         self.limits = Limits(settings.tables_per_minute, settings.sockets_per_client)
         self.sign_ins = PerMinute(
             settings.sign_ins_per_minute, "too_many_attempts", "sign-in attempts"
+        )
+        self.sign_in_backoff = SignInBackoff(
+            settings.sign_in_free_failures,
+            settings.sign_in_backoff_seconds,
+            settings.sign_in_backoff_most,
         )
         self.chat_limit = PerMinute(settings.chat_per_minute, "too_many_messages", "messages")
         self.hint_limit = PerMinute(settings.hints_per_minute, "too_many_hints", "hints")

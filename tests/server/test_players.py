@@ -7,10 +7,13 @@ import time
 import uuid
 from contextlib import nullcontext
 
+import httpx
 import pytest
 import sqlalchemy as sa
 
 from tabulae.server.config import database_url
+from tabulae.server.errors import ApiError
+from tabulae.server.limits import SignInBackoff
 
 from .harness import LIMITS, TOY, Server, create, postgres_database, running
 from .players import play_randomly, player_options, sign_up, smtp_server
@@ -345,8 +348,8 @@ def test_one_account_cannot_act_or_read_secrets_at_anothers_seat(site):
 
 
 def test_sign_in_attempts_are_rate_limited_and_cookies_secure_by_default(tmp_path):
-    """A server with the default settings: ten sign-in attempts a minute for a username,
-    whoever makes them, and session cookies sent only over HTTPS."""
+    """A server with the default settings: five sign-in attempts for a username from one
+    client, then waits, and session cookies sent only over HTTPS."""
     with running(str(tmp_path / "limits.sqlite")) as server, server.http() as http:
         reply = http.post("/accounts", json={"username": "Ann", "password": PASSWORD})
         assert "secure" in reply.headers["set-cookie"].lower()
@@ -357,6 +360,47 @@ def test_sign_in_attempts_are_rate_limited_and_cookies_secure_by_default(tmp_pat
             for n in range(10)
         ]
     assert codes[:3] == ["wrong_password"] * 3 and codes[-1] == "too_many_attempts"
+
+
+def test_guessing_a_password_does_not_lock_its_owner_out(tmp_path):
+    """Wrong guesses from one address slow that address down, not the account: its owner,
+    signing in from another address, gets in and changes the password at once."""
+    options = (*LIMITS, "--set", "secure_cookies=false")
+    with running(str(tmp_path / "guess.sqlite"), options=options) as server:
+        transport = httpx.HTTPTransport(local_address="127.0.0.2")
+        with httpx.Client(base_url=f"{server.url}/api", transport=transport) as owner:
+            sign_up(owner, "Ann", PASSWORD)
+            with server.http() as guesser:
+                guesses = [
+                    guesser.post("/session", json={"username": "ann", "password": f"guess {n}!"})
+                    for n in range(12)
+                ]
+            assert error(guesses[-1], 429, "too_many_attempts")["retry_after"] > 0
+            signing_in = {"username": "ANN", "password": PASSWORD}
+            assert owner.post("/session", json=signing_in).status_code == 200
+            change = {"password": PASSWORD, "new_password": "a new password"}
+            assert owner.post("/me/password", json=change).status_code == 200
+
+
+def test_sign_in_failures_back_off_per_address_and_username_and_a_success_clears_them():
+    """The first failures are free; then each waits twice as long as the last, up to a most;
+    another username from the same address, or the same from another, is not held."""
+    now = [0.0]
+    backoff = SignInBackoff(free=3, first=1.0, most=4.0, clock=lambda: now[0])
+    for _ in range(3):
+        backoff.attempt("a", "ann")
+    waits = []
+    for _ in range(4):
+        with pytest.raises(ApiError) as refused:
+            backoff.attempt("a", "ann")
+        waits.append(refused.value.extra["retry_after"])
+        now[0] += waits[-1]
+        backoff.attempt("a", "ann")
+    assert waits == [1.0, 2.0, 4.0, 4.0]
+    backoff.attempt("b", "ann")
+    backoff.attempt("a", "bea")
+    backoff.succeeded("a", "ann")
+    backoff.attempt("a", "ann")
 
 
 def admin(db: str, *args: str) -> str:
