@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from tabulae.server.config import database_url
 from tabulae.server.errors import ApiError
 from tabulae.server.limits import SignInBackoff
+from tabulae.server.storage import SeatRow, Storage, TableRow
 
 from .harness import LIMITS, TOY, Server, create, postgres_database, running
 from .players import play_randomly, player_options, sign_up, smtp_server
@@ -419,6 +420,24 @@ def admin(db: str, *args: str) -> str:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
+
+
+def test_admin_prints_names_and_addresses_as_plain_text(tmp_path):
+    """A username that reads as Rich markup, and an e-mail address with a terminal escape (as
+    an older server stored it), are printed as text: the commands work, the terminal obeys
+    nothing."""
+    db = str(tmp_path / "admin.sqlite")
+    store = Storage(database_url(db))
+    store.migrate()
+    store.create_account("[/]", "[/]", "[/]", "$argon2id$x", "a\x1b[2J@example.org")
+    store.create_account("[bold]b", "[bold]b", "[bold]b", "$argon2id$x", None)
+    store.create(TableRow("t1", TOY, 2, 5, {}, "open", [SeatRow(0, name="[/]"), SeatRow(1)]))
+    store.close()
+    listed = admin(db, "accounts")
+    assert "[/]" in listed and "[bold]b" in listed and "\x1b" not in listed
+    assert "[/]" in admin(db, "tables")
+    assert "[/] is disabled." in admin(db, "disable", "[/]")
+    assert "[bold]b is enabled." in admin(db, "enable", "[bold]b")
 
 
 def test_admin_lists_and_closes_tables(site):
