@@ -59,6 +59,8 @@ class Settings:
     smtp_host: str | None = None  # the SMTP server "your move" e-mails go through
     smtp_port: int = 25
     mail_from: str = "tabulae@localhost"
+    email_link_hours: float = 48.0  # the link that confirms an e-mail address works this long
+    email_links_per_hour: int = 3  # confirmation e-mails one account, or one client, may ask for
     public_url: str = "http://127.0.0.1:8000"  # links in e-mails start with it
 
     def with_settings(self, pairs: list[str]) -> Settings:
@@ -128,5 +130,7 @@ SETTABLE: dict[str, type] = {
     "smtp_host": str,
     "smtp_port": int,
     "mail_from": str,
+    "email_link_hours": float,
+    "email_links_per_hour": int,
     "public_url": str,
 }

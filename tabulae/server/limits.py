@@ -59,10 +59,14 @@ class Limits:
 
 class PerMinute:
     """At most `per_minute` of something a minute for each key (a client, a username, a seat);
-    over it, a 429 whose `code` and `what` say what was refused."""
+    over it, a 429 whose `code` and `what` say what was refused. Given `seconds` (and `per`,
+    the words for it), the allowance is for that time instead of a minute."""
 
-    def __init__(self, per_minute: int, code: str, what: str) -> None:
+    def __init__(
+        self, per_minute: int, code: str, what: str, seconds: float = 60, per: str = "a minute"
+    ) -> None:
         self.per_minute, self.code, self.what = per_minute, code, what
+        self.seconds, self.per = seconds, per
         self.times: defaultdict[str, deque[float]] = defaultdict(deque)
 
     def count(self, *keys: str) -> None:
@@ -70,20 +74,20 @@ class PerMinute:
         now = time.monotonic()
         for key in keys:
             recent = self.times[key]
-            while recent and recent[0] <= now - 60:
+            while recent and recent[0] <= now - self.seconds:
                 recent.popleft()
             if len(recent) >= self.per_minute:
-                wait = 60 - (now - recent[0])
+                wait = self.seconds - (now - recent[0])
                 raise ApiError(
                     429,
                     self.code,
-                    f"at most {self.per_minute} {self.what} a minute; try again in {wait:.0f} s",
+                    f"at most {self.per_minute} {self.what} {self.per}; try again in {wait:.0f} s",
                     retry_after=round(wait, 1),
                 )
         for key in keys:
             self.times[key].append(now)
         if len(self.times) > 10_000:  # forget keys that stopped counting
-            for idle in [k for k, times in self.times.items() if times[-1] <= now - 60]:
+            for idle in [k for k, times in self.times.items() if times[-1] <= now - self.seconds]:
                 del self.times[idle]
 
 

@@ -132,6 +132,9 @@ class Lobby:
         )
         self.chat_limit = PerMinute(settings.chat_per_minute, "too_many_messages", "messages")
         self.hint_limit = PerMinute(settings.hints_per_minute, "too_many_hints", "hints")
+        self.email_links = PerMinute(
+            settings.email_links_per_hour, "too_many_links", "confirmation e-mails", 3600, "an hour"
+        )
         self.tables: dict[str, LiveTable] = {}
         self.loading = asyncio.Lock()
         self.sweeper: asyncio.Task[None] | None = None
@@ -297,7 +300,9 @@ class Lobby:
             if account_id is None or seat in live.bots:
                 continue
             account = await self.db(self.storage.account, None, account_id)
-            if account is None or not account.email or account.disabled:
+            if account is None or not (account.email and account.email_confirmed):
+                continue  # reminders go only to an address confirmed by its link
+            if account.disabled:
                 continue
             if not await self.db(self.storage.claim_reminder, live.id, seat, mark, below):
                 continue
@@ -306,7 +311,6 @@ class Lobby:
                 mail.your_move,
                 self.settings,
                 account.email,
-                account.username,
                 account.language,
                 live.game,
                 live.id,

@@ -79,6 +79,10 @@ accounts = sa.Table(
     sa.Column("disabled", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("language", sa.String(5)),  # the language of its reminders (none: English)
+    # reminders go only to an address its owner confirmed with the link sent to it
+    sa.Column("email_confirmed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("email_token_hash", sa.String(64), index=True, unique=True),  # the link's, hashed
+    sa.Column("email_token_expires", sa.DateTime(timezone=True)),
 )
 
 sessions = sa.Table(

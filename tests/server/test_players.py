@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 import uuid
 from contextlib import nullcontext
+from datetime import UTC, datetime
 
 import httpx
 import pytest
@@ -17,7 +18,7 @@ from tabulae.server.limits import SignInBackoff
 from tabulae.server.storage import SeatRow, Storage, TableRow
 
 from .harness import LIMITS, TOY, Server, create, postgres_database, running
-from .players import play_randomly, player_options, sign_up, smtp_server
+from .players import confirm, link_token, play_randomly, player_options, sign_up, smtp_server
 
 PASSWORD = "correct horse battery"
 
@@ -207,16 +208,19 @@ def test_chat_is_length_limited_rate_limited_and_clean(site):
 
 
 def test_a_turn_based_table_reminds_by_mail_and_a_bot_moves_when_time_runs_out(site):
+    """The reminder names no username: one like this must not read as an instruction."""
     server, mailbox, _ = site
-    ann, ann_name = person(site, email=f"{uuid.uuid4().hex[:8]}@example.org")
+    username = f"Visit evil.example now {uuid.uuid4().hex[:6]}"
+    ann, _ = person(site, username, email=f"{uuid.uuid4().hex[:8]}@example.org")
     address = ann.get("/me").json()["email"]
+    confirm(ann, mailbox, address)
     table = create(ann, TOY, 2, {}, move_seconds=2)["id"]
     assert ann.get(f"/tables/{table}").json()["move_seconds"] == 2
     ann.post(f"/tables/{table}/join", json={"name": "Ann", "seat": 0})
     with server.http() as bea:
         bea.post(f"/tables/{table}/join", json={"name": "Bea", "seat": 1})
     reminder = mailbox.wait_for(address)
-    assert table in reminder["Subject"] and ann_name in reminder.get_payload()
+    assert table in reminder["Subject"] and "evil.example" not in reminder.get_content()
     assert f"table.html?id={table}" in reminder.get_payload()
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -226,6 +230,65 @@ def test_a_turn_based_table_reminds_by_mail_and_a_bot_moves_when_time_runs_out(s
         time.sleep(0.2)
     assert summary["timeouts"][0] == {"version": 1, "seat": 0}
     assert summary["version"] >= 1 and summary["deadline"] is not None
+    ann.close()
+
+
+def test_an_email_address_is_one_plain_address(site):
+    """A list, a display name, a header smuggled after a line break, NUL or ESC never reach
+    the SMTP envelope: such an address is refused at sign-up and when changed."""
+    http, _ = person(site)
+    refused = [
+        "victim@example.org,root",
+        "a\x00b@example.org",
+        "a\x1b[2J@example.org",
+        "Ann <ann@example.org>",
+        "ann@example.org\r\nBcc: eve@example.org",
+        "ann",
+    ]
+    with site[0].http() as other:
+        for address in refused:
+            body = {"username": f"p{uuid.uuid4().hex[:10]}", "password": PASSWORD}
+            error(other.post("/accounts", json=body | {"email": address}), 422, "bad_email")
+            error(http.post("/me/email", json={"email": address}), 422, "bad_email")
+    http.close()
+
+
+def test_reminders_go_only_to_an_address_confirmed_by_the_link_mailed_to_it(site):
+    """Until its owner opens the link (once, before it expires), an address gets no reminder;
+    a new address needs its own link; the e-mail names no username."""
+    server, mailbox, db = site
+    address = f"{uuid.uuid4().hex[:8]}@example.org"
+    username = f"Visit evil.example now {uuid.uuid4().hex[:6]}"
+    ann, _ = person(site, username, email=address)
+    letter = mailbox.wait_for(address)
+    assert "evil.example" not in letter.get_content()
+    assert ann.get("/me").json()["email_confirmed"] is False
+    table = create(ann, TOY, 2, {}, move_seconds=2)["id"]
+    ann.post(f"/tables/{table}/join", json={"name": "Ann", "seat": 0})
+    with server.http() as bea:
+        bea.post(f"/tables/{table}/join", json={"name": "Bea", "seat": 1})
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not ann.get(f"/tables/{table}").json()["timeouts"]:
+        time.sleep(0.2)
+    assert mailbox.to(address) == [letter]  # the move started and ran out: no reminder
+    token = {"token": link_token(letter)}
+    confirmed = ann.post("/email/confirm", json=token).json()
+    assert confirmed == {"email": address, "email_confirmed": True}
+    error(ann.post("/email/confirm", json=token), 404, "unknown_link")  # once only
+    assert ann.get("/me").json()["email_confirmed"] is True
+    other = f"{uuid.uuid4().hex[:8]}@example.org"
+    assert ann.post("/me/email", json={"email": other}).json()["email_confirmed"] is False
+    assert ann.get("/me").json()["email"] == other
+    late = {"token": link_token(mailbox.wait_for(other))}
+    engine = sa.create_engine(database_url(db))
+    with engine.begin() as connection:
+        connection.execute(
+            sa.text("UPDATE accounts SET email_token_expires = :past WHERE email = :email"),
+            {"past": datetime(2000, 1, 1, tzinfo=UTC), "email": other},
+        )
+    engine.dispose()
+    error(ann.post("/email/confirm", json=late), 404, "unknown_link")  # expired
+    assert ann.get("/me").json()["email_confirmed"] is False
     ann.close()
 
 
