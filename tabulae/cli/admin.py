@@ -4,11 +4,13 @@ on the server's database directly (docs/deploy.md)."""
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 if TYPE_CHECKING:
     from tabulae.server.storage import Account, Storage
@@ -21,6 +23,18 @@ admin_app = typer.Typer(
 Db = Annotated[
     str, typer.Option(help="an SQLite file, or postgresql://user:password@host/database")
 ]
+
+
+def shown(text: str) -> Text:
+    """Text people chose (a username, an e-mail address, a seat name) as the terminal should
+    show it: never read as Rich markup, and with every control or formatting character
+    written as its code point, so no escape sequence reaches the terminal."""
+    return Text(
+        "".join(
+            f"\\u{ord(c):04x}" if unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs", "Cn") else c
+            for c in text
+        )
+    )
 
 
 def _storage(db: str) -> Storage:
@@ -45,7 +59,7 @@ def _account(storage: Storage, username: str) -> Account:
         raise typer.BadParameter(error.message) from None
     account = storage.account(key)
     if account is None:
-        console.print(f"No account {username!r}.")
+        console.print(Text.assemble("No account ", shown(repr(username)), "."))
         raise typer.Exit(1)
     return account
 
@@ -64,11 +78,17 @@ def list_tables(
     storage = _storage(db)
     rows = storage.listing(LISTED.get(status, (status,)), False, limit)
     storage.close()
-    shown = Table("table", "game", "status", "seats", "created")
+    listed = Table("table", "game", "status", "seats", "created")
     for row in rows:
         seats = ", ".join(s.name or (s.bot and f"{s.bot} bot") or "—" for s in row.seats)
-        shown.add_row(row.id, row.game, row.status, seats, f"{row.created_at:%Y-%m-%d %H:%M}")
-    console.print(shown)
+        listed.add_row(
+            shown(row.id),
+            shown(row.game),
+            row.status,
+            shown(seats),
+            f"{row.created_at:%Y-%m-%d %H:%M}",
+        )
+    console.print(listed)
 
 
 @admin_app.command("close")
@@ -86,9 +106,9 @@ def close_table(
     closed = storage.close_table(table)
     storage.close()
     if not closed:
-        console.print(f"No open or playing table {table!r}.")
+        console.print(Text.assemble("No open or playing table ", shown(repr(table)), "."))
         raise typer.Exit(1)
-    console.print(f"Table {table} is closed.")
+    console.print(Text.assemble("Table ", shown(table), " is closed."))
     if redis:
         from tabulae.server.config import Settings
         from tabulae.server.fanout import announce
@@ -103,12 +123,14 @@ def list_accounts(db: Db = "tabulae.sqlite") -> None:
     storage = _storage(db)
     accounts = storage.accounts()
     storage.close()
-    shown = Table("username", "e-mail", "state")
+    listed = Table("username", "e-mail", "state")
     for account in accounts:
-        shown.add_row(
-            account.username, account.email or "", "disabled" if account.disabled else "active"
+        listed.add_row(
+            shown(account.username),
+            shown(account.email or ""),
+            "disabled" if account.disabled else "active",
         )
-    console.print(shown)
+    console.print(listed)
 
 
 @admin_app.command("disable")
@@ -117,7 +139,7 @@ def disable(username: str, db: Db = "tabulae.sqlite") -> None:
     storage = _storage(db)
     storage.update_account(_account(storage, username).id, {"disabled": True})
     storage.close()
-    console.print(f"{username} is disabled.")
+    console.print(Text.assemble(shown(username), " is disabled."))
 
 
 @admin_app.command("enable")
@@ -126,7 +148,7 @@ def enable(username: str, db: Db = "tabulae.sqlite") -> None:
     storage = _storage(db)
     storage.update_account(_account(storage, username).id, {"disabled": False})
     storage.close()
-    console.print(f"{username} is enabled.")
+    console.print(Text.assemble(shown(username), " is enabled."))
 
 
 @admin_app.command("reset")
@@ -140,4 +162,4 @@ def reset(username: str, db: Db = "tabulae.sqlite") -> None:
         _account(storage, username).id, {"password_hash": hash_password(password)}
     )
     storage.close()
-    console.print(f"The new password of {username} is: {password}")
+    console.print(Text.assemble("The new password of ", shown(username), f" is: {password}"))

@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from email_validator import EmailNotValidError, validate_email
 
-from .errors import invalid
+from tabulae.i18n import N_
+
+from .errors import ApiError, invalid
 from .text import clean_name
 
 if TYPE_CHECKING:
@@ -33,6 +36,31 @@ def username_key(username: str) -> tuple[str, str]:
     """A username as shown (cleaned like a seat name) and as compared (casefolded)."""
     name = clean_name(username)
     return name, name.casefold()
+
+
+def clean_email(text: str) -> str:
+    """One e-mail address as mail is sent to it (the domain in ASCII), or a 422: a single
+    address of sane syntax (email-validator, without DNS look-ups), no display name, no list,
+    no control characters, so nothing but the address reaches the SMTP envelope."""
+    try:
+        address = validate_email(text, check_deliverability=False, allow_smtputf8=False)
+    except EmailNotValidError:
+        raise ApiError(
+            422,
+            "bad_email",
+            N_(
+                "An e-mail address is one address such as ann@example.org: no name, list, "
+                "spaces or control characters."
+            ),
+            words={},
+        ) from None
+    return address.ascii_email or address.normalized
+
+
+def new_email_token() -> tuple[str, str]:
+    """The token of a link that confirms an e-mail address, and the hash stored for it."""
+    value = secrets.token_urlsafe(32)
+    return value, session_hash(value)
 
 
 def check_password(password: str) -> str:

@@ -18,8 +18,10 @@ from pydantic import Field
 from tabulae.core import load
 
 from . import accounts as acc
+from . import mail
 from .api import Name, Strict, StrictJsonRoute, Token, client_address, lobby
 from .chat import clean_message, may_write, message_json, readable
+from .confusables import skeleton
 from .errors import ApiError, invalid, unknown_table
 from .live import summary
 from .ratings import changes_json
@@ -28,7 +30,7 @@ from .storage import Account, NameTaken
 router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
 
 Password = Annotated[str, Field(min_length=1, max_length=1000)]
-Email = Annotated[str, Field(pattern=r"^[^@\s]{1,64}@[^@\s]{1,189}$", max_length=254)]
+Email = Annotated[str, Field(min_length=1, max_length=254)]  # then accounts.clean_email
 
 
 Language = Literal["en", "pl", "nl", "ru"]
@@ -43,6 +45,14 @@ class SignUp(Strict):
 
 class LanguageChoice(Strict):
     language: Language
+
+
+class EmailChoice(Strict):
+    email: Email | None = Field(description="where reminders go, once confirmed; null: none")
+
+
+class EmailConfirmation(Strict):
+    token: Annotated[str, Field(min_length=1, max_length=200)]
 
 
 class SignIn(Strict):
@@ -94,8 +104,20 @@ def account_json(account: Account) -> dict[str, Any]:
         "signed_in": True,
         "username": account.username,
         "email": account.email,
+        "email_confirmed": account.email_confirmed,
         "language": account.language,
     }
+
+
+async def send_confirmation(request: Request, account: Account, email: str) -> None:
+    """Give the account the address, unconfirmed, and mail it the link that confirms it."""
+    the_lobby = lobby(request)
+    settings = the_lobby.settings
+    the_lobby.email_links.count("account/" + str(account.id), client_address(request))
+    token, digest = acc.new_email_token()
+    expires = datetime.now(UTC) + timedelta(hours=settings.email_link_hours)
+    await the_lobby.db(the_lobby.storage.set_email, account.id, email, digest, expires)
+    await asyncio.to_thread(mail.confirm_address, settings, email, account.language, token)
 
 
 @router.post("/accounts", status_code=201, operation_id="sign_up", summary="Create an account")
@@ -103,13 +125,25 @@ async def sign_up(request: Request, response: Response, body: SignUp) -> dict[st
     the_lobby = lobby(request)
     the_lobby.sign_ins.count(client_address(request))
     name, key = acc.username_key(body.username)
+    email = acc.clean_email(body.email) if body.email is not None else None
     password_hash = await asyncio.to_thread(acc.hash_password, body.password)
     try:
         account = await the_lobby.db(
-            the_lobby.storage.create_account, name, key, password_hash, body.email, body.language
+            the_lobby.storage.create_account,
+            name,
+            key,
+            skeleton(name),
+            password_hash,
+            None,
+            body.language,
         )
     except NameTaken:
-        raise ApiError(409, "username_taken", f"the username {name!r} is taken") from None
+        raise ApiError(
+            409, "username_taken", f"the username {name!r} is taken, or looks like one that is"
+        ) from None
+    if email is not None:
+        await send_confirmation(request, account, email)
+        account = replace(account, email=email)
     await start_session(request, response, account)
     return account_json(account)
 
@@ -121,13 +155,16 @@ async def sign_in(request: Request, response: Response, body: SignIn) -> dict[st
         _name, key = acc.username_key(body.username)
     except ApiError:
         key = ""
-    the_lobby.sign_ins.count(client_address(request), "user/" + key)
+    client = client_address(request)
+    the_lobby.sign_ins.count(client)
+    the_lobby.sign_in_backoff.attempt(client, key)
     account = await the_lobby.db(the_lobby.storage.account, key) if key else None
     matches = await asyncio.to_thread(
         acc.password_matches, account.password_hash if account else acc.DECOY_HASH, body.password
     )
     if account is None or not matches or account.disabled:
         raise ApiError(401, "wrong_password", "wrong username or password")
+    the_lobby.sign_in_backoff.succeeded(client, key)
     await start_session(request, response, account)
     return account_json(account)
 
@@ -154,9 +191,11 @@ async def change_password(
 ) -> dict[str, Any]:
     account = await account_of(request)
     the_lobby = lobby(request)
-    the_lobby.sign_ins.count(client_address(request), "user/" + account.username.casefold())
+    client, key = client_address(request), account.username.casefold()
+    the_lobby.sign_in_backoff.attempt(client, key)
     if not await asyncio.to_thread(acc.password_matches, account.password_hash, body.password):
         raise ApiError(401, "wrong_password", "the current password is wrong")
+    the_lobby.sign_in_backoff.succeeded(client, key)
     new_hash = await asyncio.to_thread(acc.hash_password, body.new_password)
     await the_lobby.db(the_lobby.storage.update_account, account.id, {"password_hash": new_hash})
     await start_session(request, response, account)  # every other session has ended
@@ -169,6 +208,34 @@ async def choose_language(request: Request, body: LanguageChoice) -> dict[str, A
     the_lobby = lobby(request)
     await the_lobby.db(the_lobby.storage.update_account, account.id, {"language": body.language})
     return account_json(replace(account, language=body.language))
+
+
+@router.post("/me/email", operation_id="choose_email", summary="The reminders' address")
+async def choose_email(request: Request, body: EmailChoice) -> dict[str, Any]:
+    """A new address (or the same again) is unconfirmed until the link mailed to it is
+    opened; null removes the address."""
+    account = await account_of(request)
+    the_lobby = lobby(request)
+    if body.email is None:
+        await the_lobby.db(the_lobby.storage.set_email, account.id, None, None, None)
+        return account_json(replace(account, email=None, email_confirmed=False))
+    email = acc.clean_email(body.email)
+    await send_confirmation(request, account, email)
+    return account_json(replace(account, email=email, email_confirmed=False))
+
+
+@router.post("/email/confirm", operation_id="confirm_email", summary="Confirm an e-mail address")
+async def confirm_email(request: Request, body: EmailConfirmation) -> dict[str, Any]:
+    """The token of the link mailed to an address: once, before it expires."""
+    the_lobby = lobby(request)
+    account = await the_lobby.db(the_lobby.storage.confirm_email, acc.session_hash(body.token))
+    if account is None:
+        raise ApiError(
+            404,
+            "unknown_link",
+            "the link is unknown, already used or expired: ask for a new one on the account page",
+        )
+    return {"email": account.email, "email_confirmed": True}
 
 
 @router.get("/me/games", operation_id="my_games", summary="My tables, by what they wait for")

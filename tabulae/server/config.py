@@ -47,7 +47,10 @@ class Settings:
     hello_timeout: float = 10.0
     header_timeout: float = 10.0  # an HTTP request's headers must arrive within
     keep_alive_timeout: float = 5.0  # an idle HTTP connection is closed after
-    sign_ins_per_minute: int = 10  # sign-in attempts one client, or one username, may make
+    sign_ins_per_minute: int = 10  # sign-in and sign-up attempts one client may make
+    sign_in_free_failures: int = 5  # sign-ins for one username from one client before waits
+    sign_in_backoff_seconds: float = 1.0  # the first wait; each next one is twice as long
+    sign_in_backoff_most: float = 900.0  # the longest wait between sign-ins (15 minutes)
     session_days: float = 30.0  # a session cookie lasts
     secure_cookies: bool = True  # session cookies only over HTTPS (off for plain loopback tests)
     chat_length: int = 500  # characters in one chat message
@@ -66,6 +69,8 @@ class Settings:
     smtp_host: str | None = None  # the SMTP server "your move" e-mails go through
     smtp_port: int = 25
     mail_from: str = "tabulae@localhost"
+    email_link_hours: float = 48.0  # the link that confirms an e-mail address works this long
+    email_links_per_hour: int = 3  # confirmation e-mails one account, or one client, may ask for
     public_url: str = "http://127.0.0.1:8000"  # links in e-mails start with it
     log_format: str = "text"  # or "json": one object a line (tabulae/server/logs.py)
     metrics: str = "loopback"  # who may read /metrics: "loopback", "any", or "off" (none)
@@ -125,6 +130,9 @@ class Settings:
 # The settings `tabulae serve --set name=value` takes, with their types.
 SETTABLE: dict[str, type] = {
     "sign_ins_per_minute": int,
+    "sign_in_free_failures": int,
+    "sign_in_backoff_seconds": float,
+    "sign_in_backoff_most": float,
     "session_days": float,
     "secure_cookies": bool,
     "chat_length": int,
@@ -136,6 +144,8 @@ SETTABLE: dict[str, type] = {
     "smtp_host": str,
     "smtp_port": int,
     "mail_from": str,
+    "email_link_hours": float,
+    "email_links_per_hour": int,
     "public_url": str,
     "ready_timeout": float,
 }

@@ -1,6 +1,6 @@
 """What one client may take of a server process: new tables per minute, open WebSockets,
-anything else counted per minute (sign-in attempts, chat messages, imports), and a budget of
-costly reads that refills steadily.
+anything else counted per minute (sign-ups, chat messages, imports), a budget of costly reads
+that refills steadily, and sign-in attempts for one username, which back off.
 
 A client is an address as the server sees it (behind a proxy, configure uvicorn's
 forwarded-allow-ips so that the proxy's `X-Forwarded-For` names the client). Each process
@@ -10,7 +10,8 @@ counts for itself.
 from __future__ import annotations
 
 import time
-from collections import Counter, defaultdict, deque
+from collections import Counter, OrderedDict, defaultdict, deque
+from collections.abc import Callable
 
 from .errors import ApiError
 
@@ -58,10 +59,14 @@ class Limits:
 
 class PerMinute:
     """At most `per_minute` of something a minute for each key (a client, a username, a seat);
-    over it, a 429 whose `code` and `what` say what was refused."""
+    over it, a 429 whose `code` and `what` say what was refused. Given `seconds` (and `per`,
+    the words for it), the allowance is for that time instead of a minute."""
 
-    def __init__(self, per_minute: int, code: str, what: str) -> None:
+    def __init__(
+        self, per_minute: int, code: str, what: str, seconds: float = 60, per: str = "a minute"
+    ) -> None:
         self.per_minute, self.code, self.what = per_minute, code, what
+        self.seconds, self.per = seconds, per
         self.times: defaultdict[str, deque[float]] = defaultdict(deque)
 
     def count(self, *keys: str) -> None:
@@ -69,20 +74,20 @@ class PerMinute:
         now = time.monotonic()
         for key in keys:
             recent = self.times[key]
-            while recent and recent[0] <= now - 60:
+            while recent and recent[0] <= now - self.seconds:
                 recent.popleft()
             if len(recent) >= self.per_minute:
-                wait = 60 - (now - recent[0])
+                wait = self.seconds - (now - recent[0])
                 raise ApiError(
                     429,
                     self.code,
-                    f"at most {self.per_minute} {self.what} a minute; try again in {wait:.0f} s",
+                    f"at most {self.per_minute} {self.what} {self.per}; try again in {wait:.0f} s",
                     retry_after=round(wait, 1),
                 )
         for key in keys:
             self.times[key].append(now)
         if len(self.times) > 10_000:  # forget keys that stopped counting
-            for idle in [k for k, times in self.times.items() if times[-1] <= now - 60]:
+            for idle in [k for k, times in self.times.items() if times[-1] <= now - self.seconds]:
                 del self.times[idle]
 
 
@@ -116,3 +121,47 @@ class Budget:
             full = self.burst / self.per_second
             for idle in [k for k, (_, when) in self.levels.items() if when <= now - full]:
                 del self.levels[idle]
+
+
+class SignInBackoff:
+    """Sign-in attempts per client address and username: the first `free` pass at once; after
+    them each must wait `first` seconds, then twice as long as the last wait, up to `most`;
+    signing in clears the count. An attempt counts before its password is checked, so
+    requests sent at once wait too. Guesses from one address slow that address down without
+    locking the account: its owner signing in from another address is not held."""
+
+    KEPT = 100_000  # pairs remembered at most; the least recently tried are forgotten first
+
+    def __init__(
+        self,
+        free: int,
+        first: float,
+        most: float,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.free, self.first, self.most, self.clock = free, first, most, clock
+        self.tried: OrderedDict[tuple[str, str], tuple[int, float]] = OrderedDict()
+
+    def attempt(self, client: str, username: str) -> None:
+        """Count an attempt, or refuse it (429) while the pair's wait lasts."""
+        now = self.clock()
+        pair = (client, username)
+        count, until = self.tried.pop(pair, (0, now))
+        if now < until:
+            self.tried[pair] = (count, until)
+            wait = until - now
+            raise ApiError(
+                429,
+                "too_many_attempts",
+                f"too many sign-in attempts for this username; try again in {wait:.0f} s",
+                retry_after=round(wait, 1),
+            )
+        count += 1
+        if count >= self.free:
+            until = now + min(self.most, self.first * 2 ** min(count - self.free, 64))
+        self.tried[pair] = (count, until)
+        while len(self.tried) > self.KEPT:
+            self.tried.popitem(last=False)
+
+    def succeeded(self, client: str, username: str) -> None:
+        self.tried.pop((client, username), None)

@@ -61,7 +61,7 @@ from .errors import (
     wrong_token,
 )
 from .fanout import Fanout
-from .limits import Budget, Limits, PerMinute
+from .limits import Budget, Limits, PerMinute, SignInBackoff
 from .live import LiveTable, derived_token, hash_token, summary
 from .ratings import rate_table
 from .storage import (
@@ -138,6 +138,11 @@ class Lobby:
         self.sign_ins = PerMinute(
             settings.sign_ins_per_minute, "too_many_attempts", "sign-in attempts"
         )
+        self.sign_in_backoff = SignInBackoff(
+            settings.sign_in_free_failures,
+            settings.sign_in_backoff_seconds,
+            settings.sign_in_backoff_most,
+        )
         self.chat_limit = PerMinute(settings.chat_per_minute, "too_many_messages", "messages")
         self.hint_limit = PerMinute(settings.hints_per_minute, "too_many_hints", "hints")
         self.import_limit = PerMinute(settings.imports_per_minute, "too_many_imports", "imports")
@@ -147,6 +152,9 @@ class Lobby:
         # Replays (a past version, an import, a table rebuilt from its log) run on a thread of
         # their own, one at a time, so that the event loop answers everyone else meanwhile.
         self.replay_pool = PriorityWorkers(1, "tabulae-replay")
+        self.email_links = PerMinute(
+            settings.email_links_per_hour, "too_many_links", "confirmation e-mails", 3600, "an hour"
+        )
         self.tables: dict[str, LiveTable] = {}
         self.resting: OrderedDict[str, None] = OrderedDict()  # over and unwatched, oldest first
         self.loading = asyncio.Lock()
@@ -379,7 +387,9 @@ class Lobby:
             if account_id is None or seat in live.bots:
                 continue
             account = await self.db(self.storage.account, None, account_id)
-            if account is None or not account.email or account.disabled:
+            if account is None or not (account.email and account.email_confirmed):
+                continue  # reminders go only to an address confirmed by its link
+            if account.disabled:
                 continue
             if not await self.db(self.storage.claim_reminder, live.id, seat, mark, below):
                 continue
@@ -388,7 +398,6 @@ class Lobby:
                 mail.your_move,
                 self.settings,
                 account.email,
-                account.username,
                 account.language,
                 live.game,
                 live.id,

@@ -72,11 +72,18 @@ accounts = sa.Table(
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("username", sa.String(40), nullable=False),
     sa.Column("username_key", sa.String(40), nullable=False, unique=True),  # casefolded
+    # what the username looks like (confusables.py): no two accounts look alike; none only for
+    # a later look-alike of an older account, made before skeletons were kept
+    sa.Column("username_skeleton", sa.String(720), index=True, unique=True),
     sa.Column("password_hash", sa.String(200), nullable=False),  # argon2id, never the password
     sa.Column("email", sa.String(254)),
     sa.Column("disabled", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("language", sa.String(5)),  # the language of its reminders (none: English)
+    # reminders go only to an address its owner confirmed with the link sent to it
+    sa.Column("email_confirmed", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("email_token_hash", sa.String(64), index=True, unique=True),  # the link's, hashed
+    sa.Column("email_token_expires", sa.DateTime(timezone=True)),
 )
 
 sessions = sa.Table(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, overload
 
@@ -37,7 +37,7 @@ class TableClosed(Exception):
 
 
 class NameTaken(Exception):
-    """Another account has this username."""
+    """Another account has this username, or one that looks the same."""
 
 
 @dataclass
@@ -105,6 +105,7 @@ class Account:
     email: str | None
     disabled: bool
     language: str | None = None  # of its reminders; None: English
+    email_confirmed: bool = False  # by the link sent to it: only then do reminders go there
 
 
 @dataclass(frozen=True)
@@ -528,6 +529,7 @@ class Storage:
         self,
         username: str,
         key: str,
+        skeleton: str,
         password_hash: str,
         email: str | None,
         language: str | None = None,
@@ -539,6 +541,7 @@ class Storage:
                     .values(
                         username=username,
                         username_key=key,
+                        username_skeleton=skeleton,
                         password_hash=password_hash,
                         email=email,
                         created_at=_now(),
@@ -573,6 +576,39 @@ class Storage:
                 db.execute(sessions.delete().where(sessions.c.account_id == account_id))
         return bool(changed)
 
+    def set_email(
+        self, account_id: int, email: str | None, token_hash: str | None, expires: datetime | None
+    ) -> None:
+        """Give an account a new e-mail address (or none), unconfirmed until the link whose
+        token has `token_hash` is opened before `expires`; an earlier link no longer works."""
+        with self.engine.begin() as db:
+            db.execute(
+                accounts.update()
+                .where(accounts.c.id == account_id)
+                .values(
+                    email=email,
+                    email_confirmed=False,
+                    email_token_hash=token_hash,
+                    email_token_expires=expires,
+                )
+            )
+
+    def confirm_email(self, token_hash: str) -> Account | None:
+        """Confirm the address whose link's token has this hash, once and before it expires:
+        the account, or None for a token unknown, used or expired."""
+        with self.engine.begin() as db:
+            row = db.execute(
+                sa.select(accounts).where(accounts.c.email_token_hash == token_hash)
+            ).first()
+            if row is None or utc(row.email_token_expires) < _now():
+                return None
+            confirmed = db.execute(
+                accounts.update()
+                .where(accounts.c.id == row.id, accounts.c.email_token_hash == token_hash)
+                .values(email_confirmed=True, email_token_hash=None, email_token_expires=None)
+            ).rowcount
+        return replace(self._account(row), email_confirmed=True) if confirmed else None
+
     def add_session(self, id_hash: str, account_id: int, expires_at: datetime) -> None:
         with self.engine.begin() as db:
             db.execute(sessions.delete().where(sessions.c.expires_at < _now()))
@@ -602,7 +638,13 @@ class Storage:
     @staticmethod
     def _account(row: Any) -> Account:
         return Account(
-            row.id, row.username, row.password_hash, row.email, row.disabled, row.language
+            row.id,
+            row.username,
+            row.password_hash,
+            row.email,
+            row.disabled,
+            row.language,
+            row.email_confirmed,
         )
 
     # Chat

@@ -3,6 +3,7 @@ sends through it, and people who sign up and play over HTTP."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -69,6 +70,22 @@ def player_options(smtp_port: int, *more: str) -> tuple[str, ...]:
 def sign_up(http: httpx.Client, username: str, password: str = "correct horse", **extra) -> None:
     reply = http.post("/accounts", json={"username": username, "password": password, **extra})
     assert reply.status_code == 201, reply.text
+
+
+def link_token(letter: Message) -> str:
+    """The token of the link in an e-mail that confirms an address."""
+    found = re.search(r"/confirm\.html\?token=([\w-]+)", letter.get_content())
+    assert found, letter.get_content()
+    return found.group(1)
+
+
+def confirm(http: httpx.Client, mailbox: Mailbox, address: str) -> None:
+    """Open the link mailed to `address`, as its owner would, so that reminders go there; the
+    e-mail with the link leaves the mailbox, which then holds only what came after."""
+    letter = mailbox.wait_for(address)
+    reply = http.post("/email/confirm", json={"token": link_token(letter)})
+    assert reply.status_code == 200, reply.text
+    mailbox.messages.remove(letter)
 
 
 def play_randomly(http: httpx.Client, table: str, token: str, seed: int = 1) -> dict:

@@ -19,7 +19,7 @@ from tabulae.server.storage import Storage
 from tests.services import redis_url
 
 from .harness import TOY, create, migrated_to, postgres_database, running
-from .players import player_options, sign_up, smtp_server
+from .players import confirm, player_options, sign_up, smtp_server
 from .test_players import admin
 
 PASSWORD = "correct horse battery"
@@ -219,10 +219,12 @@ def reminding(tmp_path_factory):
         yield server, mailbox
 
 
-def account(server, language: str) -> tuple[object, str]:
+def account(server, mailbox, language: str) -> tuple[object, str]:
+    """A new account whose address is confirmed, so that reminders go to it."""
     http = server.http()
     address = f"{uuid.uuid4().hex[:8]}@example.org"
     sign_up(http, f"p{uuid.uuid4().hex[:10]}", PASSWORD, email=address, language=language)
+    confirm(http, mailbox, address)
     return http, address
 
 
@@ -230,7 +232,7 @@ def test_a_move_gets_a_reminder_when_it_starts_and_one_before_its_time_runs_out(
     """In the player's language (Polish here); then a bot moves, and no third mail comes for
     that move."""
     server, mailbox = reminding
-    ann, address = account(server, "pl")
+    ann, address = account(server, mailbox, "pl")
     table = create(ann, TOY, 2, {}, move_seconds=6)["id"]
     ann.post(f"/tables/{table}/join", json={"name": "Ann", "seat": 0})
     with server.http() as bea:
@@ -255,7 +257,7 @@ def test_a_move_gets_a_reminder_when_it_starts_and_one_before_its_time_runs_out(
 
 def test_a_player_at_the_table_gets_no_reminder_when_the_move_starts(reminding):
     server, mailbox = reminding
-    ann, address = account(server, "ru")
+    ann, address = account(server, mailbox, "ru")
     table = create(ann, TOY, 2, {}, move_seconds=4)["id"]
     token = ann.post(f"/tables/{table}/join", json={"name": "Ann", "seat": 0}).json()["token"]
 
@@ -281,7 +283,7 @@ def test_reminders_are_never_more_than_the_settings_allow(tmp_path):
             options=player_options(port, "reminder_late_at=0.5", "reminders_per_move=1"),
         ) as server,
     ):
-        ann, address = account(server, "nl")
+        ann, address = account(server, mailbox, "nl")
         table = create(ann, TOY, 2, {}, move_seconds=3)["id"]
         ann.post(f"/tables/{table}/join", json={"name": "Ann", "seat": 0})
         with server.http() as bea:

@@ -6,14 +6,19 @@ from __future__ import annotations
 import time
 import uuid
 from contextlib import nullcontext
+from datetime import UTC, datetime
 
+import httpx
 import pytest
 import sqlalchemy as sa
 
 from tabulae.server.config import database_url
+from tabulae.server.errors import ApiError
+from tabulae.server.limits import SignInBackoff
+from tabulae.server.storage import SeatRow, Storage, TableRow
 
 from .harness import LIMITS, TOY, Server, create, postgres_database, running
-from .players import play_randomly, player_options, sign_up, smtp_server
+from .players import confirm, link_token, play_randomly, player_options, sign_up, smtp_server
 
 PASSWORD = "correct horse battery"
 
@@ -203,16 +208,19 @@ def test_chat_is_length_limited_rate_limited_and_clean(site):
 
 
 def test_a_turn_based_table_reminds_by_mail_and_a_bot_moves_when_time_runs_out(site):
+    """The reminder names no username: one like this must not read as an instruction."""
     server, mailbox, _ = site
-    ann, ann_name = person(site, email=f"{uuid.uuid4().hex[:8]}@example.org")
+    username = f"Visit evil.example now {uuid.uuid4().hex[:6]}"
+    ann, _ = person(site, username, email=f"{uuid.uuid4().hex[:8]}@example.org")
     address = ann.get("/me").json()["email"]
+    confirm(ann, mailbox, address)
     table = create(ann, TOY, 2, {}, move_seconds=2)["id"]
     assert ann.get(f"/tables/{table}").json()["move_seconds"] == 2
     ann.post(f"/tables/{table}/join", json={"name": "Ann", "seat": 0})
     with server.http() as bea:
         bea.post(f"/tables/{table}/join", json={"name": "Bea", "seat": 1})
     reminder = mailbox.wait_for(address)
-    assert table in reminder["Subject"] and ann_name in reminder.get_payload()
+    assert table in reminder["Subject"] and "evil.example" not in reminder.get_content()
     assert f"table.html?id={table}" in reminder.get_payload()
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -222,6 +230,65 @@ def test_a_turn_based_table_reminds_by_mail_and_a_bot_moves_when_time_runs_out(s
         time.sleep(0.2)
     assert summary["timeouts"][0] == {"version": 1, "seat": 0}
     assert summary["version"] >= 1 and summary["deadline"] is not None
+    ann.close()
+
+
+def test_an_email_address_is_one_plain_address(site):
+    """A list, a display name, a header smuggled after a line break, NUL or ESC never reach
+    the SMTP envelope: such an address is refused at sign-up and when changed."""
+    http, _ = person(site)
+    refused = [
+        "victim@example.org,root",
+        "a\x00b@example.org",
+        "a\x1b[2J@example.org",
+        "Ann <ann@example.org>",
+        "ann@example.org\r\nBcc: eve@example.org",
+        "ann",
+    ]
+    with site[0].http() as other:
+        for address in refused:
+            body = {"username": f"p{uuid.uuid4().hex[:10]}", "password": PASSWORD}
+            error(other.post("/accounts", json=body | {"email": address}), 422, "bad_email")
+            error(http.post("/me/email", json={"email": address}), 422, "bad_email")
+    http.close()
+
+
+def test_reminders_go_only_to_an_address_confirmed_by_the_link_mailed_to_it(site):
+    """Until its owner opens the link (once, before it expires), an address gets no reminder;
+    a new address needs its own link; the e-mail names no username."""
+    server, mailbox, db = site
+    address = f"{uuid.uuid4().hex[:8]}@example.org"
+    username = f"Visit evil.example now {uuid.uuid4().hex[:6]}"
+    ann, _ = person(site, username, email=address)
+    letter = mailbox.wait_for(address)
+    assert "evil.example" not in letter.get_content()
+    assert ann.get("/me").json()["email_confirmed"] is False
+    table = create(ann, TOY, 2, {}, move_seconds=2)["id"]
+    ann.post(f"/tables/{table}/join", json={"name": "Ann", "seat": 0})
+    with server.http() as bea:
+        bea.post(f"/tables/{table}/join", json={"name": "Bea", "seat": 1})
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not ann.get(f"/tables/{table}").json()["timeouts"]:
+        time.sleep(0.2)
+    assert mailbox.to(address) == [letter]  # the move started and ran out: no reminder
+    token = {"token": link_token(letter)}
+    confirmed = ann.post("/email/confirm", json=token).json()
+    assert confirmed == {"email": address, "email_confirmed": True}
+    error(ann.post("/email/confirm", json=token), 404, "unknown_link")  # once only
+    assert ann.get("/me").json()["email_confirmed"] is True
+    other = f"{uuid.uuid4().hex[:8]}@example.org"
+    assert ann.post("/me/email", json={"email": other}).json()["email_confirmed"] is False
+    assert ann.get("/me").json()["email"] == other
+    late = {"token": link_token(mailbox.wait_for(other))}
+    engine = sa.create_engine(database_url(db))
+    with engine.begin() as connection:
+        connection.execute(
+            sa.text("UPDATE accounts SET email_token_expires = :past WHERE email = :email"),
+            {"past": datetime(2000, 1, 1, tzinfo=UTC), "email": other},
+        )
+    engine.dispose()
+    error(ann.post("/email/confirm", json=late), 404, "unknown_link")  # expired
+    assert ann.get("/me").json()["email_confirmed"] is False
     ann.close()
 
 
@@ -294,6 +361,21 @@ def test_sign_up_refuses_bad_names_short_passwords_and_taken_names(site):
     http.close()
 
 
+def test_no_username_can_pass_for_another(site):
+    """Names that look like a taken one are refused: with an invisible or blank character in
+    them, or spelt with letters of another script that look the same (Unicode's confusables)."""
+    http, taken = person(site, f"ann{uuid.uuid4().hex[:8]}")
+    invisible = [taken + "\u034f", taken + "\ufe0f", taken + "\u3164", "\u3164", taken + "\u2800"]
+    with site[0].http() as other:
+        for name in [*invisible, taken[:2] + "\u00a0" + taken[2:]]:
+            reply = other.post("/accounts", json={"username": name, "password": PASSWORD})
+            assert reply.status_code == 422, (name, reply.text)
+        for name in ("\u0430" + taken[1:], taken.upper().replace("A", "\u0391")):
+            reply = other.post("/accounts", json={"username": name, "password": PASSWORD})
+            error(reply, 409, "username_taken")
+    http.close()
+
+
 def test_one_account_cannot_act_or_read_secrets_at_anothers_seat(site):
     ann, _ = person(site)
     bea, _ = person(site)
@@ -330,8 +412,8 @@ def test_one_account_cannot_act_or_read_secrets_at_anothers_seat(site):
 
 
 def test_sign_in_attempts_are_rate_limited_and_cookies_secure_by_default(tmp_path):
-    """A server with the default settings: ten sign-in attempts a minute for a username,
-    whoever makes them, and session cookies sent only over HTTPS."""
+    """A server with the default settings: five sign-in attempts for a username from one
+    client, then waits, and session cookies sent only over HTTPS."""
     with running(str(tmp_path / "limits.sqlite")) as server, server.http() as http:
         reply = http.post("/accounts", json={"username": "Ann", "password": PASSWORD})
         assert "secure" in reply.headers["set-cookie"].lower()
@@ -342,6 +424,47 @@ def test_sign_in_attempts_are_rate_limited_and_cookies_secure_by_default(tmp_pat
             for n in range(10)
         ]
     assert codes[:3] == ["wrong_password"] * 3 and codes[-1] == "too_many_attempts"
+
+
+def test_guessing_a_password_does_not_lock_its_owner_out(tmp_path):
+    """Wrong guesses from one address slow that address down, not the account: its owner,
+    signing in from another address, gets in and changes the password at once."""
+    options = (*LIMITS, "--set", "secure_cookies=false")
+    with running(str(tmp_path / "guess.sqlite"), options=options) as server:
+        transport = httpx.HTTPTransport(local_address="127.0.0.2")
+        with httpx.Client(base_url=f"{server.url}/api", transport=transport) as owner:
+            sign_up(owner, "Ann", PASSWORD)
+            with server.http() as guesser:
+                guesses = [
+                    guesser.post("/session", json={"username": "ann", "password": f"guess {n}!"})
+                    for n in range(12)
+                ]
+            assert error(guesses[-1], 429, "too_many_attempts")["retry_after"] > 0
+            signing_in = {"username": "ANN", "password": PASSWORD}
+            assert owner.post("/session", json=signing_in).status_code == 200
+            change = {"password": PASSWORD, "new_password": "a new password"}
+            assert owner.post("/me/password", json=change).status_code == 200
+
+
+def test_sign_in_failures_back_off_per_address_and_username_and_a_success_clears_them():
+    """The first failures are free; then each waits twice as long as the last, up to a most;
+    another username from the same address, or the same from another, is not held."""
+    now = [0.0]
+    backoff = SignInBackoff(free=3, first=1.0, most=4.0, clock=lambda: now[0])
+    for _ in range(3):
+        backoff.attempt("a", "ann")
+    waits = []
+    for _ in range(4):
+        with pytest.raises(ApiError) as refused:
+            backoff.attempt("a", "ann")
+        waits.append(refused.value.extra["retry_after"])
+        now[0] += waits[-1]
+        backoff.attempt("a", "ann")
+    assert waits == [1.0, 2.0, 4.0, 4.0]
+    backoff.attempt("b", "ann")
+    backoff.attempt("a", "bea")
+    backoff.succeeded("a", "ann")
+    backoff.attempt("a", "ann")
 
 
 def admin(db: str, *args: str) -> str:
@@ -360,6 +483,24 @@ def admin(db: str, *args: str) -> str:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
+
+
+def test_admin_prints_names_and_addresses_as_plain_text(tmp_path):
+    """A username that reads as Rich markup, and an e-mail address with a terminal escape (as
+    an older server stored it), are printed as text: the commands work, the terminal obeys
+    nothing."""
+    db = str(tmp_path / "admin.sqlite")
+    store = Storage(database_url(db))
+    store.migrate()
+    store.create_account("[/]", "[/]", "[/]", "$argon2id$x", "a\x1b[2J@example.org")
+    store.create_account("[bold]b", "[bold]b", "[bold]b", "$argon2id$x", None)
+    store.create(TableRow("t1", TOY, 2, 5, {}, "open", [SeatRow(0, name="[/]"), SeatRow(1)]))
+    store.close()
+    listed = admin(db, "accounts")
+    assert "[/]" in listed and "[bold]b" in listed and "\x1b" not in listed
+    assert "[/]" in admin(db, "tables")
+    assert "[/] is disabled." in admin(db, "disable", "[/]")
+    assert "[bold]b is enabled." in admin(db, "enable", "[bold]b")
 
 
 def test_admin_lists_and_closes_tables(site):

@@ -13,7 +13,15 @@ from alembic.migration import MigrationContext
 
 from tabulae.server.config import database_url
 from tabulae.server.schema import metadata
-from tabulae.server.storage import ActionRow, Append, SeatRow, SeqTaken, Storage, TableRow
+from tabulae.server.storage import (
+    ActionRow,
+    Append,
+    NameTaken,
+    SeatRow,
+    SeqTaken,
+    Storage,
+    TableRow,
+)
 
 from .harness import migrated_to, postgres_database
 
@@ -37,7 +45,7 @@ def test_the_migrations_build_the_schema_the_code_declares(storage):
     with storage.engine.connect() as connection:
         context = MigrationContext.configure(connection)
         assert compare_metadata(context, metadata) == []
-        assert context.get_current_revision() == "0007"
+        assert context.get_current_revision() == "0009"
 
 
 def test_the_log_takes_each_sequence_number_once(storage):
@@ -168,4 +176,30 @@ def test_two_tables_rating_a_newcomer_at_once_both_count():
         board = {entry["player"]: entry["games"] for entry in store.leaderboard("tesserae", 10)}
         assert board["bot:easy"] == 2
         assert store.rating_changes("t1") and store.rating_changes("t2")
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_upgrading_gives_every_account_the_skeleton_of_its_username(kind, tmp_path):
+    """Accounts made before look-alike names were refused: each gets its skeleton, and of two
+    that already look alike the older keeps it; no new account can look like either."""
+    database = postgres_database() if kind == "postgresql" else nullcontext(str(tmp_path / "s"))
+    with database as db:
+        store = Storage(database_url(db))
+        with migrated_to(store, "0006") as connection:
+            for name in ("Ann", "\u0430nn", "Bea"):  # the second with a Cyrillic а
+                connection.execute(
+                    sa.text(
+                        "INSERT INTO accounts (username, username_key, password_hash, "
+                        "created_at) VALUES (:name, :key, '$argon2id$x', '2026-11-20 10:00:00')"
+                    ),
+                    {"name": name, "key": name.casefold()},
+                )
+        store.migrate()
+        with store.engine.connect() as connection:
+            rows = connection.execute(
+                sa.text("SELECT username, username_skeleton FROM accounts ORDER BY id")
+            ).all()
+        assert [tuple(row) for row in rows] == [("Ann", "ann"), ("\u0430nn", None), ("Bea", "bea")]
+        with pytest.raises(NameTaken):
+            store.create_account("ANN", "ann2", "ann", "$argon2id$y", None)
         store.close()

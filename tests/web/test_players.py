@@ -12,7 +12,7 @@ import pytest
 
 from tabulae.i18n.po import Catalog
 from tests.server.harness import Server
-from tests.server.players import player_options, smtp_server
+from tests.server.players import link_token, player_options, smtp_server
 from tests.server.test_players import admin
 from tests.services import redis as redis_server
 
@@ -136,6 +136,12 @@ def test_a_turn_based_table_mails_a_reminder_and_a_bot_moves_when_time_runs_out(
     ala = people.person()
     address = f"{uuid.uuid4().hex[:8]}@example.org"
     sign_up(ala, fresh_name(), email=address)
+    letter = mailbox.wait_for(address)  # the link that confirms the address, opened in the page
+    ala.page.goto(f"/confirm.html?token={link_token(letter)}")
+    assert address in ala.page.locator("#confirmed").inner_text()
+    mailbox.messages.remove(letter)
+    ala.page.goto("/account.html")
+    assert address in ala.page.locator("#email-status").inner_text()
     joined = api_table(ala, "Ala", move_seconds=6)
     table = joined["table"]["id"]
     with people.api() as api:

@@ -2,7 +2,7 @@
 // my move, where I wait, and the finished ones with their replays. While the page is open it
 // looks again every few seconds and tells me (in the page, the tab's title and, if allowed, a
 // browser notification) when a game comes to my move. Reminders by e-mail come in the language
-// the page is shown in.
+// the page is shown in, to an address confirmed by the link mailed to it.
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
@@ -149,6 +149,31 @@ async function showGames() {
   remind(games);
 }
 
+function emailStatus() {
+  if (!me.email) return t("No address: no reminders by e-mail.");
+  if (me.email_confirmed) return t("Reminders go to {email}.", { email: me.email });
+  return t("Reminders will go to {email} once you open the link sent to it.", { email: me.email });
+}
+
+function emailForm() {
+  return form(
+    "email",
+    t("E-mail for reminders"),
+    [
+      h("p", { id: "email-status" }, emailStatus()),
+      field(t("E-mail"), "email", "email", { value: me.email ?? "", maxlength: 254 }),
+    ],
+    t("Send the confirmation link"),
+    async ({ email }) => {
+      me = await api("/me/email", { method: "POST", body: { email } });
+      fill(document.getElementById("email-status"), emailStatus());
+      const notice = document.querySelector("#email .notice");
+      fill(notice, t("A link went to {email}: open it to confirm the address.", { email }));
+      notice.hidden = false;
+    },
+  );
+}
+
 async function show() {
   me = await api("/me");
   if (!me.signed_in) {
@@ -178,6 +203,7 @@ async function show() {
     ),
     h("p", { id: "reminder", class: "notice", role: "status", hidden: true }),
     h("div", { id: "games" }),
+    emailForm(),
     form(
       "password",
       t("Change the password"),

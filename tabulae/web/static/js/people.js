@@ -34,7 +34,11 @@ export function refusal(text, error) {
     case "wrong_password":
       return t("Wrong username or password.");
     case "username_taken":
-      return t("That username is taken.");
+      return t("That username is taken, or looks like one that is.");
+    case "bad_email":
+      return t("That is not one e-mail address such as ann@example.org.");
+    case "unknown_link":
+      return t("This link is unknown, already used or expired: ask for a new one on your account page.");
     case "bad_password":
       return t("A password has 8 to 128 characters.");
     case "bad_name":
@@ -43,6 +47,7 @@ export function refusal(text, error) {
       return t("Sign in first.");
     case "too_many_attempts":
     case "too_many_messages":
+    case "too_many_links":
       return t("Too many at once: try again in {n:# second|# seconds}.", { n: wait });
     case "bad_message":
       return t("That message cannot be sent: it is empty, too long, or holds characters that cannot be shown.");
