@@ -45,7 +45,7 @@ class GameText:
             return "—"
         if isinstance(value, list):
             return ", ".join(
-                f"({self.show(item)})" if isinstance(item, list) else str(self.show(item))
+                f"({self.show(item)})" if isinstance(item, list) else self._text(item)
                 for item in value
             )
         if isinstance(value, dict):
@@ -61,8 +61,15 @@ class GameText:
         an empty one a dash."""
         if value == []:
             return "—"
-        shown = self.show(value)
+        shown = self._text(value)
         return f"({shown})" if isinstance(value, list) and len(value) > 1 else shown
+
+    def _text(self, value: Any) -> str:
+        """A value shown inside a list or a mapping, where no format string writes its
+        number: a fraction as the language writes it."""
+        if isinstance(value, float):
+            return self.tr.number(value)
+        return str(self.show(value))
 
     def message(
         self, msgid: str, args: dict[str, Any] | None = None, positional: Sequence[Any] = ()

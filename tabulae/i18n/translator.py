@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,6 +14,8 @@ from tabulae.core.registry import interface_path
 from .po import Catalog
 
 LANGUAGES = ("en", "pl", "nl", "ru")
+DECIMAL_COMMA = ("pl", "nl", "ru")
+"""The languages that write a decimal comma, and a minus sign (U+2212) as their catalogs do."""
 LOCALE = Path(__file__).parent / "locale"
 UI = "tabulae"
 
@@ -68,7 +70,18 @@ class Translator:
         positional: Sequence[Any] = (),
         names: Sequence[str] = (),
     ) -> str:
-        return _Formatter(self.catalog(UI), names).vformat(template, positional, args)
+        return _Formatter(self.catalog(UI), names, self.number).vformat(template, positional, args)
+
+    def number(self, value: float, digits: int | None = None) -> str:
+        """A number as this language writes it ("-3.9" in English, "−3,9" in Polish): a whole
+        one without decimals, else as many as it has, or `digits` of them."""
+        if digits is not None:
+            shown = f"{value:.{digits}f}"
+        else:
+            shown = str(int(value)) if float(value).is_integer() else f"{value:g}"
+        if self.lang in DECIMAL_COMMA:
+            shown = shown.replace(".", ",").replace("-", "\u2212")
+        return shown
 
 
 @cache
@@ -77,16 +90,21 @@ def translator(lang: str) -> Translator:
 
 
 class _Formatter(string.Formatter):
-    """str.format with plural forms (``{n:# day|# days}``) and seat names (``{0:seat}``)."""
+    """str.format with plural forms (``{n:# day|# days}``), seat names (``{0:seat}``) and
+    fractions written as the language writes them (``−3,9``)."""
 
-    def __init__(self, rules: Catalog, names: Sequence[str]) -> None:
-        self.rules, self.names = rules, names
+    def __init__(
+        self, rules: Catalog, names: Sequence[str], number: Callable[[float], str]
+    ) -> None:
+        self.rules, self.names, self.number = rules, names, number
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
             forms = format_spec.split("|")
             form = forms[min(self.rules.plural(int(value)), len(forms) - 1)]
-            return form.replace("#", str(value))
+            return form.replace("#", self.number(value) if isinstance(value, float) else str(value))
         if format_spec == "seat":
             return self.names[int(value)]
+        if isinstance(value, float) and not format_spec:
+            return self.number(value)
         return format(value, format_spec)

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from tabulae.bots.hints import Hint
 from tabulae.core import Action, Event, Result
-from tabulae.i18n import N_, GameText
+from tabulae.i18n import N_, GameText, bot_label
 
 from .renderer import Renderer
 from .seats import Seat
@@ -39,7 +39,7 @@ def seating(text: GameText, seats: list[Seat], seed: int) -> RenderableType:
     tr = text.tr
     table = Table.grid(padding=(0, 2))
     for number, (name, seat) in enumerate(zip(text.names, seats, strict=True), start=1):
-        kind = tr._("person") if seat.human else tr._("bot {name}", name=str(seat))
+        kind = tr._("person") if seat.human else bot_label(tr, seat.kind, seat.params)
         table.add_row(f"{number}.", Text(name, style="bold"), Text(kind))
     title = tr._(
         "{game} · {players:# player|# players} · seed {seed}",
@@ -113,7 +113,7 @@ def hint(text: GameText, found: Hint, legal: list[Action]) -> RenderableType:
         if found.measure == "score":
             why = tr._(
                 "expected score {score}; {searched}% of the search",
-                score=f"{move.value:.1f}",
+                score=tr.number(move.value, 1),
                 searched=searched,
             )
         else:
@@ -161,7 +161,7 @@ def end_screen(text: GameText, result: Result, renderer: Renderer) -> Renderable
         row = [
             Text(str(result.ranks[seat])),
             Text(text.names[seat]),
-            Text(_number(result.scores[seat])),
+            Text(tr.number(result.scores[seat])),
         ]
         if tiebreaks:
             row.append(Text(tiebreaks[seat]))
@@ -180,10 +180,6 @@ def end_screen(text: GameText, result: Result, renderer: Renderer) -> Renderable
     if details is not None:
         parts += [Text(tr._("Score breakdown"), style="bold"), details]
     return Group(*parts)
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def clear(console: Console) -> None:

@@ -37,7 +37,7 @@ def test_the_end_screen_ranks_players_with_tiebreaks_and_names_shared_winners():
     assert "Koniec gry" in screen and "Wspólne zwycięstwo: Ann, Bob." in screen
     rows = [line for line in screen.splitlines() if line.startswith("│")]
     assert [[cell.strip() for cell in row.split("│")[1:5]] for row in rows[:4]] == [
-        ["#", "Gracz", "Punkty", "Przy remisie"],
+        ["#", "Gracz", "Punkty", "Rozstrzygnięcie remisu"],
         ["1", "Ann", "2", "5"],
         ["1", "Bob", "2", "5"],
         ["3", "Cy", "1", "9"],
@@ -70,3 +70,34 @@ def test_per_player_records_become_rows_of_a_table_with_a_column_per_player():
     table = drawn(renderer(TOY).table(view, text, 1))
     assert re.search(r"│ +│ Ann +│ Bob +│", table)
     assert re.search(r"│ Points +│ 1 +│ 4 +│", table) and re.search(r"│ Stack +│ 3 +│ 0 +│", table)
+
+
+def test_the_seat_list_says_what_each_bot_is_in_the_player_s_language():
+    from tabulae.tui.seats import Seat
+
+    seats = [Seat.parse("human"), Seat.parse("random"), Seat.parse("hard")]
+    shown = {
+        lang: drawn(screens.seating(GameText(translator(lang), TOY, ["A", "B", "C"]), seats, 9))
+        for lang in ("en", "pl", "nl", "ru")
+    }
+    assert "random bot" in shown["en"]
+    assert "bot losowy" in shown["pl"] and "willekeurige bot" in shown["nl"]
+    assert "случайный бот" in shown["ru"] and "зерно 9" in shown["ru"]
+    for lang in ("pl", "nl", "ru"):
+        assert "random" not in shown[lang] and "hard" not in shown[lang], shown[lang]
+
+
+def test_fractional_scores_and_expected_scores_have_a_decimal_comma_where_the_language_has():
+    from tabulae.bots.hints import Hint, Suggestion
+
+    result = Result.ranked([14.1, -3.9], [(), ()])
+    hint = Hint(0, "score", 100, (Suggestion(Action("draw"), 12.345, 60, 0.6),))
+    for lang, (high, low, expected) in {
+        "en": ("14.1", "-3.9", "12.3"),
+        "pl": ("14,1", "\u22123,9", "12,3"),
+        "ru": ("14,1", "\u22123,9", "12,3"),
+    }.items():
+        text = GameText(translator(lang), TOY, ["Ann", "Bob"])
+        end = drawn(screens.end_screen(text, result, renderer(TOY)))
+        assert high in end and low in end, end
+        assert expected in drawn(screens.hint(text, hint, [Action("draw")]))

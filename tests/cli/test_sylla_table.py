@@ -189,6 +189,6 @@ def test_events_with_a_value_per_player_are_told_a_line_per_player():
         "Bob: жетоны Республики приносят 12 очков престижа (4 × 1 + 0 × 3 + 2 × 4)."
     )
     phase = Event("sylla.phase", {"round": 2, "phase": "great_work"})
-    assert tell(phase, text) == "Раунд 2, фаза VI: Величайшие Постройки."
+    assert tell(phase, text) == "Ход 2, фаза VI: Величайшие Постройки."
     ecclesia = Event("sylla.phase", {"round": 5, "phase": "ecclesia"})
-    assert tell(ecclesia, text) == text.event(ecclesia) == "Раунд 5: Церковь."
+    assert tell(ecclesia, text) == text.event(ecclesia) == "Ход 5: Церковь."

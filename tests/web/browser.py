@@ -205,7 +205,7 @@ class Person:
             "#result table.scores tr[data-seat]",
             "rows => rows.map(r => [r.dataset.seat, r.querySelector('.score').textContent])",
         )
-        return {int(seat): float(score) for seat, score in rows}
+        return {int(seat): shown_number(score) for seat, score in rows}
 
     def notice(self) -> str:
         return self.page.inner_text("#notice")
@@ -236,3 +236,8 @@ def board_clicks(seed: int, parts: str, ends: str | None = None):
         return click
 
     return choose
+
+
+def shown_number(text: str) -> float:
+    """A number as the page writes it, in any language: "−3,9" in Polish is -3.9."""
+    return float(text.replace("\u2212", "-").replace(",", "."))

@@ -13,7 +13,7 @@ from tabulae.games.builders.components import BUILDINGS as BUILDING_CARDS
 from tabulae.games.builders.components import CREW as CREW_CARDS
 from tabulae.i18n import glossary
 
-from .browser import board_clicks
+from .browser import board_clicks, shown_number
 from .test_table import engine_scores
 
 GAME = "builders"
@@ -69,7 +69,9 @@ def test_a_game_against_a_bot_is_played_to_the_end_and_scored_in_words(browser, 
     note = sheet.locator("p.note").inner_text()
     assert {"en": "tenths of a score", "pl": "dziesiąte części wyniku"}[lang] in note
     scores = sheet.locator("tr[data-row=score] td").all_inner_texts()
-    assert sorted(float(s) for s in scores) == sorted(ala.scores().values())
+    assert sorted(shown_number(s) for s in scores) == sorted(ala.scores().values())
+    if lang == "pl" and any(not score.is_integer() for score in ala.scores().values()):
+        assert "." not in "".join(scores)  # a decimal comma, as Polish writes it
     for text in [sheet.inner_text(), page.inner_text(".log")]:
         assert not KEY.search(text) and not SNAKE.search(text) and "=" not in text
     if lang == "pl":
@@ -171,3 +173,58 @@ def test_the_board_explains_that_tied_players_share_their_place(browser, lang, t
     )
     assert said[0].startswith(tied) and said[1].startswith(tied.replace("Bruno", "Ala"))
     assert said[2] == alone
+
+
+# Each name put on a copy of a card of its kind, beside the original, where the board lays
+# such cards: a building in the building row, a worker there and on the crew of a site laid
+# among the cards as the sites are. Returned: the names that spill out of their card, and the
+# smallest font a name is written in.
+FITTING = """([buildings, workers]) => {
+  const board = document.querySelector(".builders");
+  const row = board.querySelector(".bd-card.building").parentElement;
+  const site = row.appendChild(document.createElement("div"));
+  site.className = "bd-site";
+  const crew = site.appendChild(document.createElement("div"));
+  crew.className = "crew";
+  const spilled = [];
+  let smallest = Infinity;
+  const tryOn = (original, parent, names) => {
+    for (const name of names) {
+      const card = parent.appendChild(original.cloneNode(true));
+      const face = card.querySelector(".card-name");
+      face.textContent = name;
+      face.style.overflowWrap = "normal"; // a word broken in two is no fit either
+      const inner = face.getBoundingClientRect(), outer = card.getBoundingClientRect();
+      if (face.scrollWidth > face.clientWidth || inner.right > outer.right + 1)
+        spilled.push(`${name} (${parent.className})`);
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(face).fontSize));
+      card.remove();
+    }
+  };
+  const building = board.querySelector(".bd-card.building");
+  const worker = board.querySelector(".bd-card.worker");
+  tryOn(building, building.parentElement, buildings);
+  tryOn(worker, worker.parentElement, workers);
+  tryOn(worker, crew, workers);
+  site.remove();
+  return { spilled, smallest };
+}"""
+
+
+def test_every_card_name_fits_its_card_in_the_longest_language(browser):
+    """Russian names are the longest ("Александрийский маяк", "Разнорабочий"): on a 1366×768
+    screen each one stays inside its card, wrapped if it must, in a font of at least 11 px,
+    in the building row and on a site's crew alike."""
+    ala = browser.person("ru")
+    ala.start_table(GAME, 2, "Ala", seats={1: "random"})
+    page = ala.page
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_selector(f"{BOARD} .bd-card.worker")
+    terms = glossary(tabulae.load(GAME))
+    buildings = sorted({terms[card.id]["ru"] for card in BUILDING_CARDS})
+    ranks = {card.tier for card in CREW_CARDS} | {"slave", "citizen"}
+    workers = sorted(terms[rank]["ru"] for rank in ranks)
+    found = page.evaluate(FITTING, [buildings, workers])
+    assert "Александрийский маяк" in buildings
+    assert found["spilled"] == [], found["spilled"]
+    assert found["smallest"] >= 11

@@ -123,7 +123,7 @@ class BuildersRenderer(Renderer):
             style = "bold" if field == "score" else ""
             table.add_row(
                 Text(say(text, msgid, **prices), style="bold"),
-                *(Text(f"{n:g}" if isinstance(n, float) else str(n), style=style) for n in cells),
+                *(Text(text.tr.number(n), style=style) for n in cells),
             )
         return table
 

@@ -659,9 +659,14 @@ def scouting_map(cells: list[int], text: GameText) -> Text:
 
 
 def objective(card_id: str, text: GameText) -> str:
+    """A Path card's objective; besides "1/2/3" its thresholds come one by one, as numbers, so
+    a language whose noun agrees with the number next to it can choose the plural form."""
     card = PLAYER_CARDS[CARD_INDEX[card_id]]
+    first, second, third = card.thresholds
     thresholds = "/".join(str(t) for t in card.thresholds)
-    return say(text, OBJECTIVES[card_id], thresholds=thresholds)
+    return say(
+        text, OBJECTIVES[card_id], thresholds=thresholds, first=first, second=second, third=third
+    )
 
 
 def prospect_text(card_id: str, text: GameText) -> str:

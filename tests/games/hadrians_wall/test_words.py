@@ -300,3 +300,18 @@ def test_the_solo_rank_is_the_rulebooks_title_in_each_language():
     assert rank == "miles"  # a random solo game scores under 40
     titles = {lang: GameText(translator(lang), GAME, NAMES[:1]).term(rank) for lang in LANGUAGES}
     assert titles == {"en": "Miles", "pl": "Legionista", "nl": "Miles", "ru": "Легионер"}
+
+
+def test_path_objectives_agree_with_their_numbers_in_polish_and_russian():
+    """The noun after "1, 2 or 3" takes the plural form of the number next to it, as the Polish
+    rulebook prints it (p.16: "za posiadanie 1, 2 lub 3 kompletnych Kohort")."""
+    from tabulae.games.hadrians_wall.terminal import objective
+
+    said = {
+        lang: {card: objective(card, GameText(translator(lang), GAME, NAMES)) for card in cards}
+        for lang, cards in {"pl": ("fighter", "engineer"), "ru": ("fighter", "planner")}.items()
+    }
+    assert said["pl"]["fighter"] == "1, 2 lub 3 PZ za posiadanie 1, 2 lub 3 kompletnych Kohort"
+    assert "za wzniesienie 2, 4 lub 6 Wielkich Budowli" in said["pl"]["engineer"]
+    assert said["ru"]["fighter"] == "1, 2 или 3 ПО за 1, 2 или 3 полные когорты"
+    assert said["ru"]["planner"] == "1, 2 или 3 ПО за 2, 4 или 5 заполненных шкал граждан"

@@ -346,7 +346,7 @@ function breakdown(result, ctx) {
           "tr",
           { "data-row": key, class: key === "score" ? "total" : null },
           h("th", {}, text.message(msgid, args)),
-          settled.map((p) => h("td", {}, String(cell(p, key)))),
+          settled.map((p) => h("td", {}, text.number(cell(p, key)))),
         ),
       ),
     ),

@@ -143,10 +143,22 @@ function patternSvg(name, orientation = 0, size = 10) {
   );
 }
 
+/** A Path card's objective; besides "1/2/3" its thresholds come one by one, as numbers, so a
+ *  language whose noun agrees with the number next to it can choose the plural form. */
+function objectiveText(id, card, text) {
+  const [first, second, third] = card.thresholds;
+  return text.message(`hadrians_wall.view.objective.${id}`, {
+    thresholds: card.thresholds.join("/"),
+    first,
+    second,
+    third,
+  });
+}
+
 /** A Path card's name, its objective as a Path card, and the rules of choosing it as the Path
  *  or the Prospect card. */
 function playerCardRules(id, card, text) {
-  const objective = text.message(`hadrians_wall.view.objective.${id}`, { thresholds: card.thresholds.join("/") });
+  const objective = objectiveText(id, card, text);
   const rules = [objective && `${term("path", text)}: ${objective}`, text.message("hadrians_wall.help.path")];
   return ruled(term(id, text), rules.filter(Boolean).join("\n"));
 }
@@ -163,7 +175,7 @@ function playerCard(id, text, { label = null, actions = [], ctx = null, kind = "
       {
         class: "card-thresholds",
         title: `${term("path", text)}: ${
-          text.message(`hadrians_wall.view.objective.${id}`, { thresholds: card.thresholds.join("/") }) ?? ""
+          objectiveText(id, card, text) ?? ""
         }`,
       },
       card.thresholds.join(" / "),

@@ -4,11 +4,12 @@
 import { h } from "./dom.js";
 
 /** Why a move is suggested: what it is expected to bring, and how much of the search it got. */
-function why(move, measure, t) {
+function why(move, measure, text) {
+  const t = text.t.bind(text);
   const searched = Math.round(100 * move.share);
   return measure === "score"
     ? t("expected score {score}; {searched}% of the search", {
-        score: move.value.toFixed(1),
+        score: text.number(move.value, 1),
         searched,
       })
     : t("expected share of wins {wins}%; {searched}% of the search", {
@@ -59,7 +60,7 @@ export function renderHint(root, ctx, { found, asking, ask }) {
             text.action(move.action, game),
           ),
           " ",
-          h("small", { class: "why" }, why(move, found.measure, t)),
+          h("small", { class: "why" }, why(move, found.measure, text)),
         ),
       ),
     ),

@@ -12,6 +12,8 @@ import { api, speak } from "./api.js";
 import * as store from "./store.js";
 
 export const LANGUAGES = { en: "English", pl: "Polski", nl: "Nederlands", ru: "Русский" };
+// The languages that write a decimal comma, and a minus sign (U+2212) as their catalogs do.
+const DECIMAL_COMMA = new Set(["pl", "nl", "ru"]);
 
 export function chosenLanguage() {
   const kept = store.language();
@@ -83,6 +85,13 @@ export class Text {
     return Number.isInteger(seat) && seat >= 0 && seat < this.names.length ? this.names[seat] : "?";
   }
 
+  /** A number as this language writes it ("-3.9" in English, "−3,9" in Polish): a whole one
+   *  without decimals, else as many as it has, or `digits` of them. */
+  number(value, digits = null) {
+    const shown = digits === null ? String(value) : Number(value).toFixed(digits);
+    return DECIMAL_COMMA.has(this.lang) ? shown.replace(".", ",").replace("-", "\u2212") : shown;
+  }
+
   /** An argument as a player reads it; numbers stay numbers for plural forms. */
   show(value, name = "") {
     if (name === "seat" || name.endsWith("_seat")) return this.seat(value);
@@ -93,7 +102,7 @@ export class Text {
     if (typeof value === "string") return this.term(value);
     if (value === null || value === undefined) return "—";
     if (Array.isArray(value)) {
-      return value.map((item) => (Array.isArray(item) ? `(${this.show(item)})` : this.show(item))).join(", ");
+      return value.map((item) => (Array.isArray(item) ? `(${this.show(item)})` : this.shown(item))).join(", ");
     }
     if (typeof value === "object") {
       const keys = Object.keys(value);
@@ -109,8 +118,14 @@ export class Text {
    *  empty one a dash. */
   item(value) {
     if (Array.isArray(value) && value.length === 0) return "—";
-    const shown = this.show(value);
+    const shown = this.shown(value);
     return Array.isArray(value) && value.length > 1 ? `(${shown})` : shown;
+  }
+
+  /** A value shown inside a list or a mapping, where no format string writes its number: a
+   *  fraction as the language writes it. */
+  shown(value) {
+    return typeof value === "number" && !Number.isInteger(value) ? this.number(value) : this.show(value);
   }
 
   /** A game message filled in, or null if no catalog has it. */
@@ -163,9 +178,11 @@ export class Text {
       if (value === undefined) throw new Error(`no value for {${key}}`);
       if (spec && spec.includes("|")) {
         const forms = spec.split("|");
-        return forms[Math.min(this.plural(value), forms.length - 1)].replaceAll("#", String(value));
+        const written = typeof value === "number" ? this.number(value) : String(value);
+        return forms[Math.min(this.plural(value), forms.length - 1)].replaceAll("#", written);
       }
       if (spec === "seat") return this.seat(value);
+      if (typeof value === "number" && !Number.isInteger(value)) return this.number(value);
       return String(value);
     });
   }

@@ -20,7 +20,7 @@ async function showBoard(game) {
       { "data-name": entry.name },
       h("td", {}, String(n + 1)),
       h("td", {}, entry.bot ? botName(entry.bot) : entry.name),
-      h("td", {}, entry.rating.toFixed(2)),
+      h("td", {}, text.number(entry.rating, 2)),
       h("td", {}, String(entry.games)),
     ),
   );

@@ -35,7 +35,7 @@ async function show(chosen) {
           h("td", {}, names[game] ?? game),
           h("td", {}, String(stats.played)),
           h("td", {}, String(stats.won)),
-          h("td", {}, stats.rating === null ? "—" : stats.rating.toFixed(2)),
+          h("td", {}, stats.rating === null ? "—" : text.number(stats.rating, 2)),
         ),
       ),
     ),

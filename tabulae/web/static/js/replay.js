@@ -181,6 +181,7 @@ function render() {
   const text = page.text;
   const title = text.hasTerm(page.summary.game) ? text.term(page.summary.game) : page.gameName;
   fill(document.getElementById("title"), `${title} — ${text.t("Replay")}`);
+  document.title = `${title} — ${text.t("Replay")} — Tabulae`;
   root.dataset.version = String(page.at);
   renderControls();
   const snap = page.snapshot;

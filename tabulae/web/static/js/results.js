@@ -32,7 +32,7 @@ export function renderResult(result, ctx) {
           { class: ranked && result.winners.includes(s) ? "winner" : null, "data-seat": s },
           ranked && h("td", { class: "rank" }, result.ranks[s]),
           h("td", { class: "player" }, text.seat(s)),
-          h("td", { class: "score" }, result.scores[s]),
+          h("td", { class: "score" }, text.number(result.scores[s])),
           tiebreaks && h("td", { class: "tiebreak" }, tiebreaks[s]),
         ),
       ),

@@ -126,12 +126,25 @@ export function tableTalk(tableId, token) {
           return h(
             "li",
             { "data-seat": change.seat },
-            `${names()[change.seat]}: ${change.before.toFixed(2)} → ${change.after.toFixed(2)} `,
-            h("b", {}, `(${delta >= 0 ? "+" : ""}${delta.toFixed(2)})`),
+            `${names()[change.seat]}: ${text.number(change.before, 2)} → ${text.number(change.after, 2)} `,
+            h("b", {}, `(${delta >= 0 ? "+" : ""}${text.number(delta, 2)})`),
           );
         }),
       ),
     );
+  }
+
+  /** A spectator who gave no name, as the server calls one. */
+  const unnamed = (message) => message.seat === null && message.name === "spectator";
+
+  /** Who said it, in the reader's language where the server used its own word: an unnamed
+   *  spectator is "Spectator", an unnamed seat "Seat 2". */
+  function speaker(message) {
+    if (unnamed(message)) return t("Spectator");
+    if (Number.isInteger(message.seat) && message.name === `seat ${message.seat + 1}`) {
+      return t("Seat {n}", { n: message.seat + 1 });
+    }
+    return message.name;
   }
 
   function renderChat() {
@@ -144,8 +157,8 @@ export function tableTalk(tableId, token) {
         h(
           "li",
           { class: `chat ${message.channel}`, "data-id": message.id },
-          h("b", {}, message.name),
-          message.channel === "spectators" ? h("small", {}, ` (${t("spectator")})`) : null,
+          h("b", {}, speaker(message)),
+          message.channel === "spectators" && !unnamed(message) ? h("small", {}, ` (${t("spectator")})`) : null,
           ": ",
           h("span", { class: "text" }, message.text),
         ),
