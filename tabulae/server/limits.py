@@ -1,5 +1,6 @@
 """What one client may take of a server process: new tables per minute, open WebSockets, and
-anything else counted per minute (sign-in attempts, chat messages).
+anything else counted per minute (sign-in attempts, chat messages), and the frames one
+WebSocket may send a second.
 
 A client is an address as the server sees it (behind a proxy, configure uvicorn's
 forwarded-allow-ips so that the proxy's `X-Forwarded-For` names the client). Each process
@@ -83,3 +84,21 @@ class PerMinute:
         if len(self.times) > 10_000:  # forget keys that stopped counting
             for idle in [k for k, times in self.times.items() if times[-1] <= now - 60]:
                 del self.times[idle]
+
+
+class PerSecond:
+    """At most `rate` of something a second on average, and `rate` at once: a token bucket, for
+    one connection's frames, so that a flood costs the server a refusal, not its time."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate, self.tokens, self.at = rate, rate, time.monotonic()
+
+    def take(self) -> bool:
+        """Count one, or False if the allowance is spent."""
+        now = time.monotonic()
+        self.tokens = min(self.rate, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
