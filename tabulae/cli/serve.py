@@ -83,6 +83,13 @@ def serve(
     socket_idle_timeout: Annotated[
         float, typer.Option(help="seconds a WebSocket may send nothing (not even a ping)")
     ] = 300.0,
+    socket_queue: Annotated[
+        int,
+        typer.Option(help="messages waiting for a WebSocket that does not read; more drop it"),
+    ] = 256,
+    socket_frames_per_second: Annotated[
+        int, typer.Option(help="frames one WebSocket may send a second; more close it")
+    ] = 20,
     header_timeout: Annotated[
         float, typer.Option(help="seconds an HTTP request has to send its headers")
     ] = 10.0,
@@ -166,6 +173,8 @@ def serve(
         open_table_minutes=open_table_minutes,
         sockets_per_client=sockets_per_client,
         socket_idle_timeout=socket_idle_timeout,
+        socket_queue=socket_queue,
+        socket_frames_per_second=socket_frames_per_second,
         header_timeout=header_timeout,
         keep_alive_timeout=keep_alive_timeout,
         imports_per_minute=imports_per_minute,

@@ -20,12 +20,13 @@ from tabulae.core import load
 from . import accounts as acc
 from . import mail
 from .api import Name, Strict, StrictJsonRoute, Token, client_address, lobby
-from .chat import clean_message, may_write, message_json, readable
+from .chat import may_write, message_json, readable
 from .confusables import skeleton
 from .errors import ApiError, invalid, unknown_table
 from .live import summary
 from .ratings import changes_json
 from .storage import Account, NameTaken
+from .text import clean_message
 
 router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
 
@@ -351,7 +352,8 @@ async def say(request: Request, table_id: str, body: Say, token: Token = None) -
     if live.status == "replay":
         raise unknown_table(table_id)
     may_write(body.channel, seat)
-    text = clean_message(body.text, the_lobby.settings.chat_length)
+    settings = the_lobby.settings
+    text = clean_message(body.text, settings.chat_length, settings.chat_lines, settings.chat_marks)
     if seat is not None:
         name = live.row.seats[seat].name or f"seat {seat + 1}"
         who = f"{live.id}/seat/{seat}"

@@ -2,39 +2,21 @@
 
 Everyone may read the players' channel. While a game waits or is under way, the spectators'
 channel is read only by those who hold no seat, so no one watching can pass a player what
-they see; once the game is over both channels are open to all. Messages are plain text:
-clients show them as text, never as markup.
+they see; once the game is over both channels are open to all. A seat is known by its token
+or by the signed-in account that holds it; a guest player watching without the token cannot
+be told from a spectator. Messages are plain text (checked in `text`): clients show them as
+text, never as markup.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
-from .errors import ApiError, invalid
+from .errors import ApiError
 from .storage import ChatRow
-from .text import REFUSED
 
 CHANNELS = ("players", "spectators")
 IN_PLAY = ("open", "playing")
-
-
-def clean_message(text: str, length: int) -> str:
-    """A message as stored (NFC, trimmed; line breaks kept), or a 422 saying what is wrong."""
-    message = unicodedata.normalize("NFC", text.strip())
-    if not 1 <= len(message) <= length:
-        raise invalid(f"a message has 1–{length} characters, not {len(message)}", "bad_message")
-    for character in message:
-        if character == "\n":
-            continue
-        refused = REFUSED.get(unicodedata.category(character))
-        if refused:
-            raise invalid(
-                f"a message holds only printable characters and line breaks, not {refused} "
-                f"(U+{ord(character):04X})",
-                "bad_message",
-            )
-    return message
 
 
 def may_write(channel: str, seat: int | None) -> None:

@@ -44,6 +44,8 @@ class Settings:
     open_table_minutes: float = 60.0  # an open table still waiting for players then expires
     sockets_per_client: int = 32  # live WebSockets one client may hold open
     socket_idle_timeout: float = 300.0  # a WebSocket that sends nothing (not a ping) is closed
+    socket_queue: int = 256  # messages waiting for a WebSocket that does not read; more drop it
+    socket_frames_per_second: int = 20  # frames one WebSocket may send a second; more close it
     hello_timeout: float = 10.0
     header_timeout: float = 10.0  # an HTTP request's headers must arrive within
     keep_alive_timeout: float = 5.0  # an idle HTTP connection is closed after
@@ -54,6 +56,9 @@ class Settings:
     session_days: float = 30.0  # a session cookie lasts
     secure_cookies: bool = True  # session cookies only over HTTPS (off for plain loopback tests)
     chat_length: int = 500  # characters in one chat message
+    chat_lines: int = 10  # lines in one chat message
+    chat_marks: int = 4  # combining marks in a row on one character of a chat message
+    chat_backlog: int = 100  # the latest chat messages a new live connection is sent
     chat_per_minute: int = 10  # chat messages one seat or spectator may send a minute
     hints_per_minute: int = 6  # hints one seat may ask for a minute
     imports_per_minute: int = 10  # matches one client may import a minute
@@ -136,6 +141,9 @@ SETTABLE: dict[str, type] = {
     "session_days": float,
     "secure_cookies": bool,
     "chat_length": int,
+    "chat_lines": int,
+    "chat_marks": int,
+    "chat_backlog": int,
     "chat_per_minute": int,
     "hints_per_minute": int,
     "turn_check_seconds": float,

@@ -7,6 +7,10 @@ actions behind (a bot played several in a row while the last update was on its w
 the view after each of them in turn, so that a page can show them one after another; one
 further behind, or just connected (resuming after a drop, say), is sent the newest view with
 all the events it missed.
+
+What waits to be sent is bounded: changes are marked once however many come, and at most
+`queue_limit` messages (answers, chat) wait; a client that lets more pile up is not reading,
+and `full` is set so that it can be dropped, before it costs the server memory or time.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ class Connection:
     """`reader`: the seat whose chat channels it reads: its own, or for a spectator's
     connection the seat its signed-in account holds at the table (if any), so that no one
     holding a seat hears the spectators while the game is on. `lang`: the language its
-    refusals are worded in."""
+    refusals are worded in. `queue_limit`: the messages that may wait to be sent."""
 
     def __init__(
         self,
@@ -50,6 +54,7 @@ class Connection:
         since: int,
         reader: int | None = None,
         lang: str = "en",
+        queue_limit: int = 256,
     ):
         self.table = table
         self.lang = lang  # the language of its refusals
@@ -59,14 +64,23 @@ class Connection:
         self.shown: tuple[int, str] = (since, "")
         self.updated = False  # whether this connection has been sent an update yet
         self.queue: asyncio.Queue[dict[str, Any] | Close | _Signal] = asyncio.Queue()
+        self.queue_limit = queue_limit
+        self.pending: set[_Signal] = set()  # the changes marked and not yet sent
+        self.full = asyncio.Event()  # set once more messages waited than `queue_limit`
 
     def changed(self) -> None:
         """The table played on (or its status moved)."""
-        self.queue.put_nowait(_Signal.UPDATE)
+        self._mark(_Signal.UPDATE)
 
     def table_changed(self) -> None:
         """Seats, status or rematch changed."""
-        self.queue.put_nowait(_Signal.TABLE)
+        self._mark(_Signal.TABLE)
+
+    def _mark(self, signal: _Signal) -> None:
+        """Queue a change once: what is sent is built from the table as it is then."""
+        if signal not in self.pending:
+            self.pending.add(signal)
+            self.queue.put_nowait(signal)
 
     def said(self, rows: list[ChatRow]) -> None:
         """Chat messages: those of the channels this connection may read now are sent."""
@@ -76,6 +90,11 @@ class Connection:
             self.send({"type": "chat", "messages": shown})
 
     def send(self, message: dict[str, Any]) -> None:
+        """Queue a message, unless `queue_limit` already wait: then the client is not reading,
+        nothing more is queued, and `full` tells whoever serves it to drop it."""
+        if self.queue.qsize() >= self.queue_limit:
+            self.full.set()
+            return
         self.queue.put_nowait(message)
 
     def close(self, code: int) -> None:
@@ -85,6 +104,8 @@ class Connection:
         """The next message to send, or Close(4403) once the seat's token no longer holds it."""
         while True:
             item = await self.queue.get()
+            if isinstance(item, _Signal):
+                self.pending.discard(item)
             if isinstance(item, _Signal) and not self.table.holds(self.seat, self.token_hash):
                 self.close(4403)
                 return {"type": "error", **wrong_token().to_json()}

@@ -1,6 +1,7 @@
 """What one client may take of a server process: new tables per minute, open WebSockets,
 anything else counted per minute (sign-ups, chat messages, imports), a budget of costly reads
-that refills steadily, and sign-in attempts for one username, which back off.
+that refills steadily, sign-in attempts for one username, which back off, and the frames one
+WebSocket may send a second.
 
 A client is an address as the server sees it (behind a proxy, configure uvicorn's
 forwarded-allow-ips so that the proxy's `X-Forwarded-For` names the client). Each process
@@ -165,3 +166,21 @@ class SignInBackoff:
 
     def succeeded(self, client: str, username: str) -> None:
         self.tried.pop((client, username), None)
+
+
+class PerSecond:
+    """At most `rate` of something a second on average, and `rate` at once: a token bucket, for
+    one connection's frames, so that a flood costs the server a refusal, not its time."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate, self.tokens, self.at = rate, rate, time.monotonic()
+
+    def take(self) -> bool:
+        """Count one, or False if the allowance is spent."""
+        now = time.monotonic()
+        self.tokens = min(self.rate, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

@@ -42,7 +42,7 @@ from tabulae.core import (
 from . import mail
 from .botqueue import BotQueue, Kind
 from .bots import BotPool, Decision, hint_moves
-from .chat import CHANNELS
+from .chat import CHANNELS, readable
 from .commits import GroupCommit
 from .config import Settings
 from .connections import Connection
@@ -1029,10 +1029,16 @@ class Lobby:
         return row
 
     async def chat_backlog(self, connection: Connection) -> None:
-        """Send a new connection the messages said so far that it may read."""
+        """Send a new connection the latest `chat_backlog` messages it may read, in order. The
+        first connection at the table (the others are kept up to date by the catch-ups) marks
+        everything said so far as caught up with."""
         live = connection.table
-        rows = await self.db(self.storage.chat, live.id, CHANNELS, 0)
-        live.chat_checked = max([live.chat_checked, *(row.id for row in rows)])
+        channels = readable(live.status, connection.reader)
+        count = self.settings.chat_backlog
+        rows = await self.db(self.storage.chat, live.id, channels, 0, count, True)
+        if len(live.connections) == 1 or not live.chat_checked:
+            newest = await self.db(self.storage.chat, live.id, CHANNELS, 0, 1, True)
+            live.chat_checked = max([live.chat_checked, *(row.id for row in newest)])
         connection.said(rows)
 
     async def _catch_up_chat(self, live: LiveTable) -> None:

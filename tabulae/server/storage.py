@@ -668,18 +668,28 @@ class Storage:
             ).scalar_one()
         return ChatRow(message_id, channel, seat, name, text, moment)
 
-    def chat(self, table_id: str, channels: tuple[str, ...], after: int) -> list[ChatRow]:
+    def chat(
+        self,
+        table_id: str,
+        channels: tuple[str, ...],
+        after: int,
+        limit: int = 500,
+        latest: bool = False,
+    ) -> list[ChatRow]:
+        """The first `limit` messages of `channels` after id `after`, or (`latest`) the last
+        `limit` of them; either way in the order they were said."""
         query = (
             sa.select(chat)
             .where(chat.c.table_id == table_id, chat.c.channel.in_(channels), chat.c.id > after)
-            .order_by(chat.c.id)
-            .limit(500)
+            .order_by(chat.c.id.desc() if latest else chat.c.id)
+            .limit(limit)
         )
         with self.engine.connect() as db:
-            return [
+            rows = [
                 ChatRow(r.id, r.channel, r.seat, r.name, r.text, utc(r.created_at))
                 for r in db.execute(query)
             ]
+        return rows[::-1] if latest else rows
 
     # Ratings
 

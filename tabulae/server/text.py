@@ -1,5 +1,6 @@
-"""Names people type: printable, trimmed, in one Unicode form, and short enough for the
-database."""
+"""What people type, names and chat: printable, trimmed, in one Unicode form, and short
+enough for the database; a chat message also shows something, in a few lines, and stacks no
+more than a few marks on one letter."""
 
 from __future__ import annotations
 
@@ -50,6 +51,18 @@ def invisible(character: str) -> bool:
     return any(first <= point <= last for first, last in IGNORABLE)
 
 
+# What the categories refused in names are, for chat's refusals.
+UNPRINTABLE = {
+    "Cc": "control characters",
+    "Cf": "invisible formatting characters",
+    "Cs": "unpaired surrogates",
+    "Co": "private-use characters",
+    "Cn": "unassigned characters",
+    "Zl": "line separators",
+    "Zp": "paragraph separators",
+}
+
+
 def clean_name(text: str) -> str:
     """A seat name as stored (NFC, trimmed), or a 422 saying what is wrong with it.
 
@@ -72,3 +85,54 @@ def clean_name(text: str) -> str:
         if invisible(character):
             raise invalid(INVISIBLE, "bad_name", point=f"{ord(character):04X}")
     return name
+
+
+MARKS = ("Mn", "Me")  # combining marks, drawn over or under the character before them
+
+
+def visible(character: str) -> bool:
+    """Whether a character shows: a letter, digit, punctuation or symbol that is not blank
+    (spaces, marks on their own and formatting characters show nothing)."""
+    return unicodedata.category(character)[0] in "LNPS" and not invisible(character)
+
+
+def marks_in_a_row(text: str) -> int:
+    """The most combining marks stacked on one character."""
+    most = run = 0
+    for character in text:
+        run = run + 1 if unicodedata.category(character) in MARKS else 0
+        most = max(most, run)
+    return most
+
+
+def clean_message(text: str, length: int, lines: int, marks: int) -> str:
+    """A chat message as stored (NFC, trimmed; line breaks kept), or a 422 saying what is
+    wrong: it holds what a name may (and line breaks), shows at least one character, has at
+    most `lines` lines, and at most `marks` combining marks on one character, so that no
+    message is blank, pushes the others off the screen or draws over them."""
+    message = unicodedata.normalize("NFC", text.strip())
+    if not 1 <= len(message) <= length:
+        raise invalid(f"a message has 1–{length} characters, not {len(message)}", "bad_message")
+    for character in message:
+        if character == "\n":
+            continue
+        kind = UNPRINTABLE.get(unicodedata.category(character))
+        if kind:
+            raise invalid(
+                f"a message holds only printable characters and line breaks, not {kind} "
+                f"(U+{ord(character):04X})",
+                "bad_message",
+            )
+    if not any(visible(character) for character in message):
+        raise invalid("a message shows at least one character, not only blanks", "bad_message")
+    if message.count("\n") >= lines:
+        raise invalid(
+            f"a message has at most {lines} lines, not {message.count(chr(10)) + 1}",
+            "bad_message",
+        )
+    if marks_in_a_row(message) > marks:
+        raise invalid(
+            f"a message has at most {marks} combining marks on one character",
+            "bad_message",
+        )
+    return message

@@ -5,6 +5,10 @@ The client opens /api/tables/{id}/live and first sends
 last version it has seen, to resume after a reconnect; `lang`: the language of its refusals,
 English if omitted). The token travels in a message, never in
 the URL, so it stays out of access logs.
+
+One client cannot slow the others: each connection may send `socket_frames_per_second`
+frames (more close it with 4429), and a client that does not read what it is sent is dropped
+with 4413 once `socket_queue` messages wait for it.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from .accounts import signed_in
 from .api import Act, TakeBack, parse_action
 from .connections import Close, Connection
 from .errors import ApiError, invalid, language
+from .limits import PerSecond
 from .live import LiveTable, hash_token
 from .lobby import Lobby
 from .metrics import refused
@@ -28,6 +33,7 @@ router = APIRouter()
 Model = TypeVar("Model", bound=BaseModel)
 
 CLOSE_CODES = {401: 4401, 403: 4403, 404: 4404, 408: 4408, 422: 4422, 429: 4429}
+NOT_READING = 4413  # the messages waiting for the client passed `socket_queue`
 
 
 class Unreadable(ApiError):
@@ -63,20 +69,57 @@ async def _serve(websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
         return
     table = connection.table
     table.connections.add(connection)
-    connection.send({"type": "welcome", "seat": connection.seat, "table": table.summary()})
-    connection.changed()
-    await lobby.chat_backlog(connection)
-    sender = asyncio.create_task(_send(websocket, connection))
     try:
-        await _receive(websocket, lobby, connection)
+        connection.send({"type": "welcome", "seat": connection.seat, "table": table.summary()})
+        connection.changed()
+        await lobby.chat_backlog(connection)
+        await _converse(websocket, lobby, connection)
+    finally:
+        table.connections.discard(connection)
+        lobby.forget_if_idle(table)
+    if connection.full.is_set():
+        await _drop(websocket, connection.queue_limit)
+
+
+async def _converse(websocket: WebSocket, lobby: Lobby, connection: Connection) -> None:
+    """Send and receive until the client goes, is closed, or lets its queue fill up."""
+    sender = asyncio.create_task(_send(websocket, connection))
+    receiver = asyncio.create_task(_receive(websocket, lobby, connection))
+    full = asyncio.create_task(connection.full.wait())
+    for task in (sender, receiver, full):
+        task.add_done_callback(_ended)
+    try:
+        await asyncio.wait((receiver, full), return_when=asyncio.FIRST_COMPLETED)
+        if connection.full.is_set():
+            return
+        receiver.result()
         # say why, then close; a client that reads nothing is not waited for long
         await asyncio.wait_for(sender, lobby.settings.hello_timeout)
     except (WebSocketDisconnect, TimeoutError):
         pass
     finally:
-        table.connections.discard(connection)
-        sender.cancel()
-        lobby.forget_if_idle(table)
+        for task in (sender, receiver, full):
+            task.cancel()
+
+
+def _ended(task: asyncio.Task[Any]) -> None:
+    """Take a finished task's exception: a client that went is no error of the server's."""
+    if not task.cancelled():
+        task.exception()
+
+
+async def _drop(websocket: WebSocket, limit: int) -> None:
+    """Close a connection that does not read, with nothing more read from it or queued for it.
+    The close goes once the client reads again; until it reads or goes, the connection still
+    counts against its client's `sockets_per_client`, so no client holds more such sockets."""
+    error = ApiError(
+        429, "not_reading", f"more than {limit} messages waited for this connection to read them"
+    )
+    try:
+        await websocket.send_text(_text({"type": "error", **error.to_json()}))
+        await websocket.close(NOT_READING)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
 
 
 async def _refuse(websocket: WebSocket, error: ApiError) -> None:
@@ -103,15 +146,23 @@ async def _greet(websocket: WebSocket, lobby: Lobby, table_id: str) -> Connectio
         if account is not None:
             owned = lobby.account_token(table, account.id)
             reader = await lobby.seat_of(table, owned, missing_ok=True)
-    return Connection(table, seat, hash_token(token) if token else None, since, reader, lang)
+    digest = hash_token(token) if token else None
+    return Connection(table, seat, digest, since, reader, lang, lobby.settings.socket_queue)
 
 
-async def _message(websocket: WebSocket) -> dict[str, Any]:
+async def _message(websocket: WebSocket, frames: PerSecond | None = None) -> dict[str, Any]:
     """The next message: a JSON object in a text frame (orjson reads standard JSON only,
-    nested at most 1024 deep); anything else is Unreadable."""
+    nested at most 1024 deep); anything else is Unreadable. A frame past the allowance of
+    `frames` is refused before it is read."""
     frame = await websocket.receive()
     if frame["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(frame.get("code", 1000))
+    if frames is not None and not frames.take():
+        raise ApiError(
+            429,
+            "too_many_frames",
+            f"at most {frames.rate:g} messages a second on one connection",
+        )
     text = frame.get("text")
     if text is None:
         raise Unreadable("messages are JSON objects in text frames, not binary frames")
@@ -126,13 +177,15 @@ async def _message(websocket: WebSocket) -> dict[str, Any]:
 
 async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -> None:
     """Answer the client's messages until it goes, sends what cannot be read, or says nothing
-    (not even a ping) for the idle timeout; then queue the error and the close."""
-    while True:
+    (not even a ping) for the idle timeout, or sends more frames a second than it may; then
+    queue the error and the close."""
+    frames = PerSecond(lobby.settings.socket_frames_per_second)
+    while not connection.full.is_set():
         client_action_id = None
         try:
             try:
                 message = await asyncio.wait_for(
-                    _message(websocket), lobby.settings.socket_idle_timeout
+                    _message(websocket, frames), lobby.settings.socket_idle_timeout
                 )
             except TimeoutError:
                 raise ApiError(
@@ -142,11 +195,11 @@ async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -
             kind = message.pop("type", None)
             if kind == "ping":
                 connection.send({"type": "pong"})
-            elif kind == "act":
-                ack = await _act(lobby, connection, message)
+            elif kind == "act":  # shielded: dropping a client never cuts a commit short
+                ack = await asyncio.shield(_act(lobby, connection, message))
                 connection.send({"type": "ack", **ack})
             elif kind == "take_back":
-                ack = await _take_back(lobby, connection, message)
+                ack = await asyncio.shield(_take_back(lobby, connection, message))
                 connection.send({"type": "ack", **ack})
             else:
                 raise invalid('a message type is "act", "take_back" or "ping"')
@@ -159,7 +212,7 @@ async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -
                     **error.to_json(connection.lang),
                 }
             )
-            if isinstance(error, Unreadable) or error.code == "idle":
+            if isinstance(error, Unreadable) or error.code in ("idle", "too_many_frames"):
                 connection.close(CLOSE_CODES[error.status])
                 return
 

@@ -380,3 +380,65 @@ def test_names_are_stored_in_one_unicode_form(client):
     table = create(client, TOY, 2, {})["id"]
     reply = client.post(f"/tables/{table}/join", json={"name": "Zoe\u0308"}).json()
     assert reply["table"]["seats"][reply["seat"]]["name"] == "Zo\u00eb"
+
+
+# 10. A WebSocket that never reads, or floods the server with frames
+
+
+@pytest.fixture(scope="module")
+def unread(tmp_path_factory):
+    """A server that lets 16 messages wait for a WebSocket, takes frames as fast as they come,
+    and closes a silent socket after 5 s."""
+    db = str(tmp_path_factory.mktemp("unread") / "tabulae.sqlite")
+    options = (
+        *("--socket-queue", "16", "--socket-frames-per-second", "1000000"),
+        *("--socket-idle-timeout", "5"),
+    )
+    with running(db, options=options) as server:
+        yield server
+
+
+async def send_without_reading(server, table: str) -> tuple[list[dict], int | None]:
+    """Send messages the server answers with as much as they carry (an error echoing a 16 kB
+    client action id), reading nothing (the client library stops reading once one message
+    waits), until the server stops taking them (a send waits 2 s) or 2000 went; then read
+    everything that comes until the server closes. Returns what came and the close code."""
+    url = f"{server.ws_url}/api/tables/{table}/live"
+    frame = json.dumps({"type": "unanswerable", "client_action_id": "x" * 16_000})
+    async with websockets.connect(url, max_queue=1, ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        for _ in range(2000):
+            try:
+                await asyncio.wait_for(ws.send(frame), 2)
+            except TimeoutError:
+                break
+        came = []
+        try:
+            async for text in ws:
+                came.append(json.loads(text))
+        except websockets.ConnectionClosed:
+            pass
+        return came, ws.close_code
+
+
+def test_a_websocket_that_does_not_read_is_dropped_once_its_queue_is_full(unread):
+    """A client sends and never reads the answers: the server answers until the socket's
+    buffers and 16 queued messages are full, then reads nothing more from it, queues nothing
+    more for it and closes it with 4413 once it reads again; the others are served as
+    before."""
+    with unread.http() as client:
+        table = create(client, TOY, 2, {})["id"]
+        came, code = asyncio.run(asyncio.wait_for(send_without_reading(unread, table), 60))
+        assert code == 4413, (code, len(came))
+        assert came[-1]["error"]["code"] == "not_reading"
+        answered = sum(message.get("client_action_id") is not None for message in came)
+        assert answered < 2000  # the rest were never read, let alone answered
+        assert client.get(f"/tables/{table}").status_code == 200
+
+
+def test_a_websocket_sending_more_frames_a_second_than_allowed_is_closed(server, client):
+    """The default allowance is 20 frames a second; 500 pings at once are a flood."""
+    table = create(client, TOY, 2, {})["id"]
+    frames = [json.dumps({"type": "hello"}), *['{"type": "ping"}'] * 500]
+    message, code = asyncio.run(asyncio.wait_for(refusal(server.ws_url, table, *frames), 30))
+    assert message["error"]["code"] == "too_many_frames" and code == 4429

@@ -92,9 +92,11 @@ def say(client, table: str, channel: str, text: str, token: str | None = None) -
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """A server that checks move times twice a second and sends no reminders."""
+    """A server that checks move times twice a second, sends no reminders and sends a new
+    connection the latest 3 chat messages."""
     db = str(tmp_path_factory.mktemp("db") / "live.sqlite")
-    with running(db, options=player_options(1, "reminders_per_move=0")) as started:
+    options = player_options(1, "reminders_per_move=0", "chat_backlog=3")
+    with running(db, options=options) as started:
         yield started
 
 
@@ -146,6 +148,28 @@ def test_chat_is_pushed_to_everyone_who_may_read_it(server, client):
     ]
     assert bea_socket.chat().count(("players", "<b>hi</b> Ann")) == 1  # pushed once
     http.close()
+
+
+def test_a_new_connection_gets_the_latest_messages_it_may_read_in_order(server, client):
+    """Five messages from the players and a spectator's last: a player's new connection gets
+    the players' last three, a spectator's the last three of both channels."""
+    table, tokens = seated_table(client)
+    for n in range(1, 6):
+        say(client, table, "players", f"m{n}", tokens[n % 2])
+    say(client, table, "spectators", "s1")
+
+    async def connect() -> tuple[Socket, Socket]:
+        async with (
+            Socket(server.ws_url, table, tokens[0]) as player,
+            Socket(server.ws_url, table) as watcher,
+        ):
+            for socket in (player, watcher):
+                await socket.wait(lambda m: m["type"] == "chat")
+            return player, watcher
+
+    player, watcher = asyncio.run(connect())
+    assert player.chat() == [("players", "m3"), ("players", "m4"), ("players", "m5")]
+    assert watcher.chat() == [("players", "m4"), ("players", "m5"), ("spectators", "s1")]
 
 
 def test_a_time_out_and_the_clocks_are_pushed_to_the_table(server, client):

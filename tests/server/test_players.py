@@ -207,6 +207,50 @@ def test_chat_is_length_limited_rate_limited_and_clean(site):
     ann.close()
 
 
+BLANK_TALL_AND_STACKED = [
+    "\u3164",  # a Hangul filler: a letter that prints as nothing
+    "\u2800\u2800",  # the blank Braille pattern
+    "\u3164 \u2800\n\u115f\u1160 \uffa0\u3000",
+    "\u0301\u0308",  # marks with nothing to sit on
+    "a" + "\n" * 498 + "b",  # 499 lines in 500 characters
+    "\n".join(["line"] * 11),
+    "x" + "\u0301" * 400,
+    "Zalgo: e\u0301\u0300\u0302\u0303\u0308\u0304",  # five marks on é, once composed
+]
+
+
+def test_chat_refuses_blank_tall_and_stacked_messages(site):
+    """Blank-looking messages, more than ten lines, and more than four combining marks on one
+    character are refused; ten lines, and Hebrew with its points, are not."""
+    ann, _ = person(site)
+    table = create(ann, TOY, 2, {})["id"]
+    token = {"X-Seat-Token": ann.post(f"/tables/{table}/join", json={"name": "A"}).json()["token"]}
+    say = lambda text: ann.post(  # noqa: E731
+        f"/tables/{table}/chat", json={"channel": "players", "text": text}, headers=token
+    )
+    for text in BLANK_TALL_AND_STACKED:
+        assert say(text).json()["error"]["code"] == "bad_message", repr(text[:20])
+    shalom = "\u05e9\u05c1\u05b8\u0591\u05dc\u05d5\u05b9\u05dd"  # three marks on the shin
+    for fine in ("\n".join(["line"] * 10), shalom):
+        assert say(fine).status_code == 201, repr(fine)
+    ann.close()
+
+
+def test_a_seated_account_reads_no_spectator_without_its_token(site):
+    """While the game is on, a player signed in to the account that holds the seat is a player,
+    token or not: it does not read the spectators' channel."""
+    ann, _ = person(site)
+    table = create(ann, TOY, 2, {})["id"]
+    ann.post(f"/tables/{table}/join", json={"name": "Ann"})
+    with site[0].http() as watcher:
+        aside = {"channel": "spectators", "text": "Ann holds a 9", "name": "Cy"}
+        assert watcher.post(f"/tables/{table}/chat", json=aside).status_code == 201
+        assert [m["text"] for m in watcher.get(f"/tables/{table}/chat").json()] == [aside["text"]]
+    assert ann.get(f"/tables/{table}/chat").json() == []
+    error(ann.post(f"/tables/{table}/chat", json=aside), 403, "spectators_only")
+    ann.close()
+
+
 def test_a_turn_based_table_reminds_by_mail_and_a_bot_moves_when_time_runs_out(site):
     """The reminder names no username: one like this must not read as an instruction."""
     server, mailbox, _ = site

@@ -89,8 +89,10 @@ export class Live {
       waiting.reject(new ApiError(0, "offline", "the connection dropped; try again"));
       this.pending.delete(id);
     }
-    // 44xx: the server refused this seat or table for good; anything else is worth a retry.
-    if (this.closed || (event.code >= 4400 && event.code < 4500)) return;
+    // 44xx: the server refused this seat or table for good; anything else is worth a retry,
+    // 4413 too: the page had stopped reading (a sleeping tab), and reads again now.
+    const refused = event.code >= 4400 && event.code < 4500 && event.code !== 4413;
+    if (this.closed || refused) return;
     const delay = RETRY_MS[Math.min(this.retries++, RETRY_MS.length - 1)];
     setTimeout(() => this.connect(), delay);
   }
