@@ -2,8 +2,9 @@
 sideways, in English, Dutch and Russian — the lobby with each game and its options, finished
 tables with their score sheets, replays, the account with my games, the leaderboard and a
 player's page; the header's links are readable; my games are named by game, date and
-players; a newcomer's rating reads near 1500, marked provisional; and at the table on a phone
-the drawer closes after an action and the result comes into view when the game ends.
+players; a newcomer's rating reads near 1500, marked provisional; a score sheet that pans
+shows that it does; and at the table on a phone the drawer closes after an action and the
+result comes into view when the game ends.
 
 Finished tables are bot-only tables the server plays by itself, and the rated game is played
 over the API: no test clicks a whole game through."""
@@ -134,6 +135,8 @@ def test_no_page_scrolls_sideways_on_a_phone(people, site, lang):
         page.goto(f"/table.html?id={tables[game]}")
         page.locator("#result").wait_for()
         wide[f"finished {game}"] = width(page)
+        if game == "hadrians_wall":  # six players' sheet pans, and shows that more lies right
+            page.locator("#result .more-right").first.wait_for()
         page.goto(f"/replay.html?id={tables[game]}")
         page.locator("#board > *").first.wait_for()
         wide[f"replay of {game}"] = width(page)
