@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 
-from .bots import bot_label, bot_name, bot_words
+from .bots import bot_label, bot_name, bot_words, is_bot_name
 from .game_text import GameText
 from .terms import glossary, terms
 from .translator import LANGUAGES, N_, Translator, translator
@@ -41,6 +41,7 @@ __all__ = [
     "bot_words",
     "default_language",
     "glossary",
+    "is_bot_name",
     "terms",
     "translator",
 ]

@@ -1,34 +1,32 @@
-"""Bots' names at a table, in the player's language: a Roman name, then what the bot is.
+"""Bots' names at a table, in the player's language: what the bot is, and its place among the
+table's bots.
 
 What a bot is comes from the interface's catalog by the bot's name, ``bot.<name>`` (and
 ``bot.<name>.<level>`` for a level among its parameters), so a new bot or level only adds
-catalog entries. The n-th bot at a table has the n-th Roman name, so no two share a name.
+catalog entries. The n-th bot at a table is numbered n, so no two share a name; and no person
+may take a name a bot could have (`is_bot_name`), so a bot never passes for a player or a
+player for a bot.
 
 >>> from tabulae.i18n import translator
 >>> bot_name(translator("en"), 1, "greedy")
-'Gaius (greedy bot)'
+'Greedy bot 2'
+>>> is_bot_name("bot średni 3"), is_bot_name("Marek")
+(True, False)
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from tabulae.bots import BOTS
 from tabulae.bots.levels import LEVELS
 
-from .translator import N_, UI, Translator, translator
+from .translator import LANGUAGES, UI, Translator, translator
 
-NAMES = (
-    N_("Marcus"),
-    N_("Gaius"),
-    N_("Lucius"),
-    N_("Titus"),
-    N_("Quintus"),
-    N_("Publius"),
-    N_("Gnaeus"),
-    N_("Decimus"),
-)
+NUMBERED = re.compile(r"[\s#№.]*\d*\s*$")  # a number after a bot's words, as people write it
 
 
 def bot_label(tr: Translator, bot: str, params: Mapping[str, Any] | None = None) -> str:
@@ -43,15 +41,17 @@ def bot_label(tr: Translator, bot: str, params: Mapping[str, Any] | None = None)
 
 
 def bot_name(tr: Translator, order: int, bot: str, params: Mapping[str, Any] | None = None) -> str:
-    """The name of the `order`-th bot at a table (from 0)."""
-    roman = tr._(NAMES[order % len(NAMES)])
-    return tr._("{name} ({bot})", name=roman, bot=bot_label(tr, bot, params))
+    """The name of the `order`-th bot at a table (from 0): what it is, numbered."""
+    return tr._("{bot} {n}", bot=capitalized(bot_label(tr, bot, params)), n=order + 1)
 
 
-def bot_words(tr: Translator) -> dict[str, Any]:
-    """What a browser needs to name bots as `bot_name` does: the Roman names, what each bot
-    (and each bot at a level, ``greedy.hard``) is, and the form that joins them."""
-    kinds = (
+def capitalized(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def bot_kinds() -> set[str]:
+    """Every bot and level the catalogs word: ``greedy``, ``medium``, ``greedy.hard``."""
+    return (
         set(BOTS)
         | set(LEVELS)
         | {
@@ -60,12 +60,30 @@ def bot_words(tr: Translator) -> dict[str, Any]:
             if msgid.startswith("bot.")
         }
     )
+
+
+@cache
+def _bots_words() -> frozenset[str]:
+    words = set()
+    for lang in LANGUAGES:
+        tr = translator(lang)
+        for kind in bot_kinds():
+            bot, _, level = kind.partition(".")
+            words.add(bot_label(tr, bot, {"level": level} if level else None).casefold())
+    return frozenset(words)
+
+
+def is_bot_name(name: str) -> bool:
+    """Whether `name` is what a bot is called in some language, with or without a number
+    ("Medium bot 2", "bot średni", "Средний бот #1"): a name no person may take."""
+    return NUMBERED.sub("", " ".join(name.split())).casefold() in _bots_words()
+
+
+def bot_words(tr: Translator) -> dict[str, Any]:
+    """What a browser needs to name bots as `bot_name` does: what each bot (and each bot at a
+    level, ``greedy.hard``) is, and the form that numbers it."""
     labels = {}
-    for kind in sorted(kinds):
+    for kind in sorted(bot_kinds()):
         bot, _, level = kind.partition(".")
         labels[kind] = bot_label(tr, bot, {"level": level} if level else None)
-    return {
-        "names": [tr._(name) for name in NAMES],
-        "labels": labels,
-        "form": tr.catalog(UI).messages.get("{name} ({bot})", "{name} ({bot})"),
-    }
+    return {"labels": labels, "form": tr.catalog(UI).messages.get("{bot} {n}", "{bot} {n}")}

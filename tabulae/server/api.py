@@ -16,7 +16,7 @@ from .accounts import signed_in
 from .errors import ApiError, bad_action, invalid, token_required
 from .live import LiveTable, hash_token
 from .lobby import SEED_RANGE, Lobby
-from .text import clean_name
+from .text import clean_name, person_name
 
 
 class Unfit(ValueError):
@@ -34,7 +34,15 @@ def _name(value: str) -> str:
         raise Unfit(error) from None
 
 
+def _person_name(value: str) -> str:
+    try:
+        return person_name(value)
+    except ApiError as error:
+        raise Unfit(error) from None
+
+
 Name = Annotated[str, Field(max_length=200), AfterValidator(_name)]
+PersonName = Annotated[str, Field(max_length=200), AfterValidator(_person_name)]
 Word = Annotated[str, Field(min_length=1, max_length=100)]
 OptionValue = StrictBool | StrictInt | StrictStr
 Token = Annotated[
@@ -113,7 +121,7 @@ class NewTable(Strict):
 
 
 class Join(Strict):
-    name: Name
+    name: PersonName
     seat: int | None = Field(None, ge=0, le=63, description="a free seat; the first if omitted")
     join_id: str | None = Field(
         None,

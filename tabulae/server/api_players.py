@@ -19,12 +19,12 @@ from tabulae.core import load
 
 from . import accounts as acc
 from . import mail
-from .api import Name, Strict, StrictJsonRoute, Token, client_address, lobby
+from .api import PersonName, Strict, StrictJsonRoute, Token, client_address, lobby
 from .chat import may_write, message_json, readable
 from .confusables import skeleton
 from .errors import ApiError, invalid, unknown_table
 from .live import summary
-from .ratings import changes_json
+from .ratings import changes_json, shown
 from .storage import Account, NameTaken
 from .text import clean_message
 
@@ -38,7 +38,7 @@ Language = Literal["en", "pl", "nl", "ru"]
 
 
 class SignUp(Strict):
-    username: Name
+    username: PersonName
     password: Password
     email: Email | None = Field(None, description='where "your move" reminders go')
     language: Language | None = Field(None, description="the language of the reminders")
@@ -69,7 +69,12 @@ class PasswordChange(Strict):
 class Say(Strict):
     channel: Literal["players", "spectators"]
     text: Annotated[str, Field(min_length=1, max_length=10_000)]
-    name: Name | None = Field(None, description="a spectator's name (signed in: the username)")
+    name: PersonName | None = Field(
+        None, description="a spectator's name (signed in: the username)"
+    )
+
+
+UNRATED = {"rating": None, "rated_games": 0, "display": None, "provisional": True}
 
 
 def unauthorised() -> ApiError:
@@ -281,7 +286,7 @@ async def player(request: Request, username: str) -> dict[str, Any]:
     for row in rows:
         seat = next(s for s in row.seats if s.account_id == account.id)
         game = load(row.game).id
-        entry = stats.setdefault(game, {"played": 0, "won": 0, "rating": None, "rated_games": 0})
+        entry = stats.setdefault(game, {"played": 0, "won": 0} | UNRATED)
         if row.status == "finished":
             entry["played"] += 1
             entry["won"] += seat.rank == 1 and seat.bot is None  # not the stand-in's win
@@ -289,6 +294,7 @@ async def player(request: Request, username: str) -> dict[str, Any]:
     for game, rating in ratings.items():
         entry = stats.setdefault(game, {"played": 0, "won": 0})
         entry |= {"rating": rating["rating"], "rated_games": rating["games"]}
+        entry |= shown(rating["rating"], rating["games"])
     return {"username": account.username, "games": stats, "history": history}
 
 
@@ -301,6 +307,7 @@ async def leaderboard(
         raise invalid(f"no game {game!r} on this server", "unknown_game")
     board = await the_lobby.db(the_lobby.storage.leaderboard, game, limit)
     for entry in board:  # accounts by username only; an account's number stays inside
+        entry |= shown(entry["rating"], entry["games"])
         kind, _, who = entry.pop("player").partition(":")
         bot, _, params = who.partition("{")  # a bot's key: its name, then its parameters
         entry["bot"] = (

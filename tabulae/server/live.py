@@ -21,7 +21,7 @@ from tabulae.core.takeback import TakeBacks
 from tabulae.i18n import GameText, bot_name, translator
 
 from .errors import ApiError, unknown_seat, wrong_token
-from .storage import ActionRow, SeatRow, TableRow
+from .storage import ActionRow, SeatRow, TableRow, utc
 
 if TYPE_CHECKING:
     from .connections import Connection
@@ -429,6 +429,7 @@ def summary(row: TableRow) -> dict[str, Any]:
         "move_seconds": row.move_seconds,
         "clock_increment": row.clock_increment,
         "hints": row.hints,
+        "created_at": utc(row.created_at).isoformat() if row.created_at else None,
     }
 
 

@@ -12,6 +12,11 @@ seats (two `easy` bots and nothing else) is not rated at all.
 
 An account that leaves a game under way is rated for its seat, in the last place, whatever
 the stand-in bot that played on made of it; the stand-in is not rated for that seat.
+
+Players read a rating on the scale they know from chess (`display`): the ordinal μ − 3σ,
+which starts at 0 and goes below it after a first loss, scaled so that a newcomer stands at
+1500; and until a player has finished `PROVISIONAL_GAMES` rated games its rating is marked
+provisional, as it says little yet.
 """
 
 from __future__ import annotations
@@ -31,6 +36,20 @@ if TYPE_CHECKING:
 MODEL = PlackettLuce()
 
 Rating = tuple[float | None, float | None]  # (mu, sigma), or (None, None) for a newcomer
+
+DISPLAY_START = 1500  # a newcomer's displayed rating (ordinal 0)
+DISPLAY_SCALE = 20  # displayed points per point of ordinal: one σ of a newcomer is ~167
+PROVISIONAL_GAMES = 5  # rated games before a rating is no longer provisional
+
+
+def display(ordinal: float) -> int:
+    """A rating as players read it: the ordinal μ − 3σ on a scale where a newcomer is 1500."""
+    return round(DISPLAY_START + DISPLAY_SCALE * ordinal)
+
+
+def shown(ordinal: float, games: int) -> dict[str, Any]:
+    """The displayed rating beside the ordinal, and whether it is still provisional."""
+    return {"display": display(ordinal), "provisional": games < PROVISIONAL_GAMES}
 
 
 def player_key(seat: SeatRow) -> str | None:
@@ -106,6 +125,12 @@ def rate_table(storage: Storage, live: LiveTable) -> None:
 
 def changes_json(changes: dict[int, tuple[float, float]]) -> list[dict[str, Any]]:
     return [
-        {"seat": seat, "before": round(before, 2), "after": round(after, 2)}
+        {
+            "seat": seat,
+            "before": round(before, 2),
+            "after": round(after, 2),
+            "before_display": display(before),
+            "after_display": display(after),
+        }
         for seat, (before, after) in sorted(changes.items())
     ]

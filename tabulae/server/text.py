@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from tabulae.i18n import N_
+from tabulae.i18n import N_, is_bot_name
 
 from .errors import invalid
 
@@ -136,3 +136,14 @@ def clean_message(text: str, length: int, lines: int, marks: int) -> str:
             "bad_message",
         )
     return message
+
+
+def person_name(text: str) -> str:
+    """A name a person gives (at a seat, as a spectator, as a username): a clean name that is
+    not a bot's in any language ("Medium bot 2"), so no one passes for a bot."""
+    name = clean_name(text)
+    if is_bot_name(name):
+        raise invalid(
+            N_("“{name}” is what a bot is called: choose another name."), "bot_name", name=name
+        )
+    return name

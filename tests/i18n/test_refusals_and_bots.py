@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tabulae.core import Action, IllegalAction, load
-from tabulae.i18n import LANGUAGES, GameText, bot_label, bot_name, bot_words, translator
-from tabulae.i18n.bots import NAMES
+from tabulae.i18n import (
+    LANGUAGES,
+    GameText,
+    bot_label,
+    bot_name,
+    bot_words,
+    is_bot_name,
+    translator,
+)
 
 TOY = load("tests.plugin_games.tesserae:GAME")
 
@@ -44,11 +51,21 @@ def test_a_refusal_no_catalog_has_is_its_english_reason():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_bot_at_a_table_has_a_name_of_its_own_in_every_language(lang):
     tr = translator(lang)
-    names = [bot_name(tr, order, "greedy") for order in range(len(NAMES))]
+    names = [bot_name(tr, order, "greedy") for order in range(8)]
     assert len(set(names)) == len(names)
+    assert all(is_bot_name(name) for name in names)  # no person may take one
     if lang != "en":
         assert not any("greedy" in name or "random" in name for name in names)
         assert bot_name(tr, 0, "random") != bot_name(translator("en"), 0, "random")
+
+
+def test_a_bot_is_named_by_what_it_is_and_no_person_s_name_is_a_bot_s():
+    assert bot_name(translator("pl"), 0, "medium") == "Bot średni 1"
+    assert bot_name(translator("ru"), 2, "easy") == "Лёгкий бот 3"
+    for taken in ("Medium bot 2", "bot średni", "СРЕДНИЙ БОТ №1", "gretige bot #3"):
+        assert is_bot_name(taken), taken
+    for person in ("Marek", "Marcus", "Bot", "Medium", "Botticelli 2"):
+        assert not is_bot_name(person), person
 
 
 def test_a_level_has_its_own_words_and_falls_back_to_the_bot_s():
@@ -59,7 +76,5 @@ def test_a_level_has_its_own_words_and_falls_back_to_the_bot_s():
 
 def test_the_browser_gets_the_same_words():
     words = bot_words(translator("ru"))
-    assert words["names"][1] == "Гай" and words["labels"]["greedy"] == "жадный бот"
-    assert words["form"].format(name="Гай", bot="жадный бот") == bot_name(
-        translator("ru"), 1, "greedy"
-    )
+    assert words["labels"]["greedy"] == "жадный бот"
+    assert words["form"].format(bot="Жадный бот", n=2) == bot_name(translator("ru"), 1, "greedy")

@@ -252,3 +252,21 @@ def test_a_rematch_keeps_the_rating_the_time_limit_and_the_clock(server):
     assert following["clock_increment"] == 2 and following["hints"] is False
     assert [seat["clock_left"] for seat in following["seats"]] == [600, 600]
     http.close()
+
+
+def test_a_new_player_reads_a_rating_near_1500_marked_provisional(server):
+    """However the first game goes, the leaderboard, the player page and the table's changes
+    show the same number on the 1500 scale, never below zero, and provisional for a while."""
+    http, username = person(server)
+    table = rated_table(http, TOY, [{}, {"bot": "greedy"}])
+    token = http.post(f"/tables/{table}/join", json={"name": username}).json()["token"]
+    play_randomly(http, table, token)
+    mine = next(change for change in changes_of(http, table) if change["seat"] == 0)
+    assert mine["before_display"] == 1500 and mine["after_display"] > 1000
+    assert abs(mine["after_display"] - (1500 + 20 * mine["after"])) <= 1
+    stats = http.get(f"/players/{username}").json()["games"]["tesserae"]
+    assert stats["display"] == mine["after_display"] and stats["provisional"] is True
+    entry = next(e for e in http.get("/leaderboard/tesserae").json() if e["name"] == username)
+    assert entry["display"] == mine["after_display"] and entry["provisional"] is True
+    assert entry["rating"] == mine["after"]  # the ordinal still ranks the board
+    http.close()

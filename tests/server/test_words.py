@@ -97,5 +97,19 @@ def test_a_request_missing_a_field_says_which_in_a_sentence(client):
 def test_bots_of_one_kind_each_get_a_name_of_their_own(client):
     table = create(client, TOY, 3, {1: "greedy", 2: "greedy"})
     names = [seat["name"] for seat in table["seats"]]
-    assert names[1:] == ["Marcus (greedy bot)", "Gaius (greedy bot)"]
+    assert names[1:] == ["Greedy bot 1", "Greedy bot 2"]
     assert [seat["bot_order"] for seat in table["seats"]] == [None, 0, 1]
+
+
+def test_no_person_takes_a_bot_s_name_in_any_language(client):
+    """A bot is named by what it is, so a person's name is never one of those: "Marek" sits
+    beside "Bot średni 1", never beside "Marek (bot średni)"."""
+    table = create(client, TOY, 3, {1: "greedy"})["id"]
+    for taken in ("Greedy bot 1", "bot średni", "Средний бот #2", "  gretige   bot "):
+        reply = client.post(f"/tables/{table}/join", json={"name": taken}, headers=POLISH)
+        assert reply.status_code == 422, taken
+        assert reply.json()["error"]["message"].endswith("to nazwa bota: wybierz inne imię.")
+    reply = client.post(f"/tables/{table}/join", json={"name": "Marek"})
+    assert reply.status_code == 200
+    seats = reply.json()["table"]["seats"]
+    assert [seat["name"] for seat in seats][:2] == ["Marek", "Greedy bot 1"]

@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
-import { gameNames, peoplePage, refusal } from "./people.js";
+import { gameNames, gameTitle, otherPlayers, peoplePage, refusal } from "./people.js";
 import * as store from "./store.js";
 
 const root = document.getElementById("account");
@@ -98,14 +98,11 @@ function gameLink(game, kind) {
     kind === "finished"
       ? `/replay.html?id=${encodeURIComponent(game.id)}`
       : `/table.html?id=${encodeURIComponent(game.id)}`;
-  const others = game.seats
-    .filter((seat) => seat.seat !== game.my_seat)
-    .map((seat) => seat.name ?? t("free seat"))
-    .join(", ");
+  const others = otherPlayers(text, game, game.my_seat);
   return h(
     "li",
     { "data-table": game.id },
-    h("a", { href, onclick: go }, t("{game} · table {table}", { game: names[game.game] ?? game.game, table: game.id })),
+    h("a", { href, onclick: go }, gameTitle(text, names, game)),
     " ",
     others ? t("with {names}", { names: others }) : t("with no one yet"),
     game.deadline &&

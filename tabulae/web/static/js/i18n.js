@@ -39,7 +39,7 @@ export class Text {
     this.ui = data.messages;
     this.messages = data.game?.messages ?? {};
     this.terms = data.game?.terms ?? {};
-    this.bots = data.bots ?? { names: [], labels: {}, form: "{name} ({bot})" };
+    this.bots = data.bots ?? { labels: {}, form: "{bot} {n}" };
     this.names = [];
     // The rule is the catalogs' own Plural-Forms expression, served by this server.
     this.pluralIndex = new Function("n", `return Number(${data.plural});`);
@@ -64,12 +64,13 @@ export class Text {
     return labels[`${bot}.${level}`] ?? labels[bot] ?? `${bot} bot`;
   }
 
-  /** A seat's name as a summary gives it: an unnamed bot is the `bot_order`-th Roman name at
-   *  the table and what it is ("Marcus (greedy bot)"), in this language. */
+  /** A seat's name as a summary gives it: an unnamed bot is what it is, numbered by its place
+   *  among the table's bots ("Greedy bot 2"), in this language. */
   seatName(info) {
-    if (info.bot && Number.isInteger(info.bot_order) && this.bots.names.length > 0) {
-      const name = this.bots.names[info.bot_order % this.bots.names.length];
-      return this.format(this.bots.form, { name, bot: this.botLabel(info.bot, info.bot_level) });
+    if (info.bot && Number.isInteger(info.bot_order)) {
+      const label = this.botLabel(info.bot, info.bot_level);
+      const bot = label.charAt(0).toUpperCase() + label.slice(1);
+      return this.format(this.bots.form, { bot, n: info.bot_order + 1 });
     }
     return info.name ?? this.t("Seat {n}", { n: info.seat + 1 });
   }

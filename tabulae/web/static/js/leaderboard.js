@@ -1,8 +1,9 @@
-// A leaderboard per game: OpenSkill ratings (mu − 3σ) of accounts and bots over rated tables.
+// A leaderboard per game: OpenSkill ratings of accounts and bots over rated tables, ranked by
+// the conservative mu − 3σ and shown on the 1500 scale the server gives (`display`).
 
 import { api } from "./api.js";
 import { fill, h, param } from "./dom.js";
-import { gameNames, peoplePage } from "./people.js";
+import { gameNames, peoplePage, ratingShown } from "./people.js";
 
 const root = document.getElementById("leaderboard");
 let text = null;
@@ -19,8 +20,14 @@ async function showBoard(game) {
       "tr",
       { "data-name": entry.name },
       h("td", {}, String(n + 1)),
-      h("td", {}, entry.bot ? botName(entry.bot) : entry.name),
-      h("td", {}, text.number(entry.rating, 2)),
+      h(
+        "td",
+        {},
+        entry.bot
+          ? botName(entry.bot)
+          : h("a", { href: `/player.html?name=${encodeURIComponent(entry.name)}` }, entry.name),
+      ),
+      h("td", {}, ratingShown(text, entry)),
       h("td", {}, String(entry.games)),
     ),
   );
@@ -29,7 +36,7 @@ async function showBoard(game) {
     rows.length
       ? h(
           "table",
-          { class: "scores" },
+          { class: "grid scores" },
           h("tr", {}, h("th", {}, "#"), h("th", {}, t("Player")), h("th", {}, t("Rating")), h("th", {}, t("Games"))),
           rows,
         )
@@ -37,9 +44,10 @@ async function showBoard(game) {
   );
 }
 
-/** What a bot is, in the chosen language ("medium bot"), as the table names it. */
+/** What a bot is, in the chosen language ("Medium bot"), as the table names it. */
 function botName(bot) {
-  return text.botLabel(bot.name, bot.params?.level ?? null);
+  const label = text.botLabel(bot.name, bot.params?.level ?? null);
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 async function show(newText) {

@@ -1,6 +1,7 @@
 // What the pages of people (my games, a player, the leaderboards) share: the header's links and
 // language switch, in the language the player chose.
 
+import { h } from "./dom.js";
 import { chosenLanguage, loadText } from "./i18n.js";
 import { languageSwitch } from "./language.js";
 
@@ -69,5 +70,35 @@ export async function gameNames(text, games) {
   const texts = await Promise.all(games.map((game) => loadText(text.lang, game.id)));
   return Object.fromEntries(
     games.map((game, n) => [game.id, texts[n].hasTerm(game.id) ? texts[n].term(game.id) : game.name]),
+  );
+}
+
+/** A game as a player tells it from the others: the game and when it was set up ("Sylla ·
+ *  12 May 2025, 18:04"); `players` names who else sat at it. */
+export function gameTitle(text, names, table) {
+  const game = names[table.game] ?? table.game;
+  if (!table.created_at) return game;
+  const options = { dateStyle: "medium", timeStyle: "short" };
+  const date = new Date(table.created_at).toLocaleString(text.lang, options);
+  return text.t("{game} · {date}", { game, date });
+}
+
+/** The other players at a table, by their names in the chosen language (a bot's included). */
+export function otherPlayers(text, table, mySeat) {
+  return table.seats
+    .filter((seat) => seat.seat !== mySeat)
+    .map((seat) => (seat.name || seat.bot ? text.seatName(seat) : text.t("free seat")))
+    .join(", ");
+}
+
+/** A rating as players read it: the number on the 1500 scale, and "provisional" while the
+ *  player has played too few rated games for it to say much. */
+export function ratingShown(text, rated) {
+  if (rated?.display === null || rated?.display === undefined) return "—";
+  return h(
+    "span",
+    { class: "rating" },
+    String(rated.display),
+    rated.provisional && h("small", { class: "provisional" }, " ", text.t("provisional")),
   );
 }

@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { fill, h, param } from "./dom.js";
-import { gameNames, peoplePage, refusal } from "./people.js";
+import { gameNames, gameTitle, otherPlayers, peoplePage, ratingShown, refusal } from "./people.js";
 
 const root = document.getElementById("player");
 const STATUSES = () => ({ playing: text.t("being played"), finished: text.t("finished") });
@@ -26,7 +26,7 @@ async function show(chosen) {
     h("h2", {}, player.username),
     h(
       "table",
-      { class: "scores", id: "stats" },
+      { class: "grid scores", id: "stats" },
       h("tr", {}, [t("Game"), t("Played"), t("Won"), t("Rating")].map((title) => h("th", {}, title))),
       Object.entries(player.games).map(([game, stats]) =>
         h(
@@ -35,7 +35,7 @@ async function show(chosen) {
           h("td", {}, names[game] ?? game),
           h("td", {}, String(stats.played)),
           h("td", {}, String(stats.won)),
-          h("td", {}, stats.rating === null ? "—" : text.number(stats.rating, 2)),
+          h("td", {}, ratingShown(text, stats)),
         ),
       ),
     ),
@@ -46,12 +46,14 @@ async function show(chosen) {
       player.history.map((table) =>
         h(
           "li",
-          {},
+          { "data-table": table.id },
           h(
             "a",
             { href: `/${table.status === "finished" ? "replay" : "table"}.html?id=${table.id}` },
-            t("{game} · table {table}", { game: names[table.game] ?? table.game, table: table.id }),
+            gameTitle(text, names, table),
           ),
+          " ",
+          t("with {names}", { names: otherPlayers(text, table, table.my_seat) }),
           ` · ${STATUSES()[table.status] ?? table.status}`,
           table.seats[table.my_seat].rank &&
             ` · ${t("place {n}", { n: table.seats[table.my_seat].rank })}`,

@@ -47,6 +47,7 @@ const page = {
   steps: null, // the updates waiting to be shown (js/pace.js)
   shownSteps: 0, // how many steps the page has shown
   litAfter: -1, // the log lights up the events of the versions after this one
+  playedHere: false, // whether this page showed the game under way (its end is then news)
 };
 page.steps = new Steps(showSteps, () => PACES[page.pace]);
 
@@ -75,8 +76,8 @@ const parts = {
 // On a phone the hint and the actions sit in a drawer at the bottom of the window.
 parts.drawer = h("div", { class: "drawer", id: "drawer" }, parts.handle, parts.undo, parts.hint, parts.actions);
 
-function toggleDrawer() {
-  const open = parts.drawer.classList.toggle("open");
+function toggleDrawer(open = !parts.drawer.classList.contains("open")) {
+  parts.drawer.classList.toggle("open", open);
   parts.handle.setAttribute("aria-expanded", String(open));
 }
 
@@ -232,6 +233,7 @@ async function act(action) {
   try {
     await page.live.act(action, page.snapshot.version);
     showNotice(null);
+    toggleDrawer(false); // on a phone the board is seen again, with what the action did
   } catch (error) {
     showNotice(explain(error));
   } finally {
@@ -524,8 +526,12 @@ function renderEnd(ctx) {
   if (!ctx.result) {
     parts.end.hidden = true;
     parts.end.replaceChildren();
+    page.playedHere ||= ctx.status === "playing";
     return;
   }
+  // The game ended while the page was open, the view somewhere on the board: the result is
+  // brought into view (the end sits above the board).
+  const endedNow = parts.end.hidden === true && page.playedHere === true;
   parts.end.hidden = false;
   const rematch =
     page.seat !== null &&
@@ -557,6 +563,7 @@ function renderEnd(ctx) {
       h("a", { href: "/" }, t("Back to the lobby")),
     ),
   );
+  if (endedNow) parts.end.scrollIntoView({ block: "start" });
 }
 
 async function start() {

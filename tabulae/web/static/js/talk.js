@@ -122,12 +122,13 @@ export function tableTalk(tableId, token) {
         "ul",
         {},
         changes.map((change) => {
-          const delta = change.after - change.before;
+          // on the 1500 scale players read, as the leaderboard shows it
+          const delta = change.after_display - change.before_display;
           return h(
             "li",
             { "data-seat": change.seat },
-            `${names()[change.seat]}: ${text.number(change.before, 2)} → ${text.number(change.after, 2)} `,
-            h("b", {}, `(${delta >= 0 ? "+" : ""}${text.number(delta, 2)})`),
+            `${names()[change.seat]}: ${change.before_display} → ${change.after_display} `,
+            h("b", {}, `(${delta >= 0 ? "+" : ""}${delta})`),
           );
         }),
       ),
