@@ -70,7 +70,7 @@ KINDS = ("lobby", "hints", "imports", "replays", "pings", "take-backs")
 LIMIT = 2.0  # the honest players' p99 and the bot's move time, beside against without
 HOSTILE_ADDRESS = "127.0.0.2"
 # The bot table's bots: a search of a fraction of a second, as a bot people play against takes
-BOT = {"bot": "medium", "params": {"iterations": 200}}
+BOT = {"bot": "medium", "params": {"iterations": 100}}
 RAMP = 1.0  # seconds the hostile client runs before it is measured beside
 REFUSED_PAUSE = 0.05
 LISTING_LOOPS = 4
@@ -131,6 +131,7 @@ class _Run:
     actions: _Tally = field(default_factory=lambda: _Tally(deadline=math.inf))
     reads: list[tuple[float, float]] = field(default_factory=list)  # (when, latency)
     bot_moves: list[tuple[float, float]] = field(default_factory=list)
+    bots_moved: asyncio.Event = field(default_factory=asyncio.Event)  # the bot table's first
     bots_since: float | None = None  # when only bots came to move at the bot table, till they do
     tables: list[str] = field(default_factory=list)  # honest tables in play
     done: Counter[str] = field(default_factory=Counter)
@@ -252,6 +253,8 @@ async def _measure(
     try:
         await _unless_failed(runners, asyncio.sleep(warmup))
         await _unless_failed(runners, _acquire(seated, tables))
+        # the first bot move waits for the bot workers to start, which is not a move's time
+        await _unless_failed(runners, run.bots_moved.wait())
         await _unless_failed(runners, preparing)
         attack = preparing.result()
         calm_collector()  # the clients' own pauses would count as the server's latency
@@ -351,6 +354,7 @@ async def _watch_bots(run: _Run, address: str | None, table: str) -> None:
             now = time.perf_counter()
             if run.bots_since is not None and message["version"] == last_version + 1:
                 run.bot_moves.append((now, now - run.bots_since))
+                run.bots_moved.set()
             playing = message["status"] == "playing"
             bots_only = message["to_move"] and 0 not in message["to_move"]
             run.bots_since = now if playing and bots_only else None
