@@ -70,7 +70,7 @@ def test_bench_server_measures_players_alone_and_beside_each_hostile_client(serv
         [
             *(sys.executable, "-m", "tabulae", "bench", "server", "--url", server.url),
             *("--game", TOY, "--json", "--tables", "2", "--players", "2"),
-            *("--seconds", "2", "--think", "0.05", "--warmup", "1"),
+            *("--seconds", "1", "--think", "0.05", "--warmup", "1"),
             *("--hostile", "take-backs", "--hostile", "replays"),
         ],
         capture_output=True,
