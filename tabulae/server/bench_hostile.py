@@ -2,13 +2,12 @@
 
 For each kind of hostile client, one run against one server: a few tables of honest players
 (the WebSocket clients of `tabulae.server.bench`, each table's first seat also reading its
-snapshot over HTTP at its think time) and one table of a player and bots (`BOT`), where
-a bot's move time is from the update that leaves only bots to move to the next. They are
-measured first alone, then beside the hostile client, for the same time
-each; between the two, the hostile client has a moment to get going. The figures the
-operators judge by: the honest players' p99 (actions and reads together) beside the hostile
-client against alone, and the bot table's median move time likewise; each should stay within
-`LIMIT` times.
+snapshot over HTTP at its think time) and one table of a player and bots (`BOT`), where a
+bot's move time is from the update that leaves only bots to move to the next. They are
+measured alone, then beside the hostile client for as long, once it has had a moment to get
+going. The figures the operators judge by: the honest players' p99 (actions and reads
+together) beside the hostile client against alone, and the bot's median move time likewise;
+each should stay within `LIMIT` times.
 
 The hostile client comes from an address of its own (on loopback), so the server's limits
 per client apply to it as to anyone, and does all its limits let it:
@@ -19,7 +18,8 @@ per client apply to it as to anyone, and does all its limits let it:
   while within its limit of hints a minute, then playing at once;
 - `imports`: imports a long match record (a random game of the bench's game) over and over;
 - `replays`: four loops of `state?at=` (a random past version) on that long game, imported;
-- `pings`: one WebSocket, at an honest table, that sends pings and never reads what it is sent;
+- `pings`: one WebSocket at an honest table that sends pings (`PINGS_PER_SECOND`) and never
+  reads what it is sent;
 - `take-backs`: plays The Builders against itself, taking back each action it may, until its
   take-backs are used up, then at a new table.
 
@@ -422,7 +422,6 @@ async def _hints(run: _Run) -> Callable[[], Coroutine[Any, Any, None]]:
 
 async def _hint_table(run: _Run, http: httpx.AsyncClient, rng: Rng) -> None:
     """A table whose every seat is the hostile client's: at each turn, a hint, then a move."""
-    asked: dict[int, deque[float]] = {}
     while True:
         created = await http.post("/tables", json=run.setup | {"hints": True})
         if created.status_code == 429:
@@ -436,7 +435,7 @@ async def _hint_table(run: _Run, http: httpx.AsyncClient, rng: Rng) -> None:
             ]
             for _ in range(run.setup["players"])
         ]
-        asked = {seat: deque() for seat in range(len(tokens))}
+        asked: dict[int, deque[float]] = {seat: deque() for seat in range(len(tokens))}
         while True:
             facts = _answer(await http.get(f"/tables/{table}"), "read a table")
             if facts["status"] != "playing":
