@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import socket
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -209,7 +209,9 @@ def serve(
 
 
 def bench_server(
-    tables: Annotated[int, typer.Option(help="concurrent tables")] = 200,
+    tables: Annotated[
+        int | None, typer.Option(help="concurrent tables (default 200; with --hostile, 10)")
+    ] = None,
     players: Annotated[int, typer.Option(help="seats per table, each a WebSocket client")] = 3,
     game: Annotated[
         str | None, typer.Option(help="a game id or module:attr (default: the first game)")
@@ -217,10 +219,17 @@ def bench_server(
     option: Annotated[
         list[str] | None, typer.Option(help="a game option as name=value (repeatable)")
     ] = None,
-    seconds: Annotated[float, typer.Option(help="how long to measure")] = 20.0,
+    seconds: Annotated[
+        float | None,
+        typer.Option(help="how long to measure (default 20; with --hostile, 10 each phase)"),
+    ] = None,
     warmup: Annotated[
-        float, typer.Option(help="seconds over which the tables start, before measuring")
-    ] = 10.0,
+        float | None,
+        typer.Option(
+            help="seconds over which the tables start, before measuring (default 10; "
+            "with --hostile, 5)"
+        ),
+    ] = None,
     think: Annotated[float, typer.Option(help="each client's pause before it acts, in seconds")] = (
         0.5
     ),
@@ -231,9 +240,13 @@ def bench_server(
         str | None, typer.Option(help="database for the started server (default: a temp file)")
     ] = None,
     hostile: Annotated[
-        bool,
-        typer.Option(help="add a hostile client: listing loop, table flood, idle sockets"),
-    ] = False,
+        list[str] | None,
+        typer.Option(
+            metavar="KIND",
+            help="measure the players alone, then beside a hostile client of this kind: "
+            "lobby, hints, imports, replays, pings, take-backs, or all (repeatable)",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Load-test the server: bot-like clients over WebSockets on loopback; actions/s, latency."""
@@ -252,19 +265,35 @@ def bench_server(
         load(game).configure(players, options)
     except (UnknownGame, BadOptions) as error:
         raise typer.BadParameter(str(error)) from None
-    try:
-        figures = run(
-            tables=tables,
-            players=players,
+    progress = None if as_json else lambda text: console.print(text, style="dim")
+    if hostile:
+        _bench_hostile(
+            _hostile_kinds(hostile),
             game=game,
             options=options,
-            seconds=seconds,
-            warmup=warmup,
+            tables=10 if tables is None else tables,
+            players=players,
+            seconds=10.0 if seconds is None else seconds,
+            warmup=5.0 if warmup is None else warmup,
             think=think,
             url=url,
             db=db,
-            progress=None if as_json else lambda text: console.print(text, style="dim"),
-            hostile=hostile,
+            progress=progress,
+            as_json=as_json,
+        )
+        return
+    try:
+        figures = run(
+            tables=200 if tables is None else tables,
+            players=players,
+            game=game,
+            options=options,
+            seconds=20.0 if seconds is None else seconds,
+            warmup=10.0 if warmup is None else warmup,
+            think=think,
+            url=url,
+            db=db,
+            progress=progress,
         )
     except BenchFailed as failure:
         Console(stderr=True).print(f"bench server: {failure}", style="red", soft_wrap=True)
@@ -293,16 +322,70 @@ def bench_server(
     ):
         if cpu is not None:
             table.add_row(f"{who} CPU per action", f"{cpu:.2f} ms")
-    if figures.hostile is not None:
-        attack = figures.hostile
-        table.add_row("hostile: listings (200 open tables)", f"{attack.listings:,}")
-        table.add_row("hostile: listing p99", f"{attack.listing_p99_ms:.1f} ms")
-        table.add_row(
-            "hostile: tables created / refused",
-            f"{attack.tables_created:,} / {attack.tables_refused:,}",
-        )
-        table.add_row(
-            "hostile: idle sockets held / refused",
-            f"{attack.sockets_held:,} / {attack.sockets_refused:,}",
-        )
     console.print(table)
+
+
+def _hostile_kinds(named: list[str]) -> list[str]:
+    from tabulae.server.bench_hostile import KINDS
+
+    kinds: list[str] = []
+    for kind in named:
+        if kind != "all" and kind not in KINDS:
+            raise typer.BadParameter(
+                f"{kind!r} is not one of {', '.join(KINDS)}, all", param_hint="--hostile"
+            )
+        kinds += [each for each in (KINDS if kind == "all" else (kind,)) if each not in kinds]
+    return kinds
+
+
+def _bench_hostile(kinds: list[str], as_json: bool, **settings: Any) -> None:
+    """Each kind's run, then whether the players and the bot table held within the limit."""
+    from tabulae.server.bench import BenchFailed
+    from tabulae.server.bench_hostile import LIMIT, bench_hostile
+
+    try:
+        compared = bench_hostile(kinds, **settings)
+    except BenchFailed as failure:
+        Console(stderr=True).print(f"bench server: {failure}", style="red", soft_wrap=True)
+        raise typer.Exit(1) from None
+    if as_json:
+        print(json.dumps([each.to_json() for each in compared], indent=1))
+        return
+    first = compared[0]
+    console.print(
+        f"{first.game} ({first.players}p), {first.tables} tables of players and one of a "
+        f"player and bots, think {first.think * 1000:.0f} ms; each kind measured "
+        f"{first.without.seconds:.1f} s alone, then as long beside the hostile client"
+    )
+    for each in compared:
+        alone, beside = each.without, each.beside
+        table = Table(f"hostile: {each.kind}", "alone", "beside", "×", f"within {LIMIT:g}×")
+        table.add_row(
+            "players' actions / reads", *(f"{p.actions:,} / {p.reads:,}" for p in (alone, beside))
+        )
+        table.add_row("players p50", *(f"{p.p50_ms:.1f} ms" for p in (alone, beside)))
+        table.add_row(
+            "players p99",
+            *(f"{p.p99_ms:.1f} ms" for p in (alone, beside)),
+            _times(each.p99_ratio),
+            "yes" if each.p99_holds else "NO",
+        )
+        table.add_row("bot moves", *(f"{p.bot_moves:,}" for p in (alone, beside)))
+        table.add_row(
+            "bot move time (median)",
+            *(f"{p.bot_move_ms:.1f} ms" for p in (alone, beside)),
+            _times(each.bot_ratio),
+            "yes" if each.bot_holds else "NO",
+        )
+        table.add_row(
+            "bot move time p99", *(f"{p.bot_move_p99_ms:.1f} ms" for p in (alone, beside))
+        )
+        console.print(table)
+        done = ", ".join(f"{name} {count:,}" for name, count in each.hostile.items())
+        console.print(f"the hostile client got done: {done or 'nothing'}")
+    held = [each.kind for each in compared if each.p99_holds and each.bot_holds]
+    console.print(f"within {LIMIT:g}× on both counts: {', '.join(held) or 'none'}")
+
+
+def _times(ratio: float | None) -> str:
+    return "not measured" if ratio is None else f"{ratio:.2f}"

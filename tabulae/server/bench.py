@@ -9,10 +9,7 @@ Tables start one by one over the warm-up, so that, as on a server in everyday us
 different points of their games and finish at different times; the clock starts after it.
 On loopback each new table's players come from an address of their own (in 127.1.0.0/16), as
 different people do, so the server's limits per client apply to them as they would.
-
-With `hostile`, one more client, from an address of its own, does what the server's limits
-are for, all the time: it lists the open tables in a loop, floods the server with new tables
-and holds as many idle spectator sockets as it is allowed.
+Beside a hostile client, the same players are measured by `tabulae.server.bench_hostile`.
 """
 
 from __future__ import annotations
@@ -39,10 +36,6 @@ from tabulae.core import Rng, load
 
 from .app import calm_collector
 
-HOSTILE_ADDRESS = "127.0.0.2"
-LISTING_LOOPS = 4
-IDLE_SOCKETS = 200  # more than the server allows one client
-
 
 class BenchFailed(Exception):
     """The load could not go on: the server refused a table or a seat, or went away."""
@@ -65,22 +58,9 @@ class ServerFigures:
     refused: int
     server_cpu_ms_per_action: float | None  # known when the bench started the server
     client_cpu_ms_per_action: float | None  # what the load generator spent, on the same machine
-    hostile: HostileFigures | None = None  # what the hostile client did, when there was one
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-@dataclass
-class HostileFigures:
-    """What the hostile client got done while the honest clients were measured."""
-
-    listings: int = 0  # listings of up to 200 open tables answered
-    listing_p99_ms: float = 0.0
-    tables_created: int = 0
-    tables_refused: int = 0  # refused as over the limit of new tables per minute
-    sockets_held: int = 0  # idle spectator sockets the server kept open
-    sockets_refused: int = 0
 
 
 @dataclass
@@ -88,7 +68,7 @@ class _Tally:
     started: float = 0.0
     deadline: float = 0.0
     latencies: list[float] = field(default_factory=list)
-    listing_latencies: list[float] = field(default_factory=list)  # the hostile client's
+    moments: list[float] = field(default_factory=list)  # when each latency was measured
     games: int = 0
     refused: int = 0
     server_cpu: float | None = None  # CPU seconds the server spent while measuring
@@ -118,10 +98,8 @@ def bench_server(
     url: str | None = None,
     db: str | None = None,
     progress: Callable[[str], None] | None = None,
-    hostile: bool = False,
 ) -> ServerFigures:
-    """Run the load for `seconds` against `url`, or against a server started for the purpose;
-    with `hostile`, beside a hostile client."""
+    """Run the load for `seconds` against `url`, or against a server started for the purpose."""
     rules = load(game)
     note = progress or (lambda _text: None)
     with tempfile.TemporaryDirectory() as scratch:
@@ -132,8 +110,7 @@ def bench_server(
         try:
             pid = server.pid if server is not None else None
             setup = {"game": game, "players": players, "options": options or {}}
-            attacker = HostileFigures() if hostile else None
-            load_run = _load(url, setup, tables, seconds, warmup, think, note, pid, attacker)
+            load_run = _load(url, setup, tables, seconds, warmup, think, note, pid)
             with asyncio.Runner(loop_factory=_fast_loop()) as runner:
                 tally = runner.run(load_run)
         finally:
@@ -157,7 +134,6 @@ def bench_server(
         refused=tally.refused,
         server_cpu_ms_per_action=tally.per_action(tally.server_cpu),
         client_cpu_ms_per_action=tally.per_action(tally.client_cpu),
-        hostile=attacker,
     )
 
 
@@ -212,7 +188,6 @@ async def _load(
     think: float,
     note: Callable[[str], None],
     server_pid: int | None,
-    attacker: HostileFigures | None,
 ) -> _Tally:
     tally = _Tally()
     addresses = _addresses(url)
@@ -223,8 +198,6 @@ async def _load(
         )
         for n in range(tables)
     ]
-    if attacker is not None:
-        runners.append(asyncio.create_task(_hostile(url, setup, tally, attacker)))
     note(f"starting {tables} tables over {warmup:g} s of warm-up, then measuring {seconds:g} s")
     try:
         await _unless_failed(runners, asyncio.sleep(warmup))
@@ -243,8 +216,6 @@ async def _load(
         for runner in runners:
             runner.cancel()
         await asyncio.gather(*runners, return_exceptions=True)
-    if attacker is not None:
-        attacker.listing_p99_ms = 1000 * percentile(tally.listing_latencies, 0.99)
     return tally
 
 
@@ -264,54 +235,6 @@ def _http(url: str, address: str | None, **settings: Any) -> httpx.AsyncClient:
 def _connect(ws_url: str, address: str | None) -> Any:
     bound = (address, 0) if address else None
     return websockets.connect(ws_url, max_size=None, compression=None, local_addr=bound)
-
-
-async def _hostile(url: str, setup: dict[str, Any], tally: _Tally, figures: HostileFigures) -> None:
-    """One client doing all it may to slow the others down, until cancelled."""
-    ws_url = "ws" + url.removeprefix("http")
-    address = HOSTILE_ADDRESS if httpx.URL(url).host in ("127.0.0.1", "localhost") else None
-    async with _http(url, address) as http:
-
-        async def list_forever() -> None:
-            while True:
-                started = time.perf_counter()
-                reply = await http.get("/tables", params={"status": "open", "limit": 200})
-                if reply.is_success and tally.counting(time.perf_counter()):
-                    figures.listings += 1
-                    tally.listing_latencies.append(time.perf_counter() - started)
-
-        async def flood() -> None:
-            while True:
-                reply = await http.post("/tables", json=setup)
-                if reply.status_code == 429:
-                    figures.tables_refused += 1
-                    await asyncio.sleep(0.05)
-                else:
-                    figures.tables_created += reply.is_success
-
-        async def idle_socket(table: str) -> None:
-            try:
-                async with _connect(f"{ws_url}/api/tables/{table}/live", address) as ws:
-                    await ws.send(json.dumps({"type": "hello"}))
-                    welcome = json.loads(await ws.recv())
-                    if welcome["type"] != "welcome":
-                        figures.sockets_refused += 1
-                        return
-                    figures.sockets_held += 1
-                    await ws.wait_closed()
-                    figures.sockets_held -= 1
-            except (OSError, websockets.ConnectionClosed):
-                figures.sockets_refused += 1
-
-        target = _answer(await http.post("/tables", json=setup), "create a table")["id"]
-        work = [asyncio.create_task(list_forever()) for _ in range(LISTING_LOOPS)]
-        work.append(asyncio.create_task(flood()))
-        work += [asyncio.create_task(idle_socket(target)) for _ in range(IDLE_SOCKETS)]
-        try:
-            await asyncio.gather(*work)
-        finally:
-            for task in work:
-                task.cancel()
 
 
 async def _unless_failed(runners: list[asyncio.Task[None]], wait: Awaitable[Any]) -> None:
@@ -415,6 +338,7 @@ async def _seat(
                     now = time.perf_counter()
                     if tally.counting(now):
                         tally.latencies.append(now - sent.pop(message["client_action_id"]))
+                        tally.moments.append(now)
                 elif kind == "error":
                     tally.refused += 1
         finally:

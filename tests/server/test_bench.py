@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
+
+import pytest
 
 from .harness import ROOT, TOY
 
@@ -58,12 +61,17 @@ def test_serve_refuses_a_game_it_cannot_load():
     assert run.returncode != 0 and "cannot load game 'nowhere:GAME'" in run.stderr
 
 
-def test_bench_server_with_a_hostile_client_reports_what_it_got_done():
+def test_bench_server_measures_players_alone_and_beside_each_hostile_client(server):
+    """Two kinds in one run against the shared server: each reports both phases measured,
+    finite figures, the ratios the operators judge by, and what the hostile client got done."""
+    if server.db.startswith("postgresql"):
+        pytest.skip("the bench's figures do not depend on the database; once is enough")
     run = subprocess.run(
         [
-            *(sys.executable, "-m", "tabulae", "bench", "server", "--game", TOY, "--json"),
-            *("--tables", "2", "--players", "2", "--seconds", "2", "--think", "0.02"),
-            *("--warmup", "1", "--hostile"),
+            *(sys.executable, "-m", "tabulae", "bench", "server", "--url", server.url),
+            *("--game", TOY, "--json", "--tables", "2", "--players", "2"),
+            *("--seconds", "1", "--think", "0.05", "--warmup", "1"),
+            *("--hostile", "take-backs", "--hostile", "replays"),
         ],
         capture_output=True,
         text=True,
@@ -71,8 +79,24 @@ def test_bench_server_with_a_hostile_client_reports_what_it_got_done():
         timeout=300,
     )
     assert run.returncode == 0, run.stderr
-    figures = json.loads(run.stdout)
-    attack = figures["hostile"]
-    assert figures["actions"] > 0 and attack["listings"] > 0
-    assert attack["tables_refused"] > 0, "the flood met the limit of tables per minute"
-    assert attack["sockets_held"] > 0 and attack["sockets_refused"] > 0
+    compared = json.loads(run.stdout)
+    assert [each["kind"] for each in compared] == ["take-backs", "replays"]
+    for each in compared:
+        for phase in (each["without"], each["beside"]):
+            assert phase["seconds"] > 0 and phase["actions"] + phase["reads"] > 0
+            assert all(math.isfinite(value) and value >= 0 for value in phase.values())
+            assert phase["p50_ms"] <= phase["p99_ms"]
+        ratio = each["beside"]["p99_ms"] / each["without"]["p99_ms"]
+        assert each["p99_ratio"] == pytest.approx(ratio)
+        assert each["p99_holds"] == (ratio <= 2)
+        bots = each["without"]["bot_move_ms"], each["beside"]["bot_move_ms"]
+        if all(bots):
+            assert each["bot_ratio"] == pytest.approx(bots[1] / bots[0])
+        else:
+            assert each["bot_ratio"] is None and each["bot_holds"] is False
+    take_backs, replays = (each["hostile"] for each in compared)
+    assert take_backs["actions"] > 0
+    assert (
+        replays["versions"] > 0
+        and replays.get("replays", 0) + replays.get("replays_refused", 0) > 0
+    )
