@@ -98,12 +98,29 @@ def wrong_token() -> ApiError:
     return ApiError(403, "wrong_token", "that seat token holds no seat at this table")
 
 
-def stale_version(version: int, given: int) -> ApiError:
+STALE_REASONS = {
+    "ahead": "that version is not played yet",
+    "taken_back": "an action was taken back since",
+    "acted_since": "this seat has acted since",
+    "not_kept": "the position it was decided on is no longer at hand",
+    "not_to_move": "this seat was not to move then",
+    "decision_over": "the decision it was made in is over",
+    "choices_changed": "this seat's legal actions have changed since",
+    "same_version_only": "it must be made at the current version",
+    "played_elsewhere": "another server process played on the table first",
+}
+"""Why an action decided on an older version was not played, by the code the refusal's
+`reason` carries."""
+
+
+def stale_version(version: int, given: int, reason: str = "same_version_only") -> ApiError:
     return ApiError(
         409,
         "stale_version",
-        f"the action was decided on version {given}; the table is at version {version}",
+        f"the action was decided on version {given}; the table is at version {version}: "
+        + STALE_REASONS[reason],
         version=version,
+        reason=reason,
     )
 
 

@@ -149,6 +149,41 @@ class LiveTable:
             return None
         return state
 
+    def moved_on(self, seat: int, version: int) -> str | None:
+        """Why an action `seat` decided at the earlier `version` would not mean now what it
+        meant then (a reason code), or None when it still does, so it may be played though
+        the table moved on: every row since is another seat's action (no take-back, none of
+        the seat's own), the seat stayed to move all along (the same decision, which others
+        made their part of meanwhile), and its legal actions now are exactly those it chose
+        from. It needs the state at `version` kept, so at most KEPT_STATES rows are looked at."""
+        if version > self.version:
+            return "ahead"
+        if self.version - version > KEPT_STATES:
+            return "not_kept"
+        since = self.log[version:]
+        if any(entry.action is None for entry in since):
+            return "taken_back"
+        if any(entry.seat == seat for entry in since):
+            return "acted_since"
+        decided = self.kept(version)
+        if decided is None:
+            return "not_kept"
+        if seat not in decided.to_move:
+            return "not_to_move"
+        state = decided
+        for at, entry in enumerate(since, version + 1):
+            following = self.kept(at)
+            if following is None:  # played by another process: played again here
+                assert entry.action is not None
+                following = state.clone()
+                following.apply(entry.seat, entry.action)
+            if seat not in following.to_move:
+                return "decision_over"
+            state = following
+        if decided.legal_actions(seat) != self.state.legal_actions(seat):
+            return "choices_changed"
+        return None
+
     def may_take_back(self, seat: int | None) -> int:
         """How many of its latest actions `seat` may take back now: never a bot's, and none at
         a table with a move time limit or clocks, where a take-back would give the time back."""

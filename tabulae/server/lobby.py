@@ -704,9 +704,10 @@ class Lobby:
     ) -> dict[str, Any]:
         """Validate, commit, then acknowledge one action; retries with the same client action
         id get the first answer again instead of playing twice. `timed_out` marks a move a bot
-        made because the seat's time ran out."""
+        made because the seat's time ran out. An action decided on an older `version` is played
+        if it still means what it meant then (`LiveTable.moved_on`)."""
         async with live.lock:
-            done = await self._ready(live, seat, version, client_action_id, action)
+            done = await self._ready(live, seat, version, client_action_id, action, timed_out)
             if done is not None:
                 return done
             if seat not in live.state.to_move:
@@ -783,11 +784,13 @@ class Lobby:
         version: int,
         client_action_id: str | None,
         action: Action | None,
+        timed_out: bool = False,
     ) -> dict[str, Any] | None:
         """What an action and a take-back check first, with the table's lock held: a repeat of
         a client action id gets the first answer again; otherwise catch up with a version
-        another process committed, and refuse unless the game is on at the client's version.
-        `action` is None for a take-back."""
+        another process committed, and refuse unless the game is on at the client's version,
+        or, for a seat's own action (not a take-back, `action` None, nor a move made for it
+        when its time ran out), at an older version at which it meant what it means now."""
         if client_action_id is not None:
             done = self._already(live, seat, client_action_id, action)
             if done is not None:
@@ -797,7 +800,11 @@ class Lobby:
         if live.status != "playing":
             raise not_playing(live.status, live.version)
         if version != live.version:
-            raise stale_version(live.version, version)
+            if action is None or timed_out:
+                raise stale_version(live.version, version)
+            reason = live.moved_on(seat, version)
+            if reason is not None:
+                raise stale_version(live.version, version, reason)
         return None
 
     def _played(self, live: LiveTable, before: tuple[int, ...], row: ActionRow) -> dict[str, Any]:
@@ -824,7 +831,7 @@ class Lobby:
                 done = self._already(live, row.seat, row.client_action_id, action)
                 if done:
                     return done
-            raise stale_version(live.version, version) from None
+            raise stale_version(live.version, version, "played_elsewhere") from None
         except TokenRevoked:
             await self._refresh(live)
             raise wrong_token() from None

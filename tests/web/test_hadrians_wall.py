@@ -278,3 +278,55 @@ def test_the_solo_end_shows_each_category_the_path_cards_and_the_rank_by_name(br
     assert len(paths) == len(column["paths"]) == 6
     for shown, card in zip(paths, column["paths"], strict=True):
         assert shown.startswith(GAME_TERMS[card["card"]][lang] + ": "), shown
+
+
+# -- Choosing at once --------------------------------------------------------------------------
+
+ONE_ACTION = f"{OWN} .clickable.legal[data-actions]:not(.hw-end)"
+
+
+def press_while_the_other_acts(presser: Person, other: Person) -> None:
+    """`presser` presses a part of his sheet that plays one action, `other` plays meanwhile,
+    and the part is let go only once the other's move has reached the pressing page."""
+    page = presser.page
+    presser.wait_ready()
+    other.wait_ready()
+    version = presser.version
+    assert other.version == version
+    parts = [
+        part
+        for part in page.locator(ONE_ACTION).all()
+        if len(json.loads(part.get_attribute("data-actions"))) == 1
+    ]
+    assert parts, presser.legal()
+    part = parts[0].element_handle()
+    box = part.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    other.click_action(other.legal()[0])
+    assert other.version == version + 1, other.notice()
+    page.wait_for_function(
+        f"""() => {{
+          const root = document.getElementById("table");
+          return root.dataset.waiting !== "0" || root.dataset.version !== "{version}";
+        }}"""
+    )
+    # the other's move waits: the part pressed is still the one drawn, on the version seen
+    assert part.evaluate("part => part.isConnected")
+    assert presser.version == version
+    presser.act(lambda page: page.mouse.up())
+    assert presser.notice() == "", presser.notice()
+    assert presser.version == version + 2
+
+
+def test_two_players_choosing_at_once_each_play_what_they_pressed(browser):
+    """A year of Hadrian's Wall, two people choosing at once: what one presses is not drawn
+    again under the pointer when the other moves, and his click, sent with the version he saw,
+    is played, not refused as decided on an old view (the Path cards, then the year's first
+    actions)."""
+    ala, bartek = browser.person(), browser.person()
+    table = ala.start_table(GAME, 2, "Ala")
+    bartek.open_table(table)
+    bartek.take_seat(1, "Bartek")
+    press_while_the_other_acts(ala, bartek)
+    press_while_the_other_acts(bartek, ala)

@@ -187,8 +187,8 @@ def test_what_a_step_changed_is_lit_and_a_moved_card_slides_unless_motion_is_red
 
 def test_acting_while_others_choices_wait_to_be_shown_shows_them_and_is_accepted(browser):
     """When several choose at once (Hadrian's Wall's Path cards), two others' choices arriving
-    together wait at the pace; a player who acts meanwhile is shown them, and the action goes
-    with the newest version instead of being refused as made on an old view."""
+    together wait at the pace; a player who acts meanwhile is shown them, and the action, sent
+    with the version he saw, is played: the others' choices leave it the same move."""
     wall = "hadrians_wall"
     api = browser.api()
     table = create(api, wall, 3, {})["id"]

@@ -3,7 +3,8 @@
 // another. The pace is kept in this browser; `?pace=0` in the address (or the setting Off)
 // shows every update as it comes. A queue that grows long (a reconnect, a page catching up)
 // is skipped to its newest update, and an update the page must show at once (the player's own
-// action) takes everything waiting before it along.
+// action) takes everything waiting before it along. While the page holds them (a pointer is
+// pressed on the board), updates wait, so that nothing is drawn again under the pointer.
 
 import { h, param } from "./dom.js";
 
@@ -49,6 +50,7 @@ export class Steps {
     this.delay = delay;
     this.waiting = [];
     this.timer = null;
+    this.held = false;
   }
 
   /** An update has come: shown now if nothing is being shown, else after those waiting;
@@ -56,7 +58,18 @@ export class Steps {
   push(update, now = false) {
     this.waiting.push(update);
     if (now) this.flush();
-    else if (this.timer === null) this.next();
+    else if (this.timer === null && !this.held) this.next();
+  }
+
+  /** Keep what comes waiting until `release` (`flush` still shows it). */
+  hold() {
+    this.held = true;
+  }
+
+  /** Show what waits, and what comes, again. */
+  release() {
+    this.held = false;
+    if (this.timer === null) this.next();
   }
 
   /** Show everything waiting at once, with no pause after it. */
@@ -77,7 +90,7 @@ export class Steps {
 
   next() {
     this.timer = null;
-    if (this.waiting.length === 0) return;
+    if (this.waiting.length === 0 || this.held) return;
     const pause = this.delay();
     const all = pause === 0 || this.waiting.length > LONG_QUEUE;
     this.show(this.waiting.splice(0, all ? this.waiting.length : 1));

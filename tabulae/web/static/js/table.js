@@ -48,8 +48,42 @@ const page = {
   shownSteps: 0, // how many steps the page has shown
   litAfter: -1, // the log lights up the events of the versions after this one
   playedHere: false, // whether this page showed the game under way (its end is then news)
+  pressed: false, // a pointer is pressed on the board or the actions: updates wait
+  drawLater: false, // the table changed while pressed: drawn once let go
 };
 page.steps = new Steps(showSteps, () => PACES[page.pace]);
+
+// What a pointer presses is not drawn again under it: the updates that come meanwhile wait
+// until it is let go, so that the click lands on the part the player chose, which then plays
+// with the version the player saw (the server plays it if the others' moves meanwhile, made
+// at once with his, leave it the same move).
+const PRESSABLE = "#board, #drawer, .board-menu";
+
+function pressed(event) {
+  if (!event.isPrimary || !event.target.closest?.(PRESSABLE)) return;
+  page.pressed = true;
+  page.steps.hold();
+}
+
+function letGo() {
+  if (!page.pressed) return;
+  page.pressed = false;
+  // after the click this release makes, which acts on the board as it was when pressed
+  setTimeout(() => {
+    if (page.pressed) return;
+    if (page.drawLater) {
+      page.drawLater = false;
+      render();
+    }
+    page.steps.release();
+  });
+}
+
+window.addEventListener("pointerdown", pressed, true);
+window.addEventListener("pointerup", letGo, true);
+window.addEventListener("pointercancel", letGo, true);
+window.addEventListener("pointermove", (event) => event.buttons === 0 && letGo(), true);
+window.addEventListener("blur", letGo);
 
 const parts = {
   seats: h("section", { class: "seats", id: "seats" }),
@@ -185,7 +219,8 @@ function heardOf(summary) {
   }
   page.timeouts = timeouts.length;
   page.summary = summary;
-  render();
+  if (page.pressed) page.drawLater = true;
+  else render();
 }
 
 function explain(error) {
@@ -225,13 +260,15 @@ async function act(action) {
   }
   if (page.busy) return;
   // Acting while others' choices wait to be shown (several choose at once): they are shown
-  // now, and the action goes with the newest version.
+  // now, and the action goes with the version the player saw, which the server plays if
+  // those choices leave it the same move.
+  const seen = page.snapshot.version;
   page.steps.flush();
   page.busy = true;
   root.dataset.busy = "true";
   for (const button of parts.actions.querySelectorAll("button")) button.disabled = true;
   try {
-    await page.live.act(action, page.snapshot.version);
+    await page.live.act(action, seen);
     showNotice(null);
     toggleDrawer(false); // on a phone the board is seen again, with what the action did
   } catch (error) {
