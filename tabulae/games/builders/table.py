@@ -280,7 +280,17 @@ class BuildersTable(Flow, Table):
     # -- views, copies and the position format --
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return view_for(self, seat)
+        return {**view_for(self, seat), "prompt": self.prompt(seat)}
+
+    def prompt(self, seat: int | None) -> dict[str, Any] | None:
+        """The turn's prompt, with the free actions left and the price of one more."""
+        prompt = super().prompt(seat)
+        if prompt is not None:
+            prompt["args"] = {
+                "left": self.free_actions_left(),
+                "price": RULES.extra_action_cost,
+            }
+        return prompt
 
     def slaves_of(self, seat: int) -> list[int]:
         """The player's unfreed slaves, idle or on a site."""
