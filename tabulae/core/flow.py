@@ -111,6 +111,21 @@ class Flow:
         step.play(self, seat, action)
         self.advance()
 
+    def prompt(self, seat: int | None) -> dict[str, Any] | None:
+        """What the step under way asks, for a status line: ``<game>.prompt.<step>`` says it
+        to a seat that is to move, ``<game>.step.<step>`` names it for those who wait, both
+        messages of the game's catalogs filled in with ``args``. A game whose step asks for
+        more words (how many are left to choose) overrides it. None once the game is over."""
+        step, game = self.step, self.game.id
+        if step == OVER:
+            return None
+        return {
+            "step": step,
+            "key": f"{game}.prompt.{step}",
+            "name": f"{game}.step.{step}",
+            "args": {},
+        }
+
     def refused(self, what: str, reason: str, **args: Any) -> IllegalAction:
         """A refusal keyed ``<game>.refused.<what>`` in the game's catalogs."""
         return IllegalAction(reason, key=f"{self.game.id}.refused.{what}", args=args)

@@ -115,14 +115,26 @@ def game_messages(game: Game, seeds: int = 3) -> dict[str, Message]:
                 if key.startswith(f"{game.id}.action.") and len(message.samples) < 3:
                     message.samples.append(action)
         state = game.new(players, seed, **options)
-        for _ in itertools.islice(random_steps(state, Rng(seed)), PLAYOUT_STEPS):
-            pass
+        asked = getattr(state, "prompt", None)  # a game run by the core Flow names its steps
+        for seat, _ in itertools.islice(random_steps(state, Rng(seed)), PLAYOUT_STEPS):
+            if asked is not None:
+                _prompted(found, asked(seat))
         for event in state.events:
             message = found.setdefault(event.key, Message(event.key))
             message.notes.add("args: " + ", ".join(event.args) if event.args else "no args")
             if len(message.samples) < 8:
                 message.samples.append(event)
     return found | renderer_messages(game) | board_messages(game)
+
+
+def _prompted(found: dict[str, Message], prompt: dict[str, Any] | None) -> None:
+    """The status bar's words for a step: its question to the seat to move and its name."""
+    if prompt is None:
+        return
+    for key, note in ((prompt["key"], "what the step asks"), (prompt["name"], "the step")):
+        message = found.setdefault(key, Message(key, {f"the status bar: {note}"}))
+        if len(message.samples) < 3:
+            message.samples.append(Event(key, prompt["args"]))
 
 
 def renderer_messages(game: Game) -> dict[str, Message]:

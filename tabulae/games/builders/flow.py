@@ -61,7 +61,13 @@ def recruit(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> None:
     spend(table, seat, 1, extra)
     revealed = take_from_row(table.worker_row, table.worker_deck, worker)
     table.idle[seat].append(worker)
-    table.tell("hired", seat=seat, worker=word, extra=extra, revealed=card_word(revealed))
+    table.tell(
+        "hired",
+        seat=seat,
+        worker=table.told(str(word)),
+        extra=extra,
+        revealed=table.told(card_word(revealed)),
+    )
 
 
 def buy(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> None:
@@ -103,7 +109,7 @@ def train(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> None:
     table.tell(
         "trained",
         seat=seat,
-        card=table.side(card),
+        card=table.told(table.side(card)),
         material=material_word,
         price=price,
         extra=extra,
@@ -125,7 +131,8 @@ def send_to_work(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> None
     supplied, provides = site.supplied, table.provides(card)
     for material in range(4):
         supplied[material] += provides[material]
-    sent: dict[str, Any] = {"seat": seat, "card": table.side(card), "building": building_word}
+    told = table.told(table.side(card))
+    sent: dict[str, Any] = {"seat": seat, "card": told, "building": building_word}
     if tool != NO_TOOL:
         table.tools[seat].remove(tool)
         supplied[tool] += 1

@@ -19,6 +19,7 @@ from .actions import CITIZEN, WORD
 from .components import (
     APPRENTICES,
     BUILDINGS,
+    CREW,
     MACHINE_CARDS,
     MATERIALS,
     RULES,
@@ -36,6 +37,8 @@ from .site import Site
 from .view import view as view_for
 
 FREE_ACTIONS = RULES.free_actions
+CHOSEN_BY_OPTION = frozenset(WORD[crew.number] for crew in CREW if crew.alternative is not None)
+"""The cards whose materials the game's option decides: the fourth apprentice (ruling B-03)."""
 EXTRA_ACTION = RULES.extra_action_cost
 
 
@@ -131,9 +134,11 @@ class BuildersTable(Flow, Table):
             "setup",
             players=players,
             first_seat=table.first_player,
-            apprentices={str(seat): WORD[apprentice] for seat, apprentice in enumerate(dealt)},
+            apprentices={
+                str(seat): table.told(WORD[apprentice]) for seat, apprentice in enumerate(dealt)
+            },
             buildings=[WORD[building] for building in table.building_row],
-            workers=[WORD[worker] for worker in table.worker_row],
+            workers=[table.told(WORD[worker]) for worker in table.worker_row],
         )
         return table
 
@@ -143,6 +148,14 @@ class BuildersTable(Flow, Table):
     def step(self) -> str:
         """The decision under way: the active seat's turn, or none once the game is over."""
         return OVER if self.game_over else "turn"
+
+    def told(self, word: str | None) -> str | None:
+        """A card's word as an event names it: the fourth apprentice's says which materials
+        the game's option gives him (``apprentice_4_stone_decoration``), so that the log names
+        his pair of materials, not both."""
+        if word in CHOSEN_BY_OPTION:
+            return f"{word}_{self.options['fourth_apprentice']}"
+        return word
 
     def name(self, seat: int) -> str:
         """How an English refusal names a seat."""
@@ -280,7 +293,17 @@ class BuildersTable(Flow, Table):
     # -- views, copies and the position format --
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return view_for(self, seat)
+        return {**view_for(self, seat), "prompt": self.prompt(seat)}
+
+    def prompt(self, seat: int | None) -> dict[str, Any] | None:
+        """The turn's prompt, with the free actions left and the price of one more."""
+        prompt = super().prompt(seat)
+        if prompt is not None:
+            prompt["args"] = {
+                "left": self.free_actions_left(),
+                "price": RULES.extra_action_cost,
+            }
+        return prompt
 
     def slaves_of(self, seat: int) -> list[int]:
         """The player's unfreed slaves, idle or on a site."""

@@ -95,12 +95,17 @@ def _plain_track(
         sheet = table.sheets[seat]
         pay(sheet, cost)
         fill_track(sheet, table.pending[seat], slot, boxes)
-        return {"box": sheet[slot]}
+        return {"box": sheet[slot], "reward": _reward(boxes[sheet[slot] - 1])}
 
     def why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
         return track_refusal(table.sheets[seat], slot, cost, name) or no_arguments(action)
 
     return Area(legal, why, play)
+
+
+def _reward(words: tuple[str, ...]) -> list[str] | None:
+    """What a filled box gave, for its event: its icons, or None (shown "—") for a bare box."""
+    return list(words) or None
 
 
 # -- Cippi and Wall: chained to the Fort ----------------------------------------------------------
@@ -129,7 +134,7 @@ def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, for
         sheet = table.sheets[seat]
         pay(sheet, cost)
         fill_track(sheet, table.pending[seat], slot, boxes)
-        return {"box": sheet[slot]}
+        return {"box": sheet[slot], "reward": _reward(boxes[sheet[slot] - 1])}
 
     def why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
         sheet = table.sheets[seat]

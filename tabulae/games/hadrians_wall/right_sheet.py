@@ -137,7 +137,7 @@ def _perform_play(table: HadriansWallTable, seat: int, action: Action) -> dict[s
     pay(sheet, _PERFORMANCE)
     sheet[THEATRE + i] = table.year
     gain_all(sheet, table.pending[seat], PERFORMANCES[i][1])
-    return {"performance": i + 1}
+    return {"performance": i + 1, "reward": list(PERFORMANCES[i][1])}
 
 
 def _perform_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:

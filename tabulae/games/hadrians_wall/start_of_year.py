@@ -33,7 +33,8 @@ def begin_year(table: HadriansWallTable) -> None:
     for sheet in table.sheets:
         for i, n in enumerate(card.items):
             sheet[POOL_AT + i] += n
-    table.tell("year", year=table.year, fate_card=card.id)
+    items = {word: n for word, n in zip(POOL, card.items, strict=True) if n}
+    table.tell("year", year=table.year, fate_card=card.id, items=items)
     for seat in range(table.players):
         deck = table.decks[seat]
         table.drawn[seat] = [deck.pop(), deck.pop()]

@@ -39,7 +39,17 @@ class HadriansWallState(Flow, HadriansWallTable):
         return final_result(self.sheets, self.paths)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return view(self, seat)
+        return {**view(self, seat), "prompt": self.prompt(seat)}
+
+    def prompt(self, seat: int | None) -> dict[str, Any] | None:
+        """The step's prompt; a seat whose reward waits for his choice is asked where it goes
+        (``hadrians_wall.prompt.reward``) before anything else."""
+        prompt = super().prompt(seat)
+        pending = self.pending[seat] if seat is not None and self.phase == "actions" else []
+        if prompt is not None and pending:
+            prompt["key"] = "hadrians_wall.prompt.reward"
+            prompt["args"] = {"reward": pending[0]}
+        return prompt
 
     def determinize(self, seat: int | None, rng: Rng) -> Self:
         """Re-sample deck orders, others' undisclosed cards and others' secret choices.

@@ -27,7 +27,15 @@ class SyllaState(Flow, Table):
         advance(self)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return build_view(self, seat)
+        return {**build_view(self, seat), "prompt": self.prompt(seat)}
+
+    def prompt(self, seat: int | None) -> dict[str, Any] | None:
+        """The step's prompt; the starting choice says how many characters are left to keep."""
+        prompt = super().prompt(seat)
+        if prompt is not None and self.step == "choose":
+            picked = len(self.starting_picks[seat]) if seat is not None else 0
+            prompt["args"] = {"count": self.player_count.starting_characters - picked}
+        return prompt
 
     def result(self) -> Result | None:
         if self.step != "over":

@@ -175,7 +175,11 @@ def test_actions_events_views_and_refusals_are_in_words(lang, players):
                 shown = text.message(refusal.key, refusal.arguments)
                 check(shown, lang, refusal.key)
                 named(shown, lang, catalog(lang)[refusal.key], refusal.arguments, refusal.key)
-            view_words(state.view(seat), lang)
+            view = state.view(seat)
+            prompt = view.pop("prompt")  # catalog keys, not words: the status bar's question
+            for key in (prompt["key"], prompt["name"]) if prompt else ():
+                check(text.message(key, prompt["args"]), lang, key)
+            view_words(view, lang)
     for event in state.events:
         shown = text.event(event)
         check(shown, lang, event.key)

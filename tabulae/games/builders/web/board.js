@@ -71,7 +71,13 @@ function materials(ctx, amounts, kind) {
   );
 }
 
-function buildingCard(ctx, building, actions = []) {
+/** What a click on a part means when it offers no legal action, sent so that the rules say
+ *  why it is not allowed now (a seated player's only). */
+function attempt(ctx, action) {
+  return ctx.seat === null ? null : action;
+}
+
+function buildingCard(ctx, building, actions = [], meant = null) {
   const { text } = ctx;
   const node = h(
     "div",
@@ -91,10 +97,10 @@ function buildingCard(ctx, building, actions = []) {
       vp(building.vp, text),
     ),
   );
-  return clickable(node, actions, ctx);
+  return clickable(node, actions, ctx, meant);
 }
 
-function workerCard(ctx, card, actions = [], tool = null) {
+function workerCard(ctx, card, actions = [], tool = null, meant = null) {
   const { text } = ctx;
   const node = h(
     "div",
@@ -118,7 +124,7 @@ function workerCard(ctx, card, actions = [], tool = null) {
       tool && h("span", { class: "tool", title: term(tool, text) }, term(tool, text)),
     ),
   );
-  return clickable(node, actions, ctx);
+  return clickable(node, actions, ctx, meant);
 }
 
 function rows(ctx) {
@@ -131,13 +137,13 @@ function rows(ctx) {
       "div",
       { class: "bd-row", "data-area": "buildings" },
       h("h4", {}, term("buildings", text), " ", h("small", {}, text.message("builders.board.deck", { cards: view.buildings.deck }))),
-      h("div", { class: "cards" }, view.buildings.row.map((b) => buildingCard(ctx, b, legalStarting(ctx, "start", b.id)))),
+      h("div", { class: "cards" }, view.buildings.row.map((b) => buildingCard(ctx, b, legalStarting(ctx, "start", b.id), attempt(ctx, ["start", b.id])))),
     ),
     h(
       "div",
       { class: "bd-row", "data-area": "workers" },
       h("h4", {}, term("workers", text), " ", h("small", {}, text.message("builders.board.deck", { cards: view.workers.deck }))),
-      h("div", { class: "cards" }, view.workers.row.map((w) => workerCard(ctx, w, legalStarting(ctx, "hire", w.id)))),
+      h("div", { class: "cards" }, view.workers.row.map((w) => workerCard(ctx, w, legalStarting(ctx, "hire", w.id), null, attempt(ctx, ["hire", w.id])))),
     ),
     h(
       "div",
@@ -146,7 +152,9 @@ function rows(ctx) {
       h(
         "div",
         { class: "cards" },
-        investments.slaves.map((slave) => workerCard(ctx, slave, legalStarting(ctx, "buy", "slave", slave.id))),
+        investments.slaves.map((slave) =>
+          workerCard(ctx, slave, legalStarting(ctx, "buy", "slave", slave.id), null, attempt(ctx, ["buy", "slave", slave.id])),
+        ),
         h(
           "div",
           { class: "bd-stack tools" },
@@ -160,6 +168,7 @@ function rows(ctx) {
               ),
               legalStarting(ctx, "buy", "tool", tool.word),
               ctx,
+              attempt(ctx, ["buy", "tool", tool.word]),
             ),
           ),
         ),
@@ -172,6 +181,7 @@ function rows(ctx) {
           ),
           legalStarting(ctx, "loan"),
           ctx,
+          attempt(ctx, ["loan"]),
         ),
         h(
           "div",
@@ -234,6 +244,9 @@ function site(ctx, player, buildingSite) {
   const building = buildingSite.building;
   const mine = ctx.seat === player.seat;
   const sends = mine ? ctx.legal.filter((a) => a[0] === "send" && a[2] === building.id) : [];
+  // a click on a site with no card to send means the first idle card
+  const idle = player.idle[0];
+  const meant = mine && idle ? attempt(ctx, ["send", word(idle), building.id]) : null;
   const node = h(
     "div",
     { class: "bd-site", "data-site": building.card },
@@ -246,7 +259,16 @@ function site(ctx, player, buildingSite) {
     ),
     h("div", { class: "crew" }, buildingSite.crew.map((member) => workerCard(ctx, member.card, [], member.tool))),
   );
-  return clickable(node, sends, ctx);
+  return clickable(node, sends, ctx, meant);
+}
+
+/** What a click on an idle card means: a slave is freed; a worker or citizen goes to the
+ *  first building under construction, or else is trained at the first University. */
+function idleAttempt(ctx, player, card) {
+  if (card.kind === "slave") return attempt(ctx, ["free", word(card)]);
+  const site = player.sites[0];
+  if (site) return attempt(ctx, ["send", word(card), site.building.id]);
+  return attempt(ctx, ["train", word(card), ctx.view.investments.universities[0] ?? "stone"]);
 }
 
 function playerArea(ctx, player) {
@@ -279,7 +301,7 @@ function playerArea(ctx, player) {
         "div",
         { class: "idle", "data-area": "idle" },
         h("h5", {}, term("idle", text)),
-        h("div", { class: "cards" }, player.idle.map((card) => workerCard(ctx, card, cardActions(card)))),
+        h("div", { class: "cards" }, player.idle.map((card) => workerCard(ctx, card, cardActions(card), null, mine ? idleAttempt(ctx, player, card) : null))),
       ),
       h(
         "div",

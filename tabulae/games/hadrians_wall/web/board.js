@@ -547,7 +547,7 @@ function theatre(ctx, seat, sheet) {
           year ? h("b", {}, year) : h("small", {}, performance.requires_performers),
           performance.reward.map((word) => icon(word, text)),
         );
-        return year ? box : clickable(box, mine(ctx, seat, "perform", i + 1), ctx);
+        return year ? box : clickable(box, mine(ctx, seat, "perform", i + 1), ctx, attemptIf(ctx, seat, ["perform", i + 1]));
       }),
     ),
   );
@@ -630,7 +630,7 @@ function bathsAndCourt(ctx, seat, sheet) {
             { class: `box ${year ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("apparitores", text)} ≥ ${box.requires_apparitores}`, "bribe", text) },
             year || Object.entries(box.cost).map(([w, n]) => icon(w, text, n)),
           );
-          return year ? node : clickable(node, mine(ctx, seat, "bribe", i + 1), ctx);
+          return year ? node : clickable(node, mine(ctx, seat, "bribe", i + 1), ctx, attemptIf(ctx, seat, ["bribe", i + 1]));
         }),
       ),
     ),
@@ -648,7 +648,7 @@ function bathsAndCourt(ctx, seat, sheet) {
             { class: `box ${year ? "filled" : ""}${i % 3 === 0 && i > 0 ? " column-start" : ""}`, "data-box": i + 1, title: rulesOf(`${term(column, text)} · ${term("apparitores", text)} ≥ ${needed}`, "ruling", text) },
             year || h("small", {}, needed),
           );
-          return year ? node : clickable(node, mine(ctx, seat, "ruling", i + 1), ctx);
+          return year ? node : clickable(node, mine(ctx, seat, "ruling", i + 1), ctx, attemptIf(ctx, seat, ["ruling", i + 1]));
         }),
       ),
     ),

@@ -31,6 +31,12 @@ function mineToo(ctx, ...prefix) {
   return ctx.seat === null ? [] : legalStarting(ctx, ...prefix);
 }
 
+/** What a click on a part means when it offers no legal action: the step's action on it
+ *  (`byStep`, else `otherwise`), sent so that the rules say why it is not allowed now. */
+function attempt(ctx, byStep, otherwise) {
+  return ctx.seat === null ? null : (byStep[ctx.view.step] ?? otherwise);
+}
+
 // -- The board ---------------------------------------------------------------------------
 
 const ROAD_CELL = 26;
@@ -131,7 +137,8 @@ function ladder(ctx, x, y) {
           class: "marker",
         }),
       );
-      return clickable(row, actions, ctx);
+      const meant = attempt(ctx, { revenue: ["tavern", tendency, "left"] }, ["token", tendency]);
+      return clickable(row, actions, ctx, meant);
     }),
   );
 }
@@ -162,7 +169,7 @@ function famine(ctx, x, y) {
       class: "marker",
     }),
   );
-  return clickable(row, mineToo(ctx, "tavern", "famine"), ctx);
+  return clickable(row, mineToo(ctx, "tavern", "famine"), ctx, attempt(ctx, {}, ["tavern", "famine", "left"]));
 }
 
 function boardSvg(ctx) {
@@ -243,7 +250,12 @@ function eventCard(ctx, event) {
       ),
     ),
   );
-  return clickable(card, actions, ctx);
+  const meant = attempt(
+    ctx,
+    { prevent: ["prevent", event.event], remove: ["remove", event.event] },
+    ["cube", "legionary", event.event],
+  );
+  return clickable(card, actions, ctx, meant);
 }
 
 function buildingRow(ctx) {
@@ -263,7 +275,8 @@ function buildingRow(ctx) {
           ? h("div", { class: "sy-tile", "data-building": slot.building, title: rulesOf(slot.building, text) }, term(slot.building, text))
           : h("div", { class: "sy-tile empty" }, "—"),
       );
-      return slot.building ? clickable(node, mineToo(ctx, "offer", slot.building, slot.colour), ctx) : node;
+      const meant = attempt(ctx, {}, ["offer", slot.building, slot.colour]);
+      return slot.building ? clickable(node, mineToo(ctx, "offer", slot.building, slot.colour), ctx, meant) : node;
     }),
     h(
       "div",
@@ -324,7 +337,7 @@ function characterRules(character, text) {
   return ruled(cardName(character, text), rules.filter(Boolean).join("\n"));
 }
 
-function characterCard(ctx, character, { actions = [] } = {}) {
+function characterCard(ctx, character, { actions = [], meant = null } = {}) {
   const { text } = ctx;
   const classes = ["sy-card", "character", character.type];
   if (character.tilted) classes.push("tilted");
@@ -346,7 +359,7 @@ function characterCard(ctx, character, { actions = [] } = {}) {
         ],
     character.held_by && h("small", { class: "held" }, term(character.held_by, text)),
   );
-  clickable(node, actions, ctx);
+  clickable(node, actions, ctx, meant);
   // A tilted card lies across: it takes a card's height in width on the table.
   return character.tilted ? h("div", { class: "tilt-slot" }, node) : node;
 }
@@ -360,7 +373,10 @@ function display(ctx) {
     h(
       "div",
       { class: "cards" },
-      view.display.map((character) => characterCard(ctx, character, { actions: mineToo(ctx, "recruit", character.card) })),
+      view.display.map((character) => characterCard(ctx, character, {
+          actions: mineToo(ctx, "recruit", character.card),
+          meant: attempt(ctx, {}, ["recruit", character.card]),
+        })),
       h("div", { class: "sy-card back", title: text.message("sylla.board.deck") }, view.deck_top_set ?? "", h("small", {}, view.deck)),
     ),
   );
@@ -482,7 +498,8 @@ function playerArea(ctx, player) {
               ...legalStarting(ctx, "flip", character.card).filter((action) => (action.length > 2) === character.tilted),
             ]
           : [];
-        return characterCard(ctx, character, { actions });
+        const meant = mine ? attempt(ctx, { flip: ["flip", character.card] }, ["tilt", character.card]) : null;
+        return characterCard(ctx, character, { actions, meant });
       }),
       player.buildings.map((building) => {
         const node = h(
@@ -495,7 +512,8 @@ function playerArea(ctx, player) {
           building.face_down ? "" : term(building.building, text),
           building.held_by && h("small", { class: "held" }, term(building.held_by, text)),
         );
-        return clickable(node, mine ? legalStarting(ctx, "flip", building.building) : [], ctx);
+        const meant = mine ? attempt(ctx, {}, ["flip", building.building]) : null;
+        return clickable(node, mine ? legalStarting(ctx, "flip", building.building) : [], ctx, meant);
       }),
     ),
   );

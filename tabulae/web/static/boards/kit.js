@@ -63,10 +63,16 @@ function showMenu(anchor, actions, ctx) {
 /**
  * Make a part of the board act when clicked: one legal action plays at once, several open a
  * menu. With no legal action, `attempt` (what a player clicking there means) is sent anyway
- * when it is this seat's move, so the rules say why it is not allowed.
+ * when it is this seat's move, so the rules say why it is not allowed; out of turn, a click
+ * on it is told whose turn it is (the table does not send it).
  */
 export function clickable(element, actions, ctx, attempt = null) {
-  const mine = ctx.seat !== null && ctx.toMove.includes(ctx.seat) && ctx.legal.length > 0;
+  const seated = ctx.seat !== null && ctx.status === "playing";
+  const mine = seated && ctx.toMove.includes(ctx.seat) && ctx.legal.length > 0;
+  if (!mine && seated && attempt !== null) {
+    element.addEventListener("click", () => ctx.act(attempt));
+    return element;
+  }
   if (!mine || (actions.length === 0 && attempt === null)) return element;
   element.classList.add("clickable");
   if (actions.length > 0) element.classList.add("legal");

@@ -264,6 +264,11 @@ async function act(action) {
   // those choices leave it the same move.
   const seen = page.snapshot.version;
   page.steps.flush();
+  const ctx = context();
+  if (!ctx.toMove.includes(page.seat)) {
+    showNotice(outOfTurn(ctx));
+    return;
+  }
   page.busy = true;
   root.dataset.busy = "true";
   for (const button of parts.actions.querySelectorAll("button")) button.disabled = true;
@@ -477,6 +482,33 @@ async function takeSeat(name, seat) {
   }
 }
 
+/** What the step under way asks of this seat, in the game's words (the view's `prompt`:
+ *  the catalog key of the question, the step's name and their arguments), or null. */
+function stepPrompt(ctx) {
+  const prompt = ctx.view?.prompt;
+  return prompt ? page.text.message(prompt.key, prompt.args ?? {}) : null;
+}
+
+function names(seats) {
+  return seats.map((s) => page.text.seat(s)).join(", ");
+}
+
+/** The name of the step under way, for those who wait, from the game's catalogs; or null
+ *  when the game names no step. */
+function stepName(ctx) {
+  const prompt = ctx.view?.prompt;
+  return (prompt && page.text.message(prompt.name, prompt.args ?? {})) || null;
+}
+
+/** Why a click on the board does nothing now: whose turn it is, and what he is deciding. */
+function outOfTurn(ctx) {
+  const t = page.text.t.bind(page.text);
+  const step = stepName(ctx);
+  if (ctx.status !== "playing" || ctx.toMove.length === 0 || !step) return t("It is not your turn.");
+  if (ctx.toMove.length === 1) return t("It is {name}'s turn: {step}.", { name: names(ctx.toMove), step });
+  return t("Wait for {names}: {step}.", { names: names(ctx.toMove), step });
+}
+
 function renderPrompt(ctx) {
   const t = page.text.t.bind(page.text);
   let message;
@@ -489,13 +521,16 @@ function renderPrompt(ctx) {
   } else if (page.snapshot === null) {
     message = t("Connecting…");
   } else if (page.seat !== null && ctx.toMove.includes(page.seat)) {
-    message =
-      ctx.toMove.length > 1
-        ? t("Your move. Several players choose at once; the others see your choice only when it is revealed.")
-        : t("Your move.");
+    const asked = stepPrompt(ctx);
+    if (asked) message = t("Your move: {prompt}", { prompt: asked });
+    else if (ctx.toMove.length > 1) {
+      message = t("Your move. Several players choose at once; the others see your choice only when it is revealed.");
+    } else message = t("Your move.");
   } else {
-    const waiting = ctx.toMove.map((s) => page.text.seat(s)).join(", ");
-    message = t("Waiting for {names}.", { names: waiting });
+    const step = stepName(ctx);
+    message = step
+      ? t("Waiting for {names}: {step}.", { names: names(ctx.toMove), step })
+      : t("Waiting for {names}.", { names: names(ctx.toMove) });
   }
   fill(parts.prompt, message);
   renderHandle(message, page.busy ? 0 : ctx.legal.length);
