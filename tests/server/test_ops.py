@@ -120,7 +120,7 @@ def test_metrics_count_requests_by_route_refusals_tables_sockets_and_bots(server
     scraped = httpx.get(f"{server.url}/metrics").text
     assert table not in scraped and "nosuchtable" not in scraped  # templates, not paths
     assert metric(server, "tabulae_bot_queue", kind="workers") >= 1
-    assert 'tabulae_bot_queue_wait_seconds{kind="move",figure="max"}' in scraped
+    assert 'tabulae_bot_queue_wait_seconds{figure="max",kind="move"}' in scraped
 
 
 def test_metrics_are_served_to_loopback_only_by_default(server):
