@@ -70,3 +70,15 @@ def browser(chromium, server) -> Iterator[Browser]:
     finally:
         errors = opened.close()
     assert not errors, "errors in the browser console:\n" + "\n".join(errors)
+
+
+@pytest.fixture
+def people(chromium, site) -> Iterator[Browser]:
+    """Browser contexts on the server of a module's own `site` fixture (its first item), for
+    the people's pages, which need a server with accounts and mail of their own."""
+    opened = Browser(chromium, site[0].url)
+    try:
+        yield opened
+    finally:
+        errors = opened.close()
+    assert not errors, "errors in the browser console:\n" + "\n".join(errors)

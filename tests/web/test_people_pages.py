@@ -87,16 +87,6 @@ def site():
             server.stop()
 
 
-@pytest.fixture
-def people(chromium, site):
-    opened = Browser(chromium, site[0].url)
-    try:
-        yield opened
-    finally:
-        errors = opened.close()
-    assert not errors, "errors in the browser console:\n" + "\n".join(errors)
-
-
 def signed_in(people: Browser, username: str, lang: str = "en"):
     page = people.person(lang).page
     page.add_init_script(f"localStorage.setItem('tabulae.language', '{lang}')")

@@ -36,16 +36,6 @@ def site():
             server.stop()
 
 
-@pytest.fixture
-def people(chromium, site):
-    opened = Browser(chromium, site[0].url)
-    try:
-        yield opened
-    finally:
-        errors = opened.close()
-    assert not errors, "errors in the browser console:\n" + "\n".join(errors)
-
-
 def fresh_name() -> str:
     return f"p{uuid.uuid4().hex[:10]}"
 
