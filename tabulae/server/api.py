@@ -294,7 +294,7 @@ async def join(request: Request, table_id: str, body: Join, token: Token = None)
         join_id=body.join_id,
         holding=token,
         accept_seed=body.accept_seed,
-        account_id=account.id if account else None,
+        account=account,
     )
     return {"token": token, "seat": seat, "table": live.summary()}
 
