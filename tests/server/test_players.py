@@ -416,6 +416,8 @@ def test_a_password_change_gives_the_accounts_seats_new_tokens(site):
         signing_in = {"username": username, "password": "a new password"}
         assert kept.post("/session", json=signing_in).status_code == 200
         [game] = [g for g in kept.get("/me/games").json()["my_move"] if g["id"] == playing]
+        again = kept.post(f"/tables/{finished}/rematch")  # signed in, the seat is its own
+        assert again.status_code == 200 and again.json()["seat"] == 0, again.text
     assert game["token"] != old
     assert play_randomly(phone, playing, game["token"])["status"] == "finished"
     phone.close()
@@ -671,6 +673,9 @@ def test_the_rematch_of_an_account_seat_belongs_to_the_account(site):
     games = http.get("/me/games").json()
     [mine] = [g for g in games["my_move"] + games["waiting"] if g["id"] == rematch["table"]["id"]]
     assert mine["token"] == rematch["token"]
+    stranger, _ = person(site)  # signed in, but holding no seat there: a token is needed
+    error(stranger.post(f"/tables/{table}/rematch"), 401, "token_required")
+    stranger.close()
     http.close()
 
 
