@@ -152,14 +152,27 @@ def enable(username: str, db: Db = "tabulae.sqlite") -> None:
 
 
 @admin_app.command("reset")
-def reset(username: str, db: Db = "tabulae.sqlite") -> None:
-    """Give an account a new random password (shown once) and end its sessions."""
-    from tabulae.server.accounts import hash_password
+def reset(
+    username: str,
+    db: Db = "tabulae.sqlite",
+    redis: Annotated[
+        str | None,
+        typer.Option(help="the servers' Redis (redis://host:6379): they drop the old tokens"),
+    ] = None,
+) -> None:
+    """Give an account a new random password (shown once), end its sessions and give its
+    seats new tokens; through Redis every server process drops the old ones at once."""
+    from tabulae.server.accounts import change_password, hash_password
 
     storage = _storage(db)
     password = secrets.token_urlsafe(12)
-    storage.update_account(
-        _account(storage, username).id, {"password_hash": hash_password(password)}
-    )
+    reissued = change_password(storage, _account(storage, username).id, hash_password(password))
     storage.close()
     console.print(Text.assemble("The new password of ", shown(username), f" is: {password}"))
+    if redis:
+        from tabulae.server.config import Settings
+        from tabulae.server.fanout import announce
+
+        channel = Settings(db=db).channel
+        heard = max((announce(redis, channel, table) for table in reissued), default=0)
+        console.print(f"{len(reissued)} table(s) announced to {heard} server process(es).")

@@ -18,13 +18,14 @@ from email_validator import EmailNotValidError, validate_email
 from tabulae.i18n import N_
 
 from .errors import ApiError, invalid
+from .live import account_token, hash_token
 from .text import clean_name
 
 if TYPE_CHECKING:
     from starlette.requests import HTTPConnection
 
     from .lobby import Lobby
-    from .storage import Account
+    from .storage import Account, Storage
 
 PASSWORD_LENGTH = range(8, 129)  # characters
 SESSION_COOKIE = "tabulae_session"
@@ -86,6 +87,19 @@ def password_matches(password_hash: str, password: str) -> bool:
 # Checked against when an account does not exist, so a wrong name takes as long as a wrong
 # password and no one learns which usernames exist from the time an answer takes.
 DECOY_HASH = hasher.hash(secrets.token_urlsafe(16))
+
+
+def change_password(storage: Storage, account_id: int, password_hash: str) -> list[str]:
+    """Give an account a new password and a new seat key, which re-issues the token of every
+    seat it holds: whoever kept an earlier token (on a shared or lost device) loses the seat
+    with the password, and the account finds the new tokens under my games. The ids of the
+    tables whose seats changed."""
+    seat_key = secrets.token_hex(16)
+
+    def token_hash(secret: str) -> str:
+        return hash_token(account_token(secret, account_id, seat_key))
+
+    return storage.new_password(account_id, password_hash, seat_key, token_hash)
 
 
 def new_session() -> tuple[str, str]:

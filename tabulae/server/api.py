@@ -302,7 +302,7 @@ async def join(request: Request, table_id: str, body: Join, token: Token = None)
         join_id=body.join_id,
         holding=token,
         accept_seed=body.accept_seed,
-        account_id=account.id if account else None,
+        account=account,
     )
     return {"token": token, "seat": seat, "table": live.summary()}
 
@@ -404,7 +404,16 @@ async def hint(request: Request, table_id: str, token: Token = None) -> dict[str
     summary="Sit at the same seat of a new game",
 )
 async def rematch(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
-    token, seat, live = await lobby(request).rematch(table_id, token)
+    """With the seat's token, or without one signed in as the account that holds the seat (so
+    an account whose tokens a password change re-issued still asks for its rematch)."""
+    the_lobby = lobby(request)
+    account = await signed_in(request) if token is None else None
+    if account is not None:
+        live = await the_lobby.table(table_id)
+        owned = the_lobby.account_token(live, account)
+        if await the_lobby.seat_of(live, owned, missing_ok=True) is not None:
+            token = owned
+    token, seat, live = await the_lobby.rematch(table_id, token)
     return {"token": token, "seat": seat, "table": live.summary()}
 
 

@@ -203,7 +203,8 @@ async def change_password(
         raise ApiError(401, "wrong_password", "the current password is wrong")
     the_lobby.sign_in_backoff.succeeded(client, key)
     new_hash = await asyncio.to_thread(acc.hash_password, body.new_password)
-    await the_lobby.db(the_lobby.storage.update_account, account.id, {"password_hash": new_hash})
+    reissued = await the_lobby.db(acc.change_password, the_lobby.storage, account.id, new_hash)
+    await the_lobby.seats_reissued(reissued)  # every earlier seat token of the account is void
     await start_session(request, response, account)  # every other session has ended
     return account_json(account)
 
@@ -259,7 +260,7 @@ async def my_games(request: Request) -> dict[str, Any]:
             live = await the_lobby.table(row.id)
             entry = live.summary() | {
                 "my_seat": seat,
-                "token": the_lobby.account_token(live, account.id),
+                "token": the_lobby.account_token(live, account),
             }
             mine = live.status == "playing" and seat in live.state.to_move
             games["my_move" if mine else "waiting"].append(entry)
@@ -334,7 +335,7 @@ async def _seat(request: Request, table_id: str, token: str | None) -> tuple[Any
     account = await acc.signed_in(request)
     if account is None:
         return live, None
-    owned = the_lobby.account_token(live, account.id)
+    owned = the_lobby.account_token(live, account)
     return live, await the_lobby.seat_of(live, owned, missing_ok=True)
 
 

@@ -40,6 +40,15 @@ def derived_token(secret: str, request: str) -> str:
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
 
 
+def account_token(secret: str, account_id: int, seat_key: str | None) -> str:
+    """The token of the seat an account holds at the table with `secret`: derived, so the
+    account finds it again on any device, and keyed by the account's seat key, so a new key
+    (a password change) makes every earlier token of the account worthless. An account
+    without a key keeps the tokens derived before keys existed."""
+    request = f"account/{account_id}" + (f"/{seat_key}" if seat_key else "")
+    return derived_token(secret, request)
+
+
 TOOK_BACK = "took_back"  # the event of a take-back: {"seat": …, "count": …}
 
 

@@ -62,9 +62,10 @@ from .errors import (
 )
 from .fanout import Fanout
 from .limits import Budget, Limits, PerMinute, SignInBackoff
-from .live import LiveTable, derived_token, hash_token, summary
+from .live import LiveTable, account_token, derived_token, hash_token, summary
 from .ratings import rate_table
 from .storage import (
+    Account,
     ActionRow,
     Append,
     ChatRow,
@@ -510,7 +511,7 @@ class Lobby:
         join_id: str | None = None,
         holding: str | None = None,
         accept_seed: bool = False,
-        account_id: int | None = None,
+        account: Account | None = None,
     ) -> tuple[str, int, LiveTable]:
         """Take a free seat of an open table (the first one if none is named): returns its
         secret token. A repeat of `join_id` gets the seat and token it got the first time;
@@ -518,8 +519,8 @@ class Lobby:
         taken for an account belongs to it: its token is derived from the account, so the
         account finds it again on any device, and joining again gets the same seat."""
         live = await self.table(table_id)
-        if account_id is not None:
-            token = self.account_token(live, account_id)
+        if account is not None:
+            token = self.account_token(live, account)
             seat_held = await self.seat_of(live, token, missing_ok=True)
             if seat_held is not None:
                 return token, seat_held, live
@@ -539,11 +540,24 @@ class Lobby:
         if live.row.seeded and not accept_seed and self._humans(live) > 1:
             raise seeded_refusal(live)
         seat = self._free_seat(live, seat)
+        account_id = account.id if account is not None else None
         return await self._sit(live, seat, name, token, account_id), seat, live
 
-    def account_token(self, live: LiveTable, account_id: int) -> str:
+    def account_token(self, live: LiveTable, account: Account) -> str:
         """The token of the seat an account holds (or would hold) at a table."""
-        return derived_token(self._secret(live), f"account/{account_id}")
+        return account_token(self._secret(live), account.id, account.seat_key)
+
+    async def seats_reissued(self, table_ids: list[str]) -> None:
+        """An account's seats got new tokens (its password changed): the tables in memory
+        adopt them, which closes the connections holding an earlier token, and the other
+        processes are told to do the same."""
+        for table_id in table_ids:
+            live = self.tables.get(table_id)
+            if live is not None:
+                async with live.lock:
+                    await self._refresh(live)
+            if self.fanout:
+                self.fanout.publish(table_id, "table")
 
     def _free_seat(self, live: LiveTable, seat: int | None) -> int:
         """The seat to take, or why none can be taken: a game under way has no open seats
@@ -650,6 +664,7 @@ class Lobby:
         seat = await self.seat(live, token)
         if live.status != "finished":
             raise ApiError(409, "not_finished", "a rematch follows a finished game")
+        owner = await self._owner(live, seat)
         if live.row.rematch is None:
             row = live.row
             table = TableRow(
@@ -678,17 +693,32 @@ class Lobby:
         following = await self.table(live.row.rematch)
         held = live.row.seats[seat].token_hash
         assert held is not None
-        account_id = live.row.seats[seat].account_id  # an account's seat stays the account's
         token = (
-            self.account_token(following, account_id)
-            if account_id is not None
+            self.account_token(following, owner)
+            if owner is not None
             else derived_token(self._secret(following), f"rematch/{held}")
         )
         if await self.seat_of(following, token, missing_ok=True) == seat:
             return token, seat, following
         name = live.row.seats[seat].name or f"seat {seat + 1}"
         free = self._free_seat(following, seat)
+        account_id = owner.id if owner is not None else None  # an account's seat stays its own
         return await self._sit(following, free, name, token, account_id), seat, following
+
+    async def _owner(self, live: LiveTable, seat: int) -> Account | None:
+        """The account that holds `seat`, if any, once it is sure the seat's token is the
+        account's current one: a token a password change re-issued, which a process may not
+        have heard of yet, holds nothing."""
+        account_id = live.row.seats[seat].account_id
+        if account_id is None:
+            return None
+        owner = await self.db(self.storage.account, None, account_id)
+        held = live.row.seats[seat].token_hash
+        if owner is not None and hash_token(self.account_token(live, owner)) != held:
+            async with live.lock:
+                await self._refresh(live)
+            raise wrong_token()
+        return owner
 
     # Play
 

@@ -84,6 +84,9 @@ accounts = sa.Table(
     sa.Column("email_confirmed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("email_token_hash", sa.String(64), index=True, unique=True),  # the link's, hashed
     sa.Column("email_token_expires", sa.DateTime(timezone=True)),
+    # with the table's secret, derives the tokens of the account's seats; a new one (a password
+    # change) re-issues them all; none: derived from the table's secret and the account alone
+    sa.Column("seat_key", sa.String(64)),
 )
 
 sessions = sa.Table(

@@ -8,7 +8,7 @@ has committed it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, overload
@@ -106,6 +106,7 @@ class Account:
     disabled: bool
     language: str | None = None  # of its reminders; None: English
     email_confirmed: bool = False  # by the link sent to it: only then do reminders go there
+    seat_key: str | None = None  # keys its seats' tokens; None: the tokens derived before keys
 
 
 @dataclass(frozen=True)
@@ -576,6 +577,42 @@ class Storage:
                 db.execute(sessions.delete().where(sessions.c.account_id == account_id))
         return bool(changed)
 
+    def new_password(
+        self,
+        account_id: int,
+        password_hash: str,
+        seat_key: str,
+        token_hash: Callable[[str], str],
+    ) -> list[str]:
+        """Give an account a new password and seat key in one transaction: every session of
+        the account ends, and every seat it holds, finished games included, gets the token
+        whose hash `token_hash` gives for the table's secret, so no earlier token of the
+        account reads, plays or asks for a rematch any more. The ids of the tables whose seats
+        changed, for the servers to refresh."""
+        with self.engine.begin() as db:
+            db.execute(
+                accounts.update()
+                .where(accounts.c.id == account_id)
+                .values(password_hash=password_hash, seat_key=seat_key)
+            )
+            db.execute(sessions.delete().where(sessions.c.account_id == account_id))
+            held = db.execute(
+                sa.select(seats.c.table_id, seats.c.seat, tables.c.secret)
+                .join(tables, tables.c.id == seats.c.table_id)
+                .where(
+                    seats.c.account_id == account_id,
+                    seats.c.token_hash.is_not(None),
+                    tables.c.secret.is_not(None),
+                )
+            ).all()
+            for row in held:
+                db.execute(
+                    seats.update()
+                    .where(seats.c.table_id == row.table_id, seats.c.seat == row.seat)
+                    .values(token_hash=token_hash(row.secret))
+                )
+        return sorted({row.table_id for row in held})
+
     def set_email(
         self, account_id: int, email: str | None, token_hash: str | None, expires: datetime | None
     ) -> None:
@@ -645,6 +682,7 @@ class Storage:
             row.disabled,
             row.language,
             row.email_confirmed,
+            row.seat_key,
         )
 
     # Chat

@@ -144,7 +144,7 @@ async def _greet(websocket: WebSocket, lobby: Lobby, table_id: str) -> Connectio
     if token is None:  # a spectator, unless the account signed in holds a seat here
         account = await signed_in(websocket)
         if account is not None:
-            owned = lobby.account_token(table, account.id)
+            owned = lobby.account_token(table, account)
             reader = await lobby.seat_of(table, owned, missing_ok=True)
     digest = hash_token(token) if token else None
     return Connection(table, seat, digest, since, reader, lang, lobby.settings.socket_queue)

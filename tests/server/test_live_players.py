@@ -1,7 +1,8 @@
 """Players over the live WebSocket: chat, clocks and time-outs pushed to every connection, in
 one server process and across processes through Redis; reminders when a move starts and before
 its time runs out, in the player's language, never more than the settings allow; `tabulae
-admin close` announced; and the migration that brought account languages and reminders."""
+admin close` and password changes announced; and the migration that brought account languages
+and reminders."""
 
 from __future__ import annotations
 
@@ -189,9 +190,11 @@ def test_a_time_out_and_the_clocks_are_pushed_to_the_table(server, client):
     assert summary["turn_started_at"] is not None
 
 
-def test_chat_time_outs_and_closing_reach_the_connections_of_every_process():
+def test_chat_time_outs_closing_and_password_changes_reach_the_connections_of_every_process():
     """Two server processes share PostgreSQL and Redis: a message said through one, a bot's
-    move when time runs out and `tabulae admin close` reach the connections of both."""
+    move when time runs out and `tabulae admin close` reach the connections of both; once an
+    account's password changes through one, the connections holding its old seat token are
+    closed with 4403 in both, and the other process refuses the old token too."""
     redis = redis_url()
     options = player_options(1, "reminders_per_move=0")
     with (
@@ -226,10 +229,33 @@ def test_chat_time_outs_and_closing_reach_the_connections_of_every_process():
                 return ann, bea
 
         ann, bea = asyncio.run(across())
+
+        sign_up(one, f"p{uuid.uuid4().hex[:10]}", PASSWORD)
+        table = create(one, TOY, 2, {1: "random"})["id"]
+        old = one.post(f"/tables/{table}/join", json={"name": "Ann"}).json()["token"]
+        change = {"password": PASSWORD, "new_password": "a new password"}
+
+        async def change_the_password() -> list[Socket]:
+            async with (
+                Socket(first.ws_url, table, old) as here,
+                Socket(second.ws_url, table, old) as there,
+            ):
+                reply = await asyncio.to_thread(one.post, "/me/password", json=change)
+                assert reply.status_code == 200, reply.text
+                ended, _ = await asyncio.wait([here.reader, there.reader], timeout=20)
+                assert len(ended) == 2  # each reading ends as its server closes the connection
+                return [here, there]
+
+        closed = asyncio.run(change_the_password())
+        refused = two.get(f"/tables/{table}/state", headers={"X-Seat-Token": old})
+        assert refused.status_code == 403, refused.text
     for socket in (ann, bea):
         assert socket.chat() == [("players", "from the second"), ("players", "from the first")]
         updates = [m for m in socket.messages if m["type"] == "update"]
         assert updates[-1]["legal"] == []
+    for socket in closed:
+        assert socket.messages[-1]["error"]["code"] == "wrong_token"
+        assert socket.ws.close_code == 4403
 
 
 @pytest.fixture(scope="module")

@@ -393,6 +393,36 @@ def test_changing_the_password_ends_other_sessions(site):
     phone.close()
 
 
+def test_a_password_change_gives_the_accounts_seats_new_tokens(site):
+    """Whoever kept a seat token of the account (on a shared or lost device) loses it with the
+    password: state, actions and a rematch refuse it, at a game under way and at a finished
+    one. Signed in, the account finds the new token under my games, and plays on with it."""
+    phone, username = person(site)
+    playing = create(phone, TOY, 2, {1: "random"})["id"]
+    old = phone.post(f"/tables/{playing}/join", json={"name": "Ann"}).json()["token"]
+    finished = create(phone, TOY, 2, {1: "random"})["id"]
+    over = phone.post(f"/tables/{finished}/join", json={"name": "Ann"}).json()["token"]
+    play_randomly(phone, finished, over)
+    change = {"password": PASSWORD, "new_password": "a new password"}
+    assert phone.post("/me/password", json=change).status_code == 200
+    with site[0].http() as kept:  # the device that kept the old tokens, signed out
+        stale = {"X-Seat-Token": old}
+        error(kept.get(f"/tables/{playing}/state", headers=stale), 403, "wrong_token")
+        move = {"action": ["draw"], "version": 0}
+        error(kept.post(f"/tables/{playing}/actions", json=move, headers=stale), 403, "wrong_token")
+        rematch = kept.post(f"/tables/{finished}/rematch", headers={"X-Seat-Token": over})
+        error(rematch, 403, "wrong_token")
+        assert phone.get(f"/tables/{finished}").json()["rematch"] is None
+        signing_in = {"username": username, "password": "a new password"}
+        assert kept.post("/session", json=signing_in).status_code == 200
+        [game] = [g for g in kept.get("/me/games").json()["my_move"] if g["id"] == playing]
+        again = kept.post(f"/tables/{finished}/rematch")  # signed in, the seat is its own
+        assert again.status_code == 200 and again.json()["seat"] == 0, again.text
+    assert game["token"] != old
+    assert play_randomly(phone, playing, game["token"])["status"] == "finished"
+    phone.close()
+
+
 def test_sign_up_refuses_bad_names_short_passwords_and_taken_names(site):
     http, username = person(site)
     with site[0].http() as other:
@@ -577,8 +607,16 @@ def test_admin_lists_and_closes_tables(site):
 
 
 def test_admin_lists_disables_and_resets_accounts(site):
+    """A reset re-issues the account's seat tokens as a password change does: a server not
+    told of it (no Redis here) still refuses the old tokens' moves and rematches, which it
+    checks against the database."""
     _, _, db = site
     http, username = person(site)
+    playing = create(http, TOY, 2, {1: "random"})["id"]
+    old = http.post(f"/tables/{playing}/join", json={"name": "Ann"}).json()["token"]
+    finished = create(http, TOY, 2, {1: "random"})["id"]
+    over = http.post(f"/tables/{finished}/join", json={"name": "Ann"}).json()["token"]
+    play_randomly(http, finished, over)  # its last look keeps the finished table in memory
     assert username in admin(db, "accounts")
     admin(db, "disable", username)
     assert http.get("/me").json() == {"signed_in": False}
@@ -590,6 +628,13 @@ def test_admin_lists_disables_and_resets_accounts(site):
     error(http.post("/session", json=signing_in), 401, "wrong_password")
     reply = http.post("/session", json={"username": username, "password": password})
     assert reply.status_code == 200, reply.text
+    move = {"action": ["draw"], "version": 0}
+    played = http.post(f"/tables/{playing}/actions", json=move, headers={"X-Seat-Token": old})
+    error(played, 403, "wrong_token")
+    error(http.get(f"/tables/{playing}/state", headers={"X-Seat-Token": old}), 403, "wrong_token")
+    rematch = http.post(f"/tables/{finished}/rematch", headers={"X-Seat-Token": over})
+    error(rematch, 403, "wrong_token")
+    assert http.get(f"/tables/{finished}").json()["rematch"] is None
     http.close()
 
 
@@ -628,6 +673,9 @@ def test_the_rematch_of_an_account_seat_belongs_to_the_account(site):
     games = http.get("/me/games").json()
     [mine] = [g for g in games["my_move"] + games["waiting"] if g["id"] == rematch["table"]["id"]]
     assert mine["token"] == rematch["token"]
+    stranger, _ = person(site)  # signed in, but holding no seat there: a token is needed
+    error(stranger.post(f"/tables/{table}/rematch"), 401, "token_required")
+    stranger.close()
     http.close()
 
 

@@ -11,7 +11,9 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
+from tabulae.server.accounts import change_password
 from tabulae.server.config import database_url
+from tabulae.server.live import account_token, hash_token
 from tabulae.server.schema import metadata
 from tabulae.server.storage import (
     ActionRow,
@@ -45,7 +47,7 @@ def test_the_migrations_build_the_schema_the_code_declares(storage):
     with storage.engine.connect() as connection:
         context = MigrationContext.configure(connection)
         assert compare_metadata(context, metadata) == []
-        assert context.get_current_revision() == "0009"
+        assert context.get_current_revision() == "0010"
 
 
 def test_the_log_takes_each_sequence_number_once(storage):
@@ -203,3 +205,43 @@ def test_upgrading_gives_every_account_the_skeleton_of_its_username(kind, tmp_pa
         with pytest.raises(NameTaken):
             store.create_account("ANN", "ann2", "ann", "$argon2id$y", None)
         store.close()
+
+
+def test_upgrading_keeps_account_seat_tokens_until_the_password_changes(tmp_path):
+    """Accounts made before seat keys keep the tokens of their seats through the upgrade; a
+    password change then gives every seat the account holds, finished or not, a new token in
+    the same transaction, and leaves a seat it left and other people's seats alone."""
+    store = Storage(database_url(str(tmp_path / "keys.sqlite")))
+    secret = "ab" * 32
+    before = {n: hash_token(account_token(secret, n, None)) for n in (1, 2)}
+    with migrated_to(store, "0009") as connection:
+        for name in ("ann", "bea"):
+            connection.exec_driver_sql(
+                "INSERT INTO accounts (username, username_key, password_hash, created_at) "
+                f"VALUES ('{name}', '{name}', '$argon2id$x', '2026-11-26 10:00:00')"
+            )
+        for table, status in (("t1", "playing"), ("t2", "finished"), ("t3", "playing")):
+            connection.exec_driver_sql(
+                "INSERT INTO tables (id, game, players, seed, options, status, created_at, "
+                f"secret) VALUES ('{table}', 'tesserae', 2, 5, '{{}}', '{status}', "
+                f"'2026-11-26 10:00:00', '{secret}')"
+            )
+        connection.exec_driver_sql(
+            "INSERT INTO seats (table_id, seat, name, token_hash, account_id) VALUES "
+            f"('t1', 0, 'ann', '{before[1]}', 1), ('t1', 1, 'bea', '{before[2]}', 2), "
+            f"('t2', 0, 'ann', '{before[1]}', 1), ('t2', 1, 'bea', '{before[2]}', 2), "
+            "('t3', 0, 'ann', NULL, 1), ('t3', 1, NULL, NULL, NULL)"
+        )
+    store.migrate()
+    ann = store.account("ann")
+    assert ann.seat_key is None
+    held = [(s.token_hash, s.account_id) for t in ("t1", "t2") for s in store.load(t)[0].seats]
+    assert held == [(before[1], 1), (before[2], 2)] * 2
+    assert change_password(store, ann.id, "$argon2id$y") == ["t1", "t2"]
+    ann = store.account("ann")
+    assert ann.password_hash == "$argon2id$y" and ann.seat_key
+    after = hash_token(account_token(secret, ann.id, ann.seat_key))
+    seats = [[s.token_hash for s in store.load(t)[0].seats] for t in ("t1", "t2", "t3")]
+    assert seats == [[after, before[2]], [after, before[2]], [None, None]]
+    assert after != before[1]
+    store.close()
