@@ -89,7 +89,7 @@ def serve(
     ] = 256,
     socket_frames_per_second: Annotated[
         int, typer.Option(help="frames one WebSocket may send a second; more close it")
-    ] = 20,
+    ] = 100,
     header_timeout: Annotated[
         float, typer.Option(help="seconds an HTTP request has to send its headers")
     ] = 10.0,

@@ -79,7 +79,6 @@ HINT_TABLES = 10
 HINTS_PER_MINUTE = 6  # the server's default limit a seat
 REPLAY_LOOPS = 4
 PINGS_PER_SECOND = 1000
-TAKE_BACK_GAME = "builders"  # a game whose actions may often be taken back
 
 
 @dataclass
@@ -554,7 +553,7 @@ def _frame(message: dict[str, Any]) -> bytes:
 
 async def _take_backs(run: _Run) -> Callable[[], Coroutine[Any, Any, None]]:
     async def attack() -> None:
-        setup = {"game": TAKE_BACK_GAME, "players": 2}
+        setup = {"game": run.setup["game"], "players": 2}
         rng = Rng(7)
         async with _http(run.url, run.hostile_address) as http:
             while True:

@@ -45,7 +45,7 @@ class Settings:
     sockets_per_client: int = 32  # live WebSockets one client may hold open
     socket_idle_timeout: float = 300.0  # a WebSocket that sends nothing (not a ping) is closed
     socket_queue: int = 256  # messages waiting for a WebSocket that does not read; more drop it
-    socket_frames_per_second: int = 20  # frames one WebSocket may send a second; more close it
+    socket_frames_per_second: int = 100  # frames one WebSocket may send a second; more close it
     hello_timeout: float = 10.0
     header_timeout: float = 10.0  # an HTTP request's headers must arrive within
     keep_alive_timeout: float = 5.0  # an idle HTTP connection is closed after

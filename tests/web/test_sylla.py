@@ -152,8 +152,8 @@ def test_actions_log_tooltips_and_score_sheet_name_every_card(browser, lang):
     assert bar.startswith(f"{int(prestige)} ") and bar != f"{int(prestige)} "
     assert person.scores() == engine_scores(browser, table)
     log = page.inner_text("#log")
-    recruited = re.findall(r"(?m)^.*(?:recruits|rekrutuje).*$", log)
-    assert recruited and all(not re.search(r"\d", line) for line in recruited), recruited
+    recruited = re.findall(r"(?m)^.*(?:recruits|rekrutuje): (.*)$", log)  # what, after the name
+    assert recruited and all(not re.search(r"\d", card) for card in recruited), recruited
 
 
 TIEBREAKS = """async (lang) => {
