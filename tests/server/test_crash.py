@@ -8,8 +8,9 @@ from contextlib import nullcontext
 import pytest
 
 from tabulae.bots import decide, make_bot
-from tabulae.core import Action, Match
+from tabulae.core import Action, Match, State
 from tabulae.server.config import database_url
+from tabulae.server.live import KEPT_STATES
 from tabulae.server.lobby import bot_rng
 from tabulae.server.storage import Storage
 
@@ -57,9 +58,27 @@ def test_a_killed_server_rebuilds_its_tables_and_the_game_ends_as_its_log_replay
         for ack in player.acks:
             sent = Action.from_json(player.sent[ack["client_action_id"]])
             assert match.actions[ack["version"] - 1] == (player.seat, sent), "no ack was lost"
-    bot, state = make_bot("random"), match.start()
+    bot, states = make_bot("random"), [match.start()]
     for version, (seat, action) in enumerate(match.actions):
         if seat == 2:
-            rng = bot_rng(secret, seat, version)
-            assert decide(bot, state.clone(), seat, rng) == action, "bots replay identically"
-        state.apply(seat, action)
+            decisions = {
+                decide(bot, states[at].clone(), seat, bot_rng(secret, seat, at))
+                for at in decided_on(match, states, seat, version)
+            }
+            assert action in decisions, "bots replay identically"
+        states.append(states[-1].clone())
+        states[-1].apply(seat, action)
+
+
+def decided_on(match: Match, states: list[State], seat: int, version: int) -> list[int]:
+    """The versions a bot's action played at `version` may have been decided on: that one, and
+    the earlier ones at which it meant the same (`LiveTable.moved_on`): only other seats acted
+    since, the seat was to move all along, and its legal actions were the same."""
+    now = states[version].legal_actions(seat)
+    versions = [version]
+    for at in range(version - 1, max(-1, version - 1 - KEPT_STATES), -1):
+        if match.actions[at][0] == seat or seat not in states[at].to_move:
+            break
+        if states[at].legal_actions(seat) == now:
+            versions.append(at)
+    return versions
