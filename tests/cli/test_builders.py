@@ -184,7 +184,9 @@ def test_narration_names_the_cards_and_tells_what_extra_actions_cost():
     ended = Event("builders.turn_ended", {"seat": 2, "vp": 1, "next_seat": 0, "round": 4})
     assert RENDERER.narrate(ended, told) == "Cy ends the turn with 1 VP. Next: Ann, round 4."
     over = Event("builders.game_over", {"scores": {"0": 17.3, "1": 9.0, "2": -1.2}})
-    assert RENDERER.narrate(over, told).endswith("Final scores: Ann: 17.3, Bob: 9.0, Cy: -1.2.")
+    assert RENDERER.narrate(over, told).endswith("Final scores: Ann: 17.3, Bob: 9, Cy: -1.2.")
+    polish_scores = RENDERER.narrate(over, text("pl"))
+    assert polish_scores.endswith("Ann: 17,3, Bob: 9, Cy: \u22121,2."), polish_scores
     polish = RENDERER.narrate(started, text("pl"))
     assert polish == "Bob rozpoczyna budowę: Latarnia w Aleksandrii."
 

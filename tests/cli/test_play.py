@@ -9,7 +9,7 @@ import pytest
 import tabulae
 from tabulae.bots import BOTS
 from tabulae.core import Match, load
-from tabulae.i18n import LANGUAGES, translator
+from tabulae.i18n import LANGUAGES, bot_label, translator
 from tabulae.tui.seats import STRONGEST
 
 from .driver import converse, random_person, run
@@ -20,6 +20,15 @@ GAMES = [TOY, *tabulae.games()]
 
 def end_screen(out: str) -> str:
     return out.rsplit("─" * 10, 1)[-1]
+
+
+# A score as each language writes it: a decimal point and a hyphen in English, a decimal comma
+# and a minus sign (U+2212) in Polish, Dutch and Russian.
+SCORE = {"en": r"-?\d+(?:\.\d+)?", **dict.fromkeys(("pl", "nl", "ru"), r"\u2212?\d+(?:,\d+)?")}
+
+
+def read_score(shown: str) -> float:
+    return float(shown.replace("\u2212", "-").replace(",", "."))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -40,8 +49,8 @@ def test_a_person_plays_a_whole_game_against_bots_in_every_language(ref, lang, t
     assert result is not None
     final = out.split(tr._("Game over"))[-1]
     for seat, name in enumerate(names):
-        row = re.search(rf"│ {result.ranks[seat]} +│ {re.escape(name)} +│ (-?[\d.]+)", final)
-        assert row and float(row.group(1)) == result.scores[seat], (name, final)
+        row = re.search(rf"│ {result.ranks[seat]} +│ {re.escape(name)} +│ ({SCORE[lang]}) ", final)
+        assert row and read_score(row.group(1)) == result.scores[seat], (name, final)
     winners = [names[seat] for seat in result.winners]
     verdict = (
         tr._("{name} wins!", name=winners[0])
@@ -65,10 +74,11 @@ def test_by_default_one_person_plays_against_the_strongest_bot_and_the_seed_is_s
     out = run("play", TOY, input="1\n" * 100).stdout
     seed = re.search(r"Tesserae · 3 players · seed (\d+)", out)
     assert seed, out[:500]
-    strongest = next(name for name in STRONGEST if name in BOTS)
+    strongest = bot_label(translator("en"), next(name for name in STRONGEST if name in BOTS))
+    assert strongest == "planning bot"
     assert re.search(r"1\. +Player 1 +person", out)
     for number in (2, 3):
-        assert re.search(rf"{number}\. +Bot {number} +bot {strongest}", out)
+        assert re.search(rf"{number}\. +Bot {number} +{strongest}", out)
     again = run("play", TOY, "--seed", seed.group(1), input="1\n" * 100).stdout
     assert again == out  # the printed seed reproduces the game
 
@@ -171,8 +181,8 @@ def test_names_may_name_only_the_people(tmp_path):
         "play", TOY, "--seats", "random,human,random,human", "--names", "Ann,Bob", "--seed", "3",
         input="\n" + "1\n" * 200, cwd=tmp_path,
     ).stdout  # fmt: skip
-    assert re.search(r"1\. +Bot 1 +bot random", out) and re.search(r"2\. +Ann +person", out)
-    assert re.search(r"3\. +Bot 3 +bot random", out) and re.search(r"4\. +Bob +person", out)
+    assert re.search(r"1\. +Bot 1 +random bot", out) and re.search(r"2\. +Ann +person", out)
+    assert re.search(r"3\. +Bot 3 +random bot", out) and re.search(r"4\. +Bob +person", out)
 
 
 def test_a_save_path_that_cannot_be_written_is_refused_before_the_first_move(tmp_path):
