@@ -224,7 +224,10 @@ def test_on_a_phone_the_decision_and_its_actions_are_a_tap_away(browser, positio
     handle = page.locator("#drawer-handle")
     box = handle.bounding_box()
     assert box and box["y"] + box["height"] == pytest.approx(height, abs=1)
-    assert handle.inner_text().startswith("Your move.")
+    # The handle repeats the status bar: it is the player's move, and the step's question.
+    said = page.inner_text("#drawer-handle .drawer-prompt")
+    assert said == page.inner_text("#prompt")
+    assert said.startswith("Your move: ") and len(said) > len("Your move: ")
     legal = page.locator("#actions button.action").count()
     assert page.inner_text("#drawer-handle .drawer-count") == str(legal)
     assert not page.locator("#actions button.action").first.is_visible()

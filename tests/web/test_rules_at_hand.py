@@ -8,9 +8,9 @@ import pytest
 
 import tabulae
 from tabulae.core import load
-from tabulae.games.hadrians_wall.printed import printed as wall_printed
+from tabulae.games.hadrians_wall.terminal import objective as path_objective
 from tabulae.games.sylla.components import load as sylla_components
-from tabulae.i18n import glossary
+from tabulae.i18n import GameText, glossary, translator
 from tabulae.i18n.catalogs import read
 
 from .browser import WAIT_MS, Person
@@ -268,7 +268,8 @@ def test_hadrian_s_wall_fate_and_path_cards_show_their_rules_in_a_styled_tooltip
     player's language, in the page's own tooltip."""
     wall = load("hadrians_wall")
     messages = read(lang, wall).messages
-    player_cards = wall_printed()["player_cards"]
+    # the objective as the engine words it, each threshold given as a number for the plural
+    words = GameText(translator(lang), wall, ["Ala"])
     person = browser.person(lang)
     person.start_table("hadrians_wall", 2, "Ala", seats={1: "random"})
     person.wait_ready()
@@ -281,8 +282,8 @@ def test_hadrian_s_wall_fate_and_path_cards_show_their_rules_in_a_styled_tooltip
     assert person.page.locator(drawn).count() == 2, "the two cards to choose the Path card from"
     for i in range(2):
         card = person.page.locator(drawn).nth(i).get_attribute("data-card")
-        thresholds = "/".join(map(str, player_cards[card]["thresholds"]))
-        objective = messages[f"hadrians_wall.view.objective.{card}"].format(thresholds=thresholds)
+        objective = path_objective(card, words)
+        assert objective != f"hadrians_wall.view.objective.{card}" and "{" not in objective
         assert styled_tooltip(person, f"{drawn} >> nth={i}") == [
             glossary(wall)[card][lang],
             f"{glossary(wall)['path'][lang]}: {objective}",
