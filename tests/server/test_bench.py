@@ -61,11 +61,10 @@ def test_serve_refuses_a_game_it_cannot_load():
     assert run.returncode != 0 and "cannot load game 'nowhere:GAME'" in run.stderr
 
 
+@pytest.mark.parametrize("server", ["sqlite"], indirect=True)  # the figures use no database
 def test_bench_server_measures_players_alone_and_beside_each_hostile_client(server):
     """Two kinds in one run against the shared server: each reports both phases measured,
     finite figures, the ratios the operators judge by, and what the hostile client got done."""
-    if server.db.startswith("postgresql"):
-        pytest.skip("the bench's figures do not depend on the database; once is enough")
     run = subprocess.run(
         [
             *(sys.executable, "-m", "tabulae", "bench", "server", "--url", server.url),

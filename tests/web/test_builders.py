@@ -133,13 +133,24 @@ def test_sending_a_worker_to_a_site_by_clicking_them(browser):
     ala.start_table(GAME, 2, "Ala", seats={1: "random"})
     page = ala.page
     ala.wait_ready()
-    building = page.locator(f"{BOARD} [data-area=buildings] .bd-card.clickable.legal").first
-    card = building.get_attribute("data-card")
-    ala.act(lambda page: building.click())
+
+    def shown(area: str) -> list[int]:
+        cards = page.locator(f"{BOARD} [data-area={area}] .bd-card.clickable.legal")
+        return [int(n) for n in cards.evaluate_all("cs => cs.map(c => c.dataset.card)")]
+
+    # A worker who alone covers a building's cost finishes it at once and the site is gone:
+    # the test takes a building and a worker who leave it on the site.
+    cost = {b.number: b.cost for b in BUILDING_CARDS}
+    provides = {c.number: c.provides for c in CREW_CARDS}
+    card, hired = next(
+        (str(b), str(w))
+        for b in shown("buildings")
+        for w in shown("workers")
+        if any(p < c for p, c in zip(provides[w], cost[b]))
+    )
+    ala.act(lambda page: page.click(f"{BOARD} [data-area=buildings] [data-card='{card}']"))
     assert page.locator(f"{BOARD} .bd-player.you [data-site='{card}']").count() == 1
-    worker = page.locator(f"{BOARD} [data-area=workers] .bd-card.clickable.legal").first
-    hired = worker.get_attribute("data-card")
-    ala.act(lambda page: worker.click())
+    ala.act(lambda page: page.click(f"{BOARD} [data-area=workers] [data-card='{hired}']"))
     idle = page.locator(f"{BOARD} .bd-player.you [data-area=idle] [data-card='{hired}']")
     idle.click()
     word = {c.number: c.id for c in (*BUILDING_CARDS, *CREW_CARDS)}
