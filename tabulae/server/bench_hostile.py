@@ -19,7 +19,7 @@ per client apply to it as to anyone, and does all its limits let it:
 - `imports`: imports a long match record (a random game of the bench's game) over and over;
 - `replays`: four loops of `state?at=` (a random past version) on that long game, imported;
 - `pings`: one WebSocket at an honest table that sends pings (`PINGS_PER_SECOND`) and never
-  reads what it is sent;
+  reads what it is sent, opening another whenever the server closes it;
 - `take-backs`: plays The Builders against itself, taking back each action it may, until its
   take-backs are used up, then at a new table.
 
@@ -503,9 +503,20 @@ async def _pings(run: _Run) -> Callable[[], Coroutine[Any, Any, None]]:
     async def attack() -> None:
         if not run.tables:
             raise RuntimeError("no honest table to ping at")
-        url = httpx.URL(run.url)
-        path = f"/api/tables/{run.tables[0]}/live"
-        reader, writer = await _raw_socket(url.host, url.port or 80, run.hostile_address)
+        while True:  # the server closes a socket over its limits; the client opens another
+            try:
+                await _ping_without_reading(run, f"/api/tables/{run.tables[0]}/live")
+            except (ConnectionError, asyncio.IncompleteReadError):
+                run.done["sockets_closed_by_server"] += 1
+                await asyncio.sleep(0.05)
+
+    return attack
+
+
+async def _ping_without_reading(run: _Run, path: str) -> None:
+    url = httpx.URL(run.url)
+    reader, writer = await _raw_socket(url.host, url.port or 80, run.hostile_address)
+    try:
         key = base64.b64encode(os.urandom(16)).decode()
         writer.write(
             f"GET {path} HTTP/1.1\r\nHost: {url.host}:{url.port}\r\nUpgrade: websocket\r\n"
@@ -517,16 +528,13 @@ async def _pings(run: _Run) -> Callable[[], Coroutine[Any, Any, None]]:
             raise RuntimeError(f"the server refused the WebSocket: {answer[:80]!r}")
         writer.write(_frame({"type": "hello"}))
         batch = _frame({"type": "ping"}) * (PINGS_PER_SECOND // 10)
-        try:
-            while True:  # never reads again
-                writer.write(batch)
-                await writer.drain()
-                run.done["pings"] += PINGS_PER_SECOND // 10
-                await asyncio.sleep(0.1)
-        finally:
-            writer.close()
-
-    return attack
+        while True:  # never reads again
+            writer.write(batch)
+            await writer.drain()
+            run.done["pings"] += PINGS_PER_SECOND // 10
+            await asyncio.sleep(0.1)
+    finally:
+        writer.close()
 
 
 async def _raw_socket(
