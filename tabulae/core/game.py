@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, ActionSpace
 from .errors import BadOptions
 from .events import Event
+from .lessons import Lesson, load_lessons
 from .result import Result
 from .rng import Rng
 
@@ -212,6 +213,11 @@ class Game(ABC):
         module = _companion(self, "takeback")
         return module is not None and bool(module.take_back(before, seat, action, after))
 
+    def lessons(self) -> tuple[Lesson, ...]:
+        """The game's lessons, from the `lessons` folder of its package (see docs/learn.md);
+        none for a game without one."""
+        return load_lessons(package(self))
+
     def observation(self, players: int, options: Mapping[str, Any]) -> Observation | None:
         """This game's designed numeric observation of one configuration, or None.
 
@@ -277,6 +283,14 @@ class Observation(ABC):
     @abstractmethod
     def encode(self, state: State, seat: int, out: Any) -> None:
         """Write `seat`'s observation of `state` into `out`, a zeroed vector of `size`."""
+
+
+def package(game: Game) -> str:
+    """The package that holds a game: the one that defines its class, or holds that module."""
+    module = importlib.import_module(type(game).__module__)
+    if hasattr(module, "__path__"):
+        return module.__name__
+    return module.__name__.rpartition(".")[0] or module.__name__
 
 
 def _companion(game: Game, name: str) -> Any:

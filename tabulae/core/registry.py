@@ -17,7 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 from .errors import UnknownGame
-from .game import Game
+from .game import Game, package
 
 ENTRY_POINT_GROUP = "tabulae.games"
 
@@ -71,14 +71,6 @@ def load(ref: str) -> Game:
         known = ", ".join(games()) or "none"
         raise UnknownGame(f"no game {ref!r} (games: {known})")
     return registered
-
-
-def package(game: Game) -> str:
-    """The package that holds a game: the one that defines its class, or holds that module."""
-    module = importlib.import_module(type(game).__module__)
-    if hasattr(module, "__path__"):
-        return module.__name__
-    return module.__name__.rpartition(".")[0] or module.__name__
 
 
 def interface_module(game: Game, name: str) -> ModuleType | None:
