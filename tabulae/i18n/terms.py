@@ -35,6 +35,7 @@ def terms(game: Game, lang: str) -> Mapping[str, str]:
     return _terms(game, lang)
 
 
+@cache
 def glossary(game: Game) -> Mapping[str, Mapping[str, str]]:
     """Every term of `game`: word -> language -> name, each language as `terms` gives it."""
     return MappingProxyType(

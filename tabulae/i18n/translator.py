@@ -39,14 +39,16 @@ class Translator:
         if lang not in LANGUAGES:
             raise ValueError(f"no language {lang!r} (languages: {', '.join(LANGUAGES)})")
         self.lang = lang
-        self._catalogs: dict[Path, Catalog] = {}
+        self._catalogs: dict[str | Game, Catalog] = {}
 
     def catalog(self, domain: str | Game) -> Catalog:
-        """The interface's catalog (``"tabulae"``) or a game's, in this language."""
-        path = catalog_path(self.lang, domain)
-        if path not in self._catalogs:
-            self._catalogs[path] = Catalog.read(path) if path.exists() else Catalog()
-        return self._catalogs[path]
+        """The interface's catalog (``"tabulae"``) or a game's, in this language (read once:
+        every message shown looks one up)."""
+        found = self._catalogs.get(domain)
+        if found is None:
+            path = catalog_path(self.lang, domain)
+            found = self._catalogs[domain] = Catalog.read(path) if path.exists() else Catalog()
+        return found
 
     @property
     def fallback(self) -> Translator | None:
