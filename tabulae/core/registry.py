@@ -17,7 +17,8 @@ from pathlib import Path
 from types import ModuleType
 
 from .errors import UnknownGame
-from .game import Game, package
+from .game import Game
+from .game import package as package  # where a game lives: defined beside Game, for lessons
 
 ENTRY_POINT_GROUP = "tabulae.games"
 
