@@ -240,6 +240,25 @@ def test_the_score_breakdown_adds_up_to_the_result(players):
     assert ("Solo rank: " in seen) == (players == 1)
 
 
+def test_the_score_breakdown_writes_numbers_as_the_language_does():
+    """A penalty in Polish, Dutch and Russian is written with a minus sign, as their catalogs
+    write numbers, not a hyphen."""
+    state = reached(3, lambda s: not s.to_move)
+    result = state.result()
+    assert isinstance(result, Result)
+    for lang in ("pl", "nl", "ru"):
+        seen = drawn(RENDERER.details(result.details, text(lang, 3)))
+        penalty = text(lang, 3).message("hadrians_wall.view.penalty")
+        row = re.search(rf"│ {re.escape(penalty)} +│(.*)│\n", seen)
+        assert row, seen
+        shown = [cell.strip() for cell in row.group(1).split("│")]
+        assert "-" not in "".join(shown), shown
+        assert shown == [
+            translator(lang).number(-column["disdain_penalty"])
+            for column in result.details["scores"]
+        ]
+
+
 def test_a_person_asks_to_see_a_bots_sheets_with_v(tmp_path):
     out = run(
         "play", "hadrians_wall", "--seats", "human,random", "--seed", "3",

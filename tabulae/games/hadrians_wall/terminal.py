@@ -156,7 +156,8 @@ class HadriansWallRenderer(Renderer):
     def tiebreaks(self, values: tuple[float, ...], text: GameText) -> str:
         """Least Disdain, then most Path card points (kept as negated Disdain, Path points)."""
         less_disdain, path_points = values
-        return f"{text.term('disdain')} {-less_disdain:g}, {text.term('paths')} {path_points:g}"
+        disdain, paths = text.tr.number(-less_disdain), text.tr.number(path_points)
+        return f"{text.term('disdain')} {disdain}, {text.term('paths')} {paths}"
 
     def details(self, details: dict[str, Any], text: GameText) -> RenderableType | None:
         columns = details["scores"]
@@ -165,23 +166,30 @@ class HadriansWallRenderer(Renderer):
         for name in text.names[: len(columns)]:
             table.add_column(Text(name), justify="right")
         rows: list[tuple[str, list[str]]] = [
-            (text.term(a), [str(c["attributes"][a]) for c in columns])
+            (text.term(a), [text.tr.number(c["attributes"][a]) for c in columns])
             for a in columns[0]["attributes"]
         ]
         rows.append(
             (
                 text.term("paths"),
                 [
-                    "\n".join(f"{text.term(p['card'])} {p['vp']}" for p in c["paths"])
+                    "\n".join(
+                        f"{text.term(p['card'])} {text.tr.number(p['vp'])}" for p in c["paths"]
+                    )
                     for c in columns
                 ],
             )
         )
-        rows.append((text.term("disdain"), [str(c["disdain"]) for c in columns]))
+        rows.append((text.term("disdain"), [text.tr.number(c["disdain"]) for c in columns]))
         rows.append(
-            (say(text, "hadrians_wall.view.penalty"), [f"-{c['disdain_penalty']}" for c in columns])
+            (
+                say(text, "hadrians_wall.view.penalty"),
+                [text.tr.number(-c["disdain_penalty"]) for c in columns],
+            )
         )
-        rows.append((say(text, "hadrians_wall.view.total"), [str(c["total"]) for c in columns]))
+        rows.append(
+            (say(text, "hadrians_wall.view.total"), [text.tr.number(c["total"]) for c in columns])
+        )
         for label, cells in rows:
             table.add_row(Text(label, style="bold"), *map(Text, cells))
         parts: list[RenderableType] = [table]
@@ -283,7 +291,7 @@ def summary(view: dict[str, Any], text: GameText, seat: int | None) -> Table:
             prospect or "—",
             " ".join(str(n) for n in player["left_sheet"]["cohorts"].values()),
             str(player["left_sheet"]["disdain"]["held"]),
-            str(player["score"]["total"]),
+            text.tr.number(player["score"]["total"]),
             say(text, status) if status else "",
         )
     return table
