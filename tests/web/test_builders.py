@@ -146,7 +146,7 @@ def test_sending_a_worker_to_a_site_by_clicking_them(browser):
         (str(b), str(w))
         for b in shown("buildings")
         for w in shown("workers")
-        if any(p < c for p, c in zip(provides[w], cost[b]))
+        if any(p < c for p, c in zip(provides[w], cost[b], strict=True))
     )
     ala.act(lambda page: page.click(f"{BOARD} [data-area=buildings] [data-card='{card}']"))
     assert page.locator(f"{BOARD} .bd-player.you [data-site='{card}']").count() == 1
