@@ -300,6 +300,8 @@ def test_each_pointed_part_is_drawn_by_the_board_at_that_step(lesson, step):
         assert seat is None or seat < table.players, selector
         area = found.get("data-area")
         assert area is None or area in AREAS, selector
+        if area in ("idle", "sites", "finished"):
+            assert seat is not None, f"{selector}: every player has one, name the seat"
         if area == "turn":
             assert not table.game_over, "the turn bar is drawn only while the game goes on"
         if "data-site" in found:
