@@ -1,5 +1,5 @@
 """The plain package, without extras, in a virtual environment of its own: the command works,
-and says which extra a command needs."""
+says which extra a command needs, and the games' lessons are installed with them."""
 
 from __future__ import annotations
 
@@ -37,6 +37,13 @@ def test_the_plain_package_lists_the_games_plays_a_game_and_names_the_missing_ex
         return done.stdout
 
     assert "play" in run("--help")
+    taught = subprocess.run(
+        [python, "-c", "import tabulae; print(len(tabulae.load('builders').lessons()))"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert taught.returncode == 0 and int(taught.stdout) >= 8, taught.stderr  # lessons ship
     assert "sylla" in run("games")
     played = run("play", "sylla", "--seats", "random,random,random", "--seed", "3", "--lang", "en")
     assert "Game over" in played and "wins" in played
