@@ -4,6 +4,9 @@ rebuilt as a lesson whose end position is the one the rulebook describes."""
 
 from __future__ import annotations
 
+import json
+import re
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -83,6 +86,28 @@ EXAMPLES = (
 )
 
 
+WEB = resources.files("tabulae.games.hadrians_wall").joinpath("web")
+BOARD = WEB.joinpath("board.js").read_text(encoding="utf-8")
+
+
+def _words(data: Any) -> set[str]:
+    """Every key and string of `data` (the printed sheets, a view), as the board names its
+    parts."""
+    if isinstance(data, dict):
+        return {str(key) for key in data} | {w for value in data.values() for w in _words(value)}
+    if isinstance(data, list):
+        return {w for value in data for w in _words(value)}
+    return {data} if isinstance(data, str) else set()
+
+
+NAMES = (
+    _words(json.loads(WEB.joinpath("printed.json").read_text(encoding="utf-8")))
+    | _words(GAME.new(2, 1).view(0))
+    | set(re.findall(r'"([a-z_]+)"', BOARD))
+)
+SELECTORS = sorted({s for lesson in LESSONS.values() for step in lesson.steps for s in step.point})
+
+
 def played(lesson_id: str, steps: int | None = None) -> LessonRun:
     """The lesson played up to `steps` steps (all of them by default)."""
     lesson = LESSONS[lesson_id]
@@ -110,6 +135,15 @@ def test_each_required_part_has_its_lesson(part, lesson_id):
 def test_every_sheet_area_is_pointed_at_in_its_lesson(area, lesson_id):
     lesson: Lesson = LESSONS[lesson_id]
     assert any(area in selector for step in lesson.steps for selector in step.point), area
+
+
+@pytest.mark.parametrize("selector", SELECTORS)
+def test_each_point_names_parts_the_board_draws(selector):
+    for attribute, value in re.findall(r"\[(data-[a-z-]+)(?:='?([^'\]]*)'?)?\]", selector):
+        assert f'"{attribute}"' in BOARD, selector
+        assert not value or value.isdigit() or value in NAMES, selector
+    for name in re.findall(r"\.([a-z][a-z-]*)", selector):
+        assert re.search(rf"[\"` ]{name}[\"` $]", BOARD), selector
 
 
 @pytest.mark.parametrize("lesson_id", EXAMPLES)
