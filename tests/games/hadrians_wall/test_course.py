@@ -158,10 +158,10 @@ def test_the_solo_lesson_starts_from_a_one_player_game():
 
 
 def test_fate_card():
-    """ "Reveal the top Fate card … all players at once take the workers and resources shown at
-    its bottom" (Preparing the year, step 1): fate_18 gives 2 soldiers, 1 builder, 2 servants,
-    1 civilian, 2 resources; then the Aristocrat Prospect card (1 builder, 1 civilian) and the
-    pre-filled Resource Production circle (1 resource)."""
+    """Rulebook: "Reveal the top Fate card … all players at once take the workers and resources
+    shown at its bottom" (Preparing the year, step 1): fate_18 gives 2 soldiers, 1 builder, 2
+    servants, 1 civilian, 2 resources; then the Aristocrat Prospect card (1 builder, 1 civilian) and
+    the pre-filled Resource Production circle (1 resource)."""
     run = played("fate-card")
     assert events(run, "hadrians_wall.year")[0]["items"] == {
         "soldier": 2,
@@ -180,8 +180,8 @@ def test_fate_card():
 
 
 def test_path_and_prospect():
-    """ "It is year 3. In earlier years this player chose the Defender and Vanguard Paths. This
-    year he added the Pontiff to his Path cards and used the Trainer as his Prospect card. He
+    """Rulebook: "It is year 3. In earlier years this player chose the Defender and Vanguard Paths.
+    This year he added the Pontiff to his Path cards and used the Trainer as his Prospect card. He
     gains at once 1 servant and 1 resource." (Choosing player cards)"""
     end = played("path-and-prospect")
     assert end.state.position()["table"]["year"] == 3
@@ -193,11 +193,10 @@ def test_path_and_prospect():
 
 
 def test_cohorts_mining_guard():
-    """ "After returning 1 servant … he gains 1 resource at once and his Resource Production
-    rises by 1." "After returning 1 soldier he fills the next Wall Guard box, which lets him
-    fill 1 box of any Cohort." "He could take the left Cohort for 1 Discipline, but it is
-    better to fill the first box of the centre Cohort." (Mining & Foresting; Wall Guard;
-    Cohorts)"""
+    """Rulebook: "After returning 1 servant … he gains 1 resource at once and his Resource
+    Production rises by 1." "After returning 1 soldier he fills the next Wall Guard box, which lets
+    him fill 1 box of any Cohort." "He could take the left Cohort for 1 Discipline, but it is better
+    to fill the first box of the centre Cohort." (Mining & Foresting; Wall Guard; Cohorts)"""
     before = sheet(played("cohorts-mining-guard", 0))
     after = sheet(played("cohorts-mining-guard"))
     assert after["pool"]["resource"] == before["pool"]["resource"] + 1
@@ -208,11 +207,11 @@ def test_cohorts_mining_guard():
 
 
 def test_cippi_wall_fort():
-    """ "This player has filled the first 6 boxes of his Fort. Until he fills the next Fort box
-    he cannot fill the next box of his Cippi." "This player has Infrastructure 3: enough for
-    the Medium Granary, too little for the Large." "It is an empty box, so he gains nothing at
-    once; but the next time … he will also fill 1 box of a Cohort (the Shield on the next
-    Wall box)." (Actions; Cippi, Wall and Fort)"""
+    """Rulebook: "This player has filled the first 6 boxes of his Fort. Until he fills the next Fort
+    box he cannot fill the next box of his Cippi." "This player has Infrastructure 3: enough for the
+    Medium Granary, too little for the Large." "It is an empty box, so he gains nothing at once; but
+    the next time … he will also fill 1 box of a Cohort (the Shield on the next Wall box)."
+    (Actions; Cippi, Wall and Fort)"""
     start = played("cippi-wall-fort", 0)
     view = start.state.view(0)["players"][0]["left_sheet"]
     assert view["infrastructure"] == 3
@@ -226,8 +225,8 @@ def test_cippi_wall_fort():
 
 
 def test_medium_granary_opens_the_centre_column():
-    """ "This player has just built the Medium Granary … He may now fill further boxes of his
-    Mining & Foresting and Fort tracks." (Granaries)"""
+    """Rulebook: "This player has just built the Medium Granary … He may now fill further boxes of
+    his Mining & Foresting and Fort tracks." (Granaries)"""
     start = played("granaries-production-barracks", 0)
     assert "mine" not in {str(a) for a in start.state.legal_actions(0)}
     end = played("granaries-production-barracks")
@@ -237,11 +236,11 @@ def test_medium_granary_opens_the_centre_column():
 
 
 def test_workshop_forum_and_monolith():
-    """ "He means to build the Small Workshop … He returns 3 resources and gains … 1 builder at
-    once." "In year 2 this player returned 1 servant and 1 civilian to take the builder he
-    needed." "The Monolith needs at least 15 Piety; after returning 1 builder and 2 resources
-    the player gains 2 Discipline." "This player has 2 Renown, 16 Piety, 3 Valour and 9
-    Discipline." (Hotel, Workshop and Road; Forum; Landmarks; Attribute tracks)"""
+    """Rulebook: "He means to build the Small Workshop … He returns 3 resources and gains … 1
+    builder at once." "In year 2 this player returned 1 servant and 1 civilian to take the builder
+    he needed." "The Monolith needs at least 15 Piety; after returning 1 builder and 2 resources the
+    player gains 2 Discipline." "This player has 2 Renown, 16 Piety, 3 Valour and 9 Discipline."
+    (Hotel, Workshop and Road; Forum; Landmarks; Attribute tracks)"""
     start = sheet(played("buildings-forum-landmarks", 0))
     assert start["attributes"] == {"renown": 2, "piety": 16, "valour": 3, "discipline": 9}
     after_workshop = sheet(played("buildings-forum-landmarks", 2))
@@ -256,9 +255,9 @@ def test_workshop_forum_and_monolith():
 
 
 def test_medium_precinct_and_market():
-    """ "After returning 1 servant and 2 civilians he gains 1 Discipline, raises his Resource
-    Production by 1 and takes 1 resource at once." "This player already has trade goods 4 and
-    5 … He draws a card showing 6 and gains 1 Renown for his third different trade good!"
+    """Rulebook: "After returning 1 servant and 2 civilians he gains 1 Discipline, raises his
+    Resource Production by 1 and takes 1 resource at once." "This player already has trade goods 4
+    and 5 … He draws a card showing 6 and gains 1 Renown for his third different trade good!"
     (Precincts; Market)"""
     start = sheet(played("citizens-precincts-market", 0))
     end = played("citizens-precincts-market")
@@ -270,10 +269,10 @@ def test_medium_precinct_and_market():
 
 
 def test_theatre_and_gladiators():
-    """ "He may return 1 resource to hold the last performance of the left column or the top
-    one of the right column." "The Red Gladiator took 3 damage and survived, gaining 2 Renown.
-    The Blue Gladiator took 2 damage, which killed him, and the player gains 2 Piety."
-    (Theatre; Ludus Gladiatorius)"""
+    """Rulebook: "He may return 1 resource to hold the last performance of the left column or the
+    top one of the right column." "The Red Gladiator took 3 damage and survived, gaining 2 Renown.
+    The Blue Gladiator took 2 damage, which killed him, and the player gains 2 Piety." (Theatre;
+    Ludus Gladiatorius)"""
     start = played("theatre-ludus", 0)
     legal = {str(a) for a in start.state.legal_actions(0)}
     assert {a for a in legal if a.startswith("perform")} == {"perform 3", "perform 4"}
@@ -284,9 +283,9 @@ def test_theatre_and_gladiators():
 
 
 def test_temple_row_gives_piety():
-    """ "He has filled both boxes of the Small Temple and holds 1 Favour. With his next action,
-    filling another box of the Medium Temple, he completes its second row and gains 1 Piety."
-    (Temples)"""
+    """Rulebook: "He has filled both boxes of the Small Temple and holds 1 Favour. With his next
+    action, filling another box of the Medium Temple, he completes its second row and gains 1
+    Piety." (Temples)"""
     start = sheet(played("temples-gardens", 0))
     assert start["temples"] == 5 and start["temple_favours"] == 1
     after = sheet(played("temples-gardens", 2))
@@ -294,10 +293,10 @@ def test_temple_row_gives_piety():
 
 
 def test_bribes_and_rulings():
-    """ "This player gave 1 bribe in year 2 … he may take 2 actions to remove 2 more Disdain:
-    the first costs him 1 resource, the second 2." "Year 4, 7 Apparitores: he may gain 1
-    servant … then trade that servant for a builder … He may not fill the last box of the
-    centre column." (Baths; Courthouse)"""
+    """Rulebook: "This player gave 1 bribe in year 2 … he may take 2 actions to remove 2 more
+    Disdain: the first costs him 1 resource, the second 2." "Year 4, 7 Apparitores: he may gain 1
+    servant … then trade that servant for a builder … He may not fill the last box of the centre
+    column." (Baths; Courthouse)"""
     start = played("baths-courthouse", 0)
     assert "ruling 6" not in {str(a) for a in start.state.legal_actions(0)}
     paid = [bribe["paid"] for bribe in events(played("baths-courthouse"), "hadrians_wall.bribe")]
@@ -309,8 +308,8 @@ def test_bribes_and_rulings():
 
 
 def test_diplomat_and_scout():
-    """ "If he gains another Diplomat, it must serve in the left or centre Cohort." "For the
-    third Scout he uses his neighbour's pattern, giving him 1 soldier … gaining at once 1
+    """Rulebook: "If he gains another Diplomat, it must serve in the left or centre Cohort." "For
+    the third Scout he uses his neighbour's pattern, giving him 1 soldier … gaining at once 1
     servant, 1 resource and 2 Valour (for completing two rows)." (Diplomats; Scouts)"""
     start = played("diplomats-scouts", 0)
     legal = {str(a) for a in start.state.legal_actions(0)}
@@ -326,8 +325,8 @@ def test_diplomat_and_scout():
 
 
 def test_attack_in_year_three():
-    """ "In year 3 only 3 cards were revealed: one against the centre Cohort and two against
-    the right … If only 1 attack got through he would gain 1 Disdain and 1 Valour; he could
+    """Rulebook: "In year 3 only 3 cards were revealed: one against the centre Cohort and two
+    against the right … If only 1 attack got through he would gain 1 Disdain and 1 Valour; he could
     instead use a Favour to ignore one of those cards and gain 2 Valour." (End of the year;
     Favours)"""
     end = played("attack")
@@ -342,8 +341,8 @@ def test_attack_in_year_three():
 
 
 def test_example_scoring():
-    """ "The player scored 57 VP for his attributes (6 + 23 + 12 + 16), 11 VP for his Path cards
-    and -5 VP for his final Disdain: 63 VP in all." "With 4 Disdain at the end of the game,
+    """Rulebook: "The player scored 57 VP for his attributes (6 + 23 + 12 + 16), 11 VP for his Path
+    cards and -5 VP for his final Disdain: 63 VP in all." "With 4 Disdain at the end of the game,
     this player would lose 7 VP." (Example scoring; Disdain)"""
     end = played("scoring-and-paths")
     result = end.state.result()
@@ -356,8 +355,8 @@ def test_example_scoring():
 
 
 def test_solo_neutral_piece_adds_an_attack_card():
-    """ "Each time a player uses a Neutral Prospect card … he puts the resource or soldier on
-    the card. At the attack, reveal 1 extra Fate card for each of them." (Changes for 1-2
+    """Rulebook: "Each time a player uses a Neutral Prospect card … he puts the resource or soldier
+    on the card. At the attack, reveal 1 extra Fate card for each of them." (Changes for 1-2
     players)"""
     end = played("solo")
     attack = events(end, "hadrians_wall.attack")[0]
