@@ -75,10 +75,22 @@ def test_every_example_lesson_quotes_the_rulebook():
 
 
 def test_points_name_parts_the_board_draws():
-    """Every `point` selector uses attributes, areas and class names that board.js writes."""
+    """Every `point` selector uses attributes, areas and class names that board.js writes, with
+    the names of real cards, buildings, events and tendencies."""
     board = BOARD.read_text(encoding="utf-8")
     attributes = set(re.findall(r'"data-([a-z-]+)"', board))
     areas = set(re.findall(r'"data-area": "([a-z_]+)"', board))
+    components = GAME.new(2, 0).components
+    designs = {design.id for design in components.designs}
+    names = {
+        "event": {event.id for event in components.events},
+        "building": {building.id for building in components.buildings},
+        "card": designs | {"crane"},
+        "design": designs,
+        "tendency": set(components.tendencies),
+        "seat": {"0", "1", "2", "3"},
+        "screen": {"0", "1", "2", "3"},
+    }
     for lesson in LESSONS.values():
         for step in lesson.steps:
             for selector in step.point:
@@ -86,6 +98,8 @@ def test_points_name_parts_the_board_draws():
                     assert name in attributes, (lesson.id, selector)
                     if name == "area":
                         assert value in areas, (lesson.id, selector)
+                    if name in names:
+                        assert value in names[name], (lesson.id, selector)
                 for name in re.findall(r"\.([a-z-]+)", selector):
                     assert re.search(rf'[`" ]{name}[`" $]', board), (lesson.id, selector)
 
@@ -203,6 +217,8 @@ def test_crisis_example():
     assert crisis.args["tokens"] == {"0": 4, "1": 2, "2": 1, "3": 2}
     assert crisis.args["gained_seats"] == [BLUE] and crisis.args["lost_seats"] == [BLACK]
     assert state.ladder[0] == 1 and state.round == 5  # still in the zone for the next round
+    eruption = state.components.index("events", "eruption")
+    assert eruption not in state.event_row  # the Consul's choice between the tied prevented two
 
 
 def test_event_kinds_lesson_turns_a_card_down_and_gives_one_back():
