@@ -104,6 +104,39 @@ def test_points_name_parts_the_board_draws():
                     assert re.search(rf'[`" ]{name}[`" $]', board), (lesson.id, selector)
 
 
+def shown(view, legal, lesson, name, value) -> bool:
+    """Whether the board drawn from `view` has the part `[data-name=value]` now."""
+    players = view["players"]
+    if name == "event":
+        return any(event.get("event") == value for event in view["events"])
+    if name == "building":
+        return any(slot.get("building") == value for slot in view["building_row"]) or any(
+            own["building"] == value for player in players for own in player["buildings"]
+        )
+    if name == "card":
+        cards = [*view["display"], *(c for player in players for c in player["characters"])]
+        return any(card.get("card") == value for card in cards)
+    if name == "design":
+        return f"choose {value}" in legal
+    if name == "area" and value == "choose":
+        return any(action.startswith("choose ") for action in legal)
+    if name == "screen":  # money shows on the learner's own screen only
+        return value == str(lesson.seat)
+    return True
+
+
+def test_points_name_parts_on_the_table_at_their_step():
+    """A step points at cards, events and buildings that lie on the table when it is read."""
+    for lesson in LESSONS.values():
+        for at, step in enumerate(lesson.steps):
+            state = LessonRun.at_step(GAME, lesson, at).state
+            view = state.view(lesson.seat)
+            legal = [str(action) for action in state.legal_actions(lesson.seat)]
+            for selector in step.point:
+                for name, value in re.findall(r"\[data-([a-z-]+)(?:=['\"]?([^'\"\]]+))?", selector):
+                    assert shown(view, legal, lesson, name, value), (lesson.id, at + 1, selector)
+
+
 def test_first_consul_example():
     """Phase I: "Blue, who got tile I, starts the game as First Consul. He has two Senators
     and offers 3 votes. Red passes, as does White. Black, who has one Senator, offers 4 votes
