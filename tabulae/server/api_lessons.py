@@ -90,6 +90,7 @@ def _step_json(run: LessonRun, lang: str) -> dict[str, Any]:
         "point": [] if step is None else list(step.point),
         "expects_action": step is not None and step.expect is not None,
         "expect": step.expect.to_json() if step is not None and step.expect else None,
+        "otherwise": step.otherwise.in_(lang) if step is not None and step.otherwise else None,
         "legal": [action.to_json() for action in legal],
         "finished": step is None,
         "summary": lesson.summary.in_(lang) if step is None else None,
@@ -143,9 +144,9 @@ async def lesson_step(
 ) -> dict[str, Any]:
     """The view from the learner's seat at step `at` (as if each step before had been taken
     as the lesson teaches), the step's words (`say`), the board parts it points at (`point`,
-    CSS selectors within the game's board), whether it waits for an action and which, and
-    the learner's legal actions; at `at` = `steps`, the lesson is over and `summary` says
-    what it taught."""
+    CSS selectors within the game's board), whether it waits for an action and which (and
+    `otherwise`, the words that refuse any other), and the learner's legal actions; at `at` =
+    `steps`, the lesson is over and `summary` says what it taught."""
     rules = _game(request, game)
     lesson = _lesson(rules, lesson_id)
     the_lobby = lobby(request)

@@ -30,11 +30,12 @@ def test_the_course_lists_each_lesson_s_id_title_in_the_asked_language_and_steps
 def test_a_step_shows_the_learner_s_view_words_parts_and_the_action_it_waits_for(client):
     first = client.get(LESSON, params={"at": 0, "lang": "nl"}).json()
     assert first["say"] == "Je hebt de tegels 6 en 9."
-    assert first["point"] == ["[data-area=hand]"] and not first["expects_action"]
+    assert first["point"] == ["[data-area=hands]"] and not first["expects_action"]
     assert first["view"]["hands"] == [[6, 9], 2]  # the learner's own tiles, the other's count
     second = client.get(LESSON, params={"at": 1}).json()
     assert second["expects_action"] and second["expect"] == ["draw"]
     assert second["legal"] == [["draw"], ["pass"]]
+    assert second["otherwise"] == "More tiles win more rounds; draw one."
     end = client.get(LESSON, params={"at": 3}).json()
     assert end["finished"] and end["say"] is None
     assert end["summary"] == "You drew, played your highest tile and scored the round."
