@@ -274,7 +274,13 @@ async function start() {
       h("aside", { class: "side" }, parts.step, parts.actions, parts.course),
     ),
   );
-  const step = await api(`${lessonPath(page.lesson)}?at=0&lang=${page.lang}`);
+  let step;
+  try {
+    step = await api(`${lessonPath(page.lesson)}?at=0&lang=${page.lang}`);
+  } catch (error) {
+    fill(parts.step, h("p", { class: "notice" }, error.message));
+    return;
+  }
   nameSeats(step);
   await show(step);
 }
