@@ -32,6 +32,8 @@ def test_the_toy_lesson_is_completed_and_a_wrong_action_hears_the_lesson_s_words
     assert code == 0, out
     assert "Lekcje: Tesserae" in out and "1.     Runda Tesserae" in out
     assert "Masz płytki 6 i 9." in out and "Krok 1 z 3" in out
+    assert "Płytki w ręce" in out and "│ 6, 9 " in out  # the table as the game's renderer draws it
+    assert "│ 2, 6, 9 " in out  # after the draw the learner was taught
     assert "Więcej płytek wygrywa więcej rund; dobierz jedną." in out  # the step's `otherwise`
     assert out.index("Więcej płytek") < out.index("Zagraj 9.")
     assert "Lekcja ukończona" in out
