@@ -21,6 +21,7 @@ from .admin import admin_app
 from .arena import arena
 from .backup import backup, restore
 from .groups import DefaultCommandGroup
+from .learn import learn
 from .play import play, replay, resume
 from .serve import bench_server, serve
 
@@ -157,6 +158,7 @@ def _adapter_bench() -> Callable[..., AdapterFigures] | None:
 app.command()(play)
 app.command()(replay)
 app.command()(resume)
+app.command()(learn)
 app.command()(serve)
 app.command()(arena)
 app.add_typer(bench_app, name="bench")

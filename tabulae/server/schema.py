@@ -129,3 +129,12 @@ rating_changes = sa.Table(
     sa.Column("before", sa.Float, nullable=False),  # the ordinal, mu − 3σ
     sa.Column("after", sa.Float, nullable=False),
 )
+
+lessons_done = sa.Table(
+    "lessons_done",
+    metadata,
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("game", sa.String(200), primary_key=True),  # the game's id
+    sa.Column("lesson", sa.String(100), primary_key=True),  # the lesson's id within its game
+    sa.Column("done_at", sa.DateTime(timezone=True), nullable=False),  # the first time
+)

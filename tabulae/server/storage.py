@@ -18,7 +18,17 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine
 
-from .schema import accounts, actions, chat, rating_changes, ratings, seats, sessions, tables
+from .schema import (
+    accounts,
+    actions,
+    chat,
+    lessons_done,
+    rating_changes,
+    ratings,
+    seats,
+    sessions,
+    tables,
+)
 
 MIGRATION_LOCK = 7_317_001  # a PostgreSQL advisory lock: one process migrates at a time
 RATING_TRIES = 3  # a table's rating is tried again after losing a race to insert a newcomer
@@ -728,6 +738,28 @@ class Storage:
                 for r in db.execute(query)
             ]
         return rows[::-1] if latest else rows
+
+    # Lessons
+
+    def lessons_done(self, account_id: int, game: str) -> set[str]:
+        """The ids of the game's lessons the account has done."""
+        query = sa.select(lessons_done.c.lesson).where(
+            lessons_done.c.account_id == account_id, lessons_done.c.game == game
+        )
+        with self.engine.connect() as db:
+            return set(db.execute(query).scalars())
+
+    def lesson_done(self, account_id: int, game: str, lesson: str) -> None:
+        """Remember that the account has done a lesson (once: doing it again changes nothing)."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(
+                    lessons_done.insert().values(
+                        account_id=account_id, game=game, lesson=lesson, done_at=_now()
+                    )
+                )
+        except sa.exc.IntegrityError:
+            pass  # done before
 
     # Ratings
 

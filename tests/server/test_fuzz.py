@@ -20,6 +20,7 @@ def test_fuzzing_every_operation_never_gets_a_server_error(server, client, tmp_p
     config = tmp_path / "schemathesis.toml"
     config.write_text(
         f'[parameters]\n"path.table_id" = "{table}"\n"header.X-Seat-Token" = "{token}"\n'
+        '"path.game" = "tesserae"\n"path.lesson_id" = "a-round"\n'
     )
     run = subprocess.run(
         [

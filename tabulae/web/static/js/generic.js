@@ -1,6 +1,7 @@
 // The board of a game that has no board module: any view, laid out readably.
 // Lists with one entry per player become a column per player (records spread into rows);
 // everything else is listed under the table's heading, each term by its rulebook name.
+// Each row and fact carries `data-area`, its key in the view, for a lesson to point at.
 
 import { h } from "./dom.js";
 
@@ -49,10 +50,10 @@ export function renderGeneric(root, ctx) {
     } else if (value.every(isRecord)) {
       const fields = [...new Set(value.flatMap((item) => Object.keys(item)))];
       for (const field of fields) {
-        rows.push([`${text.term(key)} · ${text.term(field)}`, value.map((item) => item[field]), field]);
+        rows.push([`${text.term(key)} · ${text.term(field)}`, value.map((item) => item[field]), field, key]);
       }
     } else {
-      rows.push([text.term(key), value, key]);
+      rows.push([text.term(key), value, key, key]);
     }
   }
   const heads = Array.from({ length: players }, (_, s) =>
@@ -68,7 +69,7 @@ export function renderGeneric(root, ctx) {
           { class: "record table-facts" },
           general.map(([key, value]) => [
             h("dt", {}, text.term(key)),
-            h("dd", { "data-key": key }, showValue(value, text, key)),
+            h("dd", { "data-key": key, "data-area": key }, showValue(value, text, key)),
           ]),
         ),
       rows.length > 0 &&
@@ -76,10 +77,10 @@ export function renderGeneric(root, ctx) {
           "table",
           { class: "grid players" },
           h("tr", {}, h("th", {}), heads),
-          rows.map(([label, values, field]) =>
+          rows.map(([label, values, field, area]) =>
             h(
               "tr",
-              {},
+              { "data-area": area },
               h("th", { scope: "row" }, label),
               values.map((value, s) =>
                 h("td", { class: s === seat ? "you" : null }, showValue(value, text, field)),

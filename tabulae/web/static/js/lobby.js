@@ -111,6 +111,11 @@ function newTableForm() {
     ),
     h("p", { class: "game-about", id: "game-about" }, text.message(`${game.id}.about`) ?? ""),
     h(
+      "p",
+      { class: "learn-link" },
+      h("a", { href: `/learn.html?game=${encodeURIComponent(game.id)}`, id: "learn-link" }, t("Learn to play")),
+    ),
+    h(
       "label",
       { class: "field" },
       t("Players"),

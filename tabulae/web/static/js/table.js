@@ -99,6 +99,7 @@ const parts = {
   actions: h("div", { class: "actions", id: "actions" }),
   log: h("div", { class: "events", id: "log" }),
   end: h("div", { class: "end", id: "end" }),
+  learn: h("p", { class: "learn-link", id: "learn" }),
   handle: h("button", {
     type: "button",
     class: "drawer-handle",
@@ -330,6 +331,10 @@ function render() {
   root.dataset.status = page.snapshot?.status ?? page.summary.status;
   root.dataset.version = String(page.snapshot?.version ?? 0);
   root.dataset.seat = page.seat === null ? "" : String(page.seat);
+  fill(
+    parts.learn,
+    h("a", { href: `/learn.html?game=${encodeURIComponent(page.summary.game)}`, id: "learn-link" }, page.text.t("Learn to play")),
+  );
   renderSeats();
   renderWatching();
   renderJoin();
@@ -664,7 +669,7 @@ async function start() {
       "div",
       { class: "play" },
       h("div", { class: "main" }, parts.prompt, parts.notice, parts.end, parts.board),
-      h("aside", { class: "side" }, parts.drawer, parts.log, parts.pace, page.talk.element, parts.alerts),
+      h("aside", { class: "side" }, parts.drawer, parts.log, parts.pace, page.talk.element, parts.alerts, parts.learn),
     ),
   );
   showNotice(null);
