@@ -22,6 +22,7 @@ from .arena import arena
 from .backup import backup, restore
 from .groups import DefaultCommandGroup
 from .play import play, replay, resume
+from .review import review
 from .serve import bench_server, serve
 
 if TYPE_CHECKING:
@@ -156,6 +157,7 @@ def _adapter_bench() -> Callable[..., AdapterFigures] | None:
 
 app.command()(play)
 app.command()(replay)
+app.command()(review)
 app.command()(resume)
 app.command()(serve)
 app.command()(arena)
