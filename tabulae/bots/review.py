@@ -129,6 +129,22 @@ class Judgement:
             "expected": [round(value, 4) for value in self.expected],
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Judgement:
+        """A judgement back from `to_json` (as a worker process sends it)."""
+        return cls(
+            int(data["number"]),
+            int(data["seat"]),
+            Action.from_json(data["played"]),
+            Action.from_json(data["best"]),
+            float(data["played_value"]),
+            float(data["best_value"]),
+            float(data["loss"]),
+            str(data["mark"]),
+            int(data["iterations"]),
+            tuple(float(value) for value in data["expected"]),
+        )
+
 
 @dataclass(frozen=True)
 class Review:
@@ -212,22 +228,34 @@ def review(
         raise ValueError(f"seat {seat} is not at this table of {match.players}")
     state = match.start()
     bot = _judge_bot(state) if bot is None else bot
-    chosen = _decisions(match, seat)
+    chosen = set(decisions(match, seat))
     judged: list[Judgement] = []
     for number, (who, action) in enumerate(match.actions, start=1):
         if number in chosen:
-            rng = Rng(Rng(seed).next64() ^ number)
+            rng = decision_rng(seed, number)
             judged.append(judge(state, who, action, rng, bot, seconds, iterations, number))
             if progress is not None:
                 progress(len(judged), len(chosen))
         state.apply(who, action)
+    return assemble(match, seat, judged, state)
+
+
+def assemble(match: Match, seat: int, judged: list[Judgement], end: State | None = None) -> Review:
+    """The review of `seat` in `match` from its decisions' judgements (`end`: the state after
+    the whole match, replayed if not given)."""
+    end = match.replay() if end is None else end
     series = [(each.number, each.expected) for each in judged]
-    if state.result() is not None:
-        series.append((len(match.actions), tuple(payoffs(state))))
-    measure = _measure(state)
+    if end.result() is not None:
+        series.append((len(match.actions), tuple(payoffs(end))))
+    measure = _measure(end)
     return Review(
-        match.game, seat, measure, thresholds(match.game, measure), tuple(judged), tuple(series)
+        match.game, seat, measure, thresholds(end.game.id, measure), tuple(judged), tuple(series)
     )
+
+
+def decision_rng(seed: int, number: int) -> Rng:
+    """The random stream that judges the match's `number`-th action under review `seed`."""
+    return Rng(Rng(seed).next64() ^ number)
 
 
 def judge(
@@ -377,13 +405,14 @@ def _share(
     )
 
 
-def _decisions(match: Match, seat: int) -> set[int]:
-    """The numbers (from 1) of `seat`'s actions taken with a choice of more than one."""
+def decisions(match: Match, seat: int) -> list[int]:
+    """The numbers (from 1) of `seat`'s actions taken with a choice of more than one: the
+    decisions a review judges."""
     state = match.start()
-    found = set()
+    found = []
     for number, (who, action) in enumerate(match.actions, start=1):
         if who == seat and len(state.legal_actions(who)) > 1:
-            found.add(number)
+            found.append(number)
         try:
             state.apply(who, action)
         except IllegalAction as error:
