@@ -8,7 +8,7 @@ two thirds of it, which finds the best move and its expected result, and one tha
 the move the seat played at the root, a third, which judges that move even where the open
 search hardly tried it (or, in a game that weighs only sensible actions, not at all). The
 loss is the best move's expected result less the played move's, never below zero; a mark
-follows from the loss by the game's thresholds (`THRESHOLDS`).
+follows from the loss by the game's thresholds (`thresholds`).
 
 The expected result is the search's own payoff (`tabulae.bots.standing.payoffs`): with
 rivals, the expected share of rivals beaten ("wins", 1 = winning outright, a tenth of it
@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from tabulae.core import Action, IllegalAction, Match, MatchFormatError, Rng, State
+from tabulae.core import Action, Game, IllegalAction, Match, MatchFormatError, Rng, State
 
 from .base import make_bot, seat_copy
 from .ismcts import Edge, ISMCTSBot, Node, Search
@@ -66,34 +66,25 @@ class Thresholds:
 
 
 WINS = Thresholds(0.05, 0.10, 0.15)
-"""With rivals, in share of rivals beaten. Chess reviews mark a drop of the winning chance
-by 5, 10 and 15 points (a tenth, a fifth and three tenths of the -1..1 scale engines use);
-the share of rivals beaten is a winning chance at two players and its natural extension at
-more. Five points also stays above what a search of some hundreds of futures can tell apart
-(a mean payoff over 300 visits is known to about ±0.03)."""
-
-THRESHOLDS: dict[tuple[str, str], Thresholds] = {
-    ("sylla", "wins"): WINS,
-    ("hadrians_wall", "wins"): WINS,
-    # The Builders' levels draw a payoff towards a half by the actions taken to reach it
-    # (discount 0.995, some 20 to 40 actions in the search's look ahead: 0.9 to 0.82 of
-    # the margin kept), so a loss shows about a sixth smaller than at the other games.
-    ("builders", "wins"): Thresholds(0.04, 0.08, 0.12),
-    # Hadrian's Wall alone is judged in final points; a rung of the rulebook's scale is ten
-    # of them. Two points is the least a player notices on the score sheet, and eight is
-    # most of a rung.
-    ("hadrians_wall", "score"): Thresholds(2.0, 4.0, 8.0),
-}
-"""Each game's thresholds by measure; a game not named here (a plugin) gets `WINS` with
-rivals and `SCORE` alone."""
+"""With rivals, in share of rivals beaten, unless the game says otherwise
+(`Game.review_thresholds`). Chess reviews mark a drop of the winning chance by 5, 10 and 15
+points (a tenth, a fifth and three tenths of the -1..1 scale engines use); the share of
+rivals beaten is a winning chance at two players and its natural extension at more. Five
+points also stays above what a search of some hundreds of futures can tell apart (a mean
+payoff over 300 visits is known to about ±0.03)."""
 
 SCORE = Thresholds(2.0, 4.0, 8.0)
-"""Alone, in points, for a game that names none: as Hadrian's Wall's."""
+"""Alone, in final points, unless the game says otherwise: two points is about the least a
+player notices on a score sheet, and eight a game lost by more than a close margin."""
 
 
-def thresholds(game: str, measure: str) -> Thresholds:
-    """The thresholds of the marks for `game` (its id) judged in `measure`."""
-    return THRESHOLDS.get((game, measure), SCORE if measure == "score" else WINS)
+def thresholds(game: Game, measure: str) -> Thresholds:
+    """The thresholds of the marks for `game` judged in `measure`: the game's own
+    (`Game.review_thresholds`), else `WINS` with rivals and `SCORE` alone."""
+    own = game.review_thresholds(measure)
+    if own is not None:
+        return Thresholds(*own)
+    return SCORE if measure == "score" else WINS
 
 
 @dataclass(frozen=True)
@@ -249,7 +240,7 @@ def assemble(match: Match, seat: int, judged: list[Judgement], end: State | None
         series.append((len(match.actions), tuple(payoffs(end))))
     measure = _measure(end)
     return Review(
-        match.game, seat, measure, thresholds(end.game.id, measure), tuple(judged), tuple(series)
+        match.game, seat, measure, thresholds(end.game, measure), tuple(judged), tuple(series)
     )
 
 
@@ -298,7 +289,7 @@ def judge(
         played_value,
         best_value,
         loss,
-        thresholds(state.game.id, measure).mark(loss),
+        thresholds(state.game, measure).mark(loss),
         futures,
         through.expected(state.players),
     )

@@ -5,7 +5,7 @@ import pytest
 
 import tabulae
 from tabulae.bots import bot_steps, make_bot
-from tabulae.bots.review import MARKS, judge, review, thresholds
+from tabulae.bots.review import MARKS, WINS, judge, review, thresholds
 from tabulae.core import Match, Rng
 
 from .games import every_game
@@ -53,7 +53,8 @@ def test_every_decision_with_a_choice_is_judged_with_its_loss_and_mark(builders,
         state.apply(seat, action)
     for seat, found in enumerate(reviews):
         assert [judged.number for judged in found.decisions] == choices[seat]
-        limits = thresholds("builders", "wins")
+        limits = thresholds(tabulae.load("builders"), "wins")
+        assert limits != WINS  # The Builders reads its discounted payoffs with its own marks
         assert found.measure == "wins" and found.thresholds == limits
         for judged in found.decisions:
             assert judged.seat == seat
@@ -117,7 +118,7 @@ def test_a_solitaire_game_is_judged_in_points():
     match.actions = match.actions[:12]
     found = review(match, 0, seconds=None, iterations=10)
     assert found.measure == "score"
-    assert found.thresholds == thresholds("hadrians_wall", "score")
+    assert found.thresholds == thresholds(tabulae.load("hadrians_wall"), "score")
     assert found.decisions and all(judged.loss >= 0 for judged in found.decisions)
     assert found.series[-1][0] == found.decisions[-1].number  # unfinished: no result
 
