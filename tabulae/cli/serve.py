@@ -87,6 +87,9 @@ def serve(
     review_cache: Annotated[
         int, typer.Option(min=1, help="finished game reviews kept in memory")
     ] = 64,
+    review_decisions: Annotated[
+        int, typer.Option(min=1, help="decisions of one seat a game review may judge")
+    ] = 500,
     tables_per_minute: Annotated[
         int, typer.Option(help="new tables one client may create per minute")
     ] = 20,
@@ -189,6 +192,7 @@ def serve(
         review_seconds=review_seconds,
         reviews_running=reviews_running,
         review_cache=review_cache,
+        review_decisions=review_decisions,
         tables_per_minute=tables_per_minute,
         open_table_minutes=open_table_minutes,
         sockets_per_client=sockets_per_client,

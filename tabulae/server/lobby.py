@@ -143,6 +143,7 @@ class Lobby:
             settings.review_seconds,
             settings.reviews_running,
             settings.review_cache,
+            settings.review_decisions,
         )
         self.commits = GroupCommit(self.storage, self.commit)
         self.limits = Limits(settings.tables_per_minute, settings.sockets_per_client)

@@ -4,8 +4,8 @@ stand-ins and hints), and kept per match and seat once done.
 
 Asking starts a review (or finds the one under way, or done); until it is done, the answer
 says how many decisions are judged of how many. At most `running` reviews are under way in
-one process, and the `kept` latest are remembered; a review asked past the first bound is
-refused as busy.
+one process, each of at most `most` decisions, and the `kept` latest are remembered; a review
+asked past the first bound is refused as busy, one past the second as too long.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tabulae.core import Match
 
 from .botqueue import BotQueue, Kind, busy
 from .bots import Decision, review_move
-from .errors import ApiError
+from .errors import ApiError, invalid
 
 log = logging.getLogger("tabulae.server")
 
@@ -52,13 +52,20 @@ class Run:
 
 class Reviews:
     def __init__(
-        self, queue: BotQueue, replay: Replay, seconds: float, running: int, kept: int
+        self,
+        queue: BotQueue,
+        replay: Replay,
+        seconds: float,
+        running: int,
+        kept: int,
+        most: int,
     ) -> None:
         self.queue = queue
         self.replay = replay
         self.seconds = seconds  # the search's time per decision
         self.running = running
         self.kept = kept
+        self.most = most  # decisions one review may judge
         self.runs: OrderedDict[tuple[str, int], Run] = OrderedDict()
 
     async def review(
@@ -70,6 +77,15 @@ class Reviews:
         key = (table, seat)
         run = self.runs.get(key)
         if run is None:
+            numbers = await self.replay(decisions, match, seat)
+            if len(numbers) > self.most:
+                raise invalid(
+                    f"seat {seat} made {len(numbers)} decisions in this game; a review judges at "
+                    f"most {self.most}",
+                    "review_too_long",
+                )
+            run = self.runs.get(key)  # another ask may have started it meanwhile
+        if run is None:
             under_way = sum(not each.finished for each in self.runs.values())
             if under_way >= self.running:
                 wait = self._retry_after()
@@ -77,7 +93,7 @@ class Reviews:
                     f"the server is busy with {under_way} other reviews; ask again in {wait:.0f} s",
                     wait,
                 )
-            run = Run(await self.replay(decisions, match, seat))
+            run = Run(numbers)
             self.runs[key] = run
             run.task = asyncio.get_running_loop().create_task(
                 self._judge(run, match, seat, decision)

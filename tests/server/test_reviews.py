@@ -14,8 +14,12 @@ from tabulae.core import Match, Rng
 
 from .harness import LIMITS, TOY, create, join, running
 
-# One review under way at a time, a twentieth of a second a decision.
-OPTIONS = (*LIMITS, "--bot-workers", "1", "--review-seconds", "0.05", "--reviews-running", "1")
+# One review under way at a time, a twentieth of a second a decision, at most 100 decisions.
+OPTIONS = (
+    *LIMITS,
+    *("--bot-workers", "1", "--review-seconds", "0.05"),
+    *("--reviews-running", "1", "--review-decisions", "100"),
+)
 
 
 @pytest.fixture(scope="module")
@@ -83,10 +87,14 @@ def test_a_game_not_over_and_a_seat_not_at_the_table_are_refused(http):
     assert reply.status_code == 422 and reply.json()["error"]["code"] == "bad_seat"
     assert ask(http, over, -1).status_code == 422
     assert ask(http, "no-such-table", 0).status_code == 404
+    long = record("builders", 2, 5)
+    assert len(decisions(long, 0)) > 100
+    reply = ask(http, imported(http, long), 0)
+    assert reply.status_code == 422 and reply.json()["error"]["code"] == "review_too_long"
 
 
 def test_reviews_past_the_bound_are_refused_as_busy_while_one_is_under_way(http):
-    long = imported(http, record("builders", 2, 5))  # about 50 decisions a seat
+    long = imported(http, record("sylla", 2, 5))  # 87 decisions for the first seat
     assert ask(http, long, 0).status_code == 202
     busy = ask(http, imported(http, record(TOY, 2, 5)), 0)
     assert busy.status_code == 503, busy.text
