@@ -23,6 +23,7 @@ from .backup import backup, restore
 from .groups import DefaultCommandGroup
 from .learn import learn
 from .play import play, replay, resume
+from .review import review
 from .serve import bench_server, serve
 
 if TYPE_CHECKING:
@@ -157,6 +158,7 @@ def _adapter_bench() -> Callable[..., AdapterFigures] | None:
 
 app.command()(play)
 app.command()(replay)
+app.command()(review)
 app.command()(resume)
 app.command()(learn)
 app.command()(serve)

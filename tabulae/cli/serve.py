@@ -71,6 +71,25 @@ def serve(
     hint_queue: Annotated[
         int, typer.Option(min=1, help="hints waiting in the process; more are refused as busy")
     ] = 32,
+    review_workers: Annotated[
+        int,
+        typer.Option(
+            min=1, help="bot workers that may judge game reviews at once, after all other bot work"
+        ),
+    ] = 1,
+    review_seconds: Annotated[
+        float,
+        typer.Option(min=0.001, max=60.0, help="the search's time on one decision of a review"),
+    ] = 1.0,
+    reviews_running: Annotated[
+        int, typer.Option(min=1, help="game reviews under way at once; more are refused as busy")
+    ] = 4,
+    review_cache: Annotated[
+        int, typer.Option(min=1, help="finished game reviews kept in memory")
+    ] = 64,
+    review_decisions: Annotated[
+        int, typer.Option(min=1, help="decisions of one seat a game review may judge")
+    ] = 500,
     tables_per_minute: Annotated[
         int, typer.Option(help="new tables one client may create per minute")
     ] = 20,
@@ -169,6 +188,11 @@ def serve(
         hint_workers=hint_workers,
         hints_per_table=hints_per_table,
         hint_queue=hint_queue,
+        review_workers=review_workers,
+        review_seconds=review_seconds,
+        reviews_running=reviews_running,
+        review_cache=review_cache,
+        review_decisions=review_decisions,
         tables_per_minute=tables_per_minute,
         open_table_minutes=open_table_minutes,
         sockets_per_client=sockets_per_client,

@@ -183,6 +183,13 @@ class Game(ABC):
         these. By default the levels are played as `tabulae.bots.levels` writes them."""
         return {}
 
+    def review_thresholds(self, measure: str) -> tuple[float, float, float] | None:
+        """The least loss that marks a reviewed decision an inaccuracy, a mistake and a
+        blunder in this game, judged in `measure` (``"wins"``, the share of rivals beaten;
+        ``"score"``, points in a game alone), where the game's own payoffs call for other
+        marks than a game review's defaults (`tabulae.bots.review`); None keeps those."""
+        return None
+
     def invariants(self, state: State) -> list[str]:
         """What must always hold and does not in `state`, each in words; empty when sound.
 

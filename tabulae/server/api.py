@@ -426,6 +426,30 @@ async def export(request: Request, table_id: str) -> dict[str, Any]:
     return Lobby.export(await read_table(request, table_id, costly=True))
 
 
+@router.get(
+    "/matches/{table_id}/review",
+    operation_id="review",
+    summary="A game that is over reviewed for one seat, computed in the background",
+    responses={202: {"description": "the review is under way: how many decisions are judged"}},
+)
+async def review(
+    request: Request,
+    response: Response,
+    table_id: str,
+    seat: Annotated[int, Query(ge=0, le=63, description="the seat reviewed, from 0")],
+) -> dict[str, Any]:
+    """Each decision of `seat` judged by the strongest bot from what that seat knew, with its
+    loss and mark, the turning points and every seat's expected result over the game (as
+    `tabulae review --json` prints it), once the game is over. The first ask starts it; until it
+    is done, the answer is 202 with `done` of `total` decisions; then 200 with the review,
+    kept for the next ask."""
+    the_lobby = lobby(request)
+    done, answer = await the_lobby.review(await read_table(request, table_id), seat)
+    if not done:
+        response.status_code = 202
+    return answer
+
+
 @router.post(
     "/matches",
     status_code=201,

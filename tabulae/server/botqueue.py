@@ -1,9 +1,11 @@
 """Bot work waits here for a worker, in a bounded and fair order.
 
 Players wait on bot moves, so those go first; a stand-in's move for a seat whose time ran out
-comes next; searches someone asked for (hints) come last, and run on at most `hint_workers`
-workers at once, so that with more workers than that a bot move always finds one free. Within
-a priority the tables take turns, so no table fills the workers however much it asks.
+comes next; searches someone asked for (hints) come after, and run on at most `hint_workers`
+workers at once, so that with more workers than that a bot move always finds one free. The
+decisions of game reviews, computed in the background, come last, on at most `review_workers`
+workers at once. Within a priority the tables take turns, so no table fills the workers
+however much it asks.
 
 Asked-for searches are bounded: a seat has at most one waiting (asking again joins it), a
 table at most `hints_per_table`, the process at most `hint_queue`; past a bound the ask is
@@ -37,6 +39,7 @@ class Kind(IntEnum):
     MOVE = 0  # a bot seat's move: its table waits on it
     STAND_IN = 1  # the move of a seat whose time ran out
     HINT = 2  # a search a player asked for
+    REVIEW = 3  # one decision of a game review, computed in the background
 
 
 @dataclass(eq=False)
@@ -61,12 +64,14 @@ class BotQueue:
         hint_workers: int,
         hints_per_table: int,
         hint_queue: int,
+        review_workers: int = 1,
     ) -> None:
         self.pool = pool
         self.seconds = seconds  # the cap on one search, for retry_after
         self.hint_workers = max(1, min(hint_workers, pool.workers))
         self.hints_per_table = hints_per_table
         self.hint_queue = hint_queue
+        self.review_workers = max(1, min(review_workers, pool.workers))
         self.waiting: dict[Kind, OrderedDict[str, deque[Job]]] = {k: OrderedDict() for k in Kind}
         self.asked: dict[tuple[str, int], Job] = {}  # the hint each seat waits on
         self.running: Counter[Kind] = Counter()
@@ -179,6 +184,8 @@ class BotQueue:
         whose turn it is (the table then goes to the back of the line)."""
         for kind in Kind:
             if kind is Kind.HINT and self.running[kind] >= self.hint_workers:
+                continue
+            if kind is Kind.REVIEW and self.running[kind] >= self.review_workers:
                 continue
             tables = self.waiting[kind]
             while tables:

@@ -1,4 +1,4 @@
-"""Server-side bot decisions and hints, in worker processes of their own.
+"""Server-side bot decisions, hints and game reviews, in worker processes of their own.
 
 A decision is pure Python work, and in the server's process it would hold the interpreter
 lock the event loop needs to answer everyone else: a few busy bots made every player wait. So
@@ -20,8 +20,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from tabulae.bots import decide, make_bot
+from tabulae.bots import ISMCTSBot, decide, make_bot
 from tabulae.bots.hints import hint
+from tabulae.bots.review import judge
 from tabulae.core import Action, Rng, State, load
 
 from .metrics import bot_job
@@ -46,6 +47,7 @@ class Decision:
     rng: Rng
     seconds: float
     line: int = 0  # the table's take-backs so far: a log only grows along one line
+    played: list[int | str] | None = None  # under review: the action the seat played next
 
 
 class BotPool:
@@ -73,7 +75,8 @@ class BotPool:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = self._start()
             future = self.pool.submit(work, decision)
-        return bot_job(future, "hint" if work is hint_moves else "decision")
+        kind = "hint" if work is hint_moves else "review" if work is review_move else "decision"
+        return bot_job(future, kind)
 
     def shutdown(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -107,6 +110,20 @@ def hint_moves(decision: Decision) -> dict[str, Any]:
     state = _state(decision).clone()
     bot = make_bot(decision.bot, state, **decision.params).limited(decision.seconds)
     return hint(state, decision.seat, decision.rng, bot).to_json()
+
+
+def review_move(decision: Decision) -> dict[str, Any]:
+    """Run in a worker: the judgement of the action the seat played after the log (`played`,
+    the log's next), searched on what the seat knew then, as JSON."""
+    assert decision.played is not None
+    state = _state(decision).clone()
+    bot = make_bot(decision.bot, state, **decision.params)
+    assert isinstance(bot, ISMCTSBot)
+    played = Action.from_json(decision.played)
+    number = len(decision.log) + 1
+    return judge(
+        state, decision.seat, played, decision.rng, bot, decision.seconds, None, number
+    ).to_json()
 
 
 def _state(decision: Decision) -> State:

@@ -39,6 +39,11 @@ class Settings:
     hint_workers: int = 1  # bot workers that may search hints at once; the rest keep to moves
     hints_per_table: int = 2  # hints waiting for a worker at one table; more are refused (busy)
     hint_queue: int = 32  # hints waiting for a worker in one process; more are refused (busy)
+    review_workers: int = 1  # bot workers that may judge game reviews' decisions at once
+    review_seconds: float = 1.0  # the search's time on one decision of a game review
+    reviews_running: int = 4  # game reviews under way in one process; more are refused (busy)
+    review_cache: int = 64  # game reviews kept in memory, per match and seat
+    review_decisions: int = 500  # decisions of one seat a game review may judge; more: refused
     stand_in_bot: str = "greedy"  # plays the seat of a player who leaves a game in progress
     tables_per_minute: int = 20  # new tables one client may create per minute
     open_table_minutes: float = 60.0  # an open table still waiting for players then expires

@@ -27,6 +27,7 @@ import orjson
 
 from tabulae.bots import make_bot
 from tabulae.bots.levels import STRONGEST
+from tabulae.bots.review import decision_rng
 from tabulae.core import (
     Action,
     BadOptions,
@@ -64,6 +65,7 @@ from .fanout import Fanout
 from .limits import Budget, Limits, PerMinute, SignInBackoff
 from .live import LiveTable, account_token, derived_token, hash_token, summary
 from .ratings import rate_table
+from .reviews import Reviews
 from .storage import (
     Account,
     ActionRow,
@@ -133,6 +135,15 @@ class Lobby:
             settings.hint_workers,
             settings.hints_per_table,
             settings.hint_queue,
+            settings.review_workers,
+        )
+        self.reviews = Reviews(
+            self.bot_queue,
+            lambda call, *args: self.replay(ROUTINE, call, *args),
+            settings.review_seconds,
+            settings.reviews_running,
+            settings.review_cache,
+            settings.review_decisions,
         )
         self.commits = GroupCommit(self.storage, self.commit)
         self.limits = Limits(settings.tables_per_minute, settings.sockets_per_client)
@@ -213,6 +224,7 @@ class Lobby:
             task.cancel()
         if self.fanout:
             await self.fanout.stop()
+        self.reviews.stop()
         self.bot_queue.shutdown()
         self.replay_pool.shutdown()
         self.db_pool.shutdown()
@@ -968,6 +980,39 @@ class Lobby:
             decision, version, hint_moves, lambda: self.hint_limit.count(f"{live.id}/{seat}")
         )
         return {"version": version, **found}
+
+    async def review(self, live: LiveTable, seat: int) -> tuple[bool, dict[str, Any]]:
+        """(done, answer): the review of `seat`'s decisions in a game that is over (imported
+        ones too), judged in the bot workers after all other bot work, from what the seat knew
+        at each; until it is done, how far it has come. The whole match is public by then, so
+        anyone may ask."""
+        if not live.disclosed:
+            raise ApiError(409, "not_finished", "a game is reviewed once it is over")
+        if not 0 <= seat < live.row.players:
+            raise invalid(f"seat {seat} is not at this table of {live.row.players}", "bad_seat")
+        match = live.match()
+        log = [(s, a.to_json()) for s, a in match.actions]
+
+        def judging(number: int) -> Decision:
+            seat_played, played = log[number - 1]
+            return Decision(
+                # Its own name, so that a worker's remembered state of the game played on
+                # (which may have had take-backs) is never continued along the record.
+                table=f"{live.id}/review",
+                game=live.row.game,
+                players=live.row.players,
+                seed=live.row.seed,
+                options=dict(live.row.options),
+                log=log[: number - 1],
+                seat=seat_played,
+                bot=STRONGEST,
+                params={},
+                rng=decision_rng(0, number),
+                seconds=self.settings.review_seconds,
+                played=played,
+            )
+
+        return await self.reviews.review(live.id, match, seat, judging)
 
     def _decision(
         self, live: LiveTable, seat: int, bot: str, params: dict[str, Any], version: int

@@ -172,9 +172,11 @@ def decision(table: str) -> Decision:
 
 def test_the_queue_takes_bot_moves_first_and_the_tables_in_turn():
     """One worker: while the first hint is searched, everything else waits; then the moves,
-    the stand-in's, and the hints with the tables taking turns (a, b, a, not a, a, b)."""
+    the stand-in's, the hints with the tables taking turns (a, b, a, not a, a, b), and last
+    the decision of a game review, though asked for before all but the first."""
     asked = [
         (Kind.HINT, "a"),
+        (Kind.REVIEW, "r"),
         (Kind.HINT, "a"),
         (Kind.HINT, "a"),
         (Kind.HINT, "b"),
@@ -201,7 +203,14 @@ def test_the_queue_takes_bot_moves_first_and_the_tables_in_turn():
             queue.shutdown()
 
     done, lengths, waits = asyncio.run(run())
-    assert lengths == {"move": 2, "stand_in": 1, "hint": 3, "running": 1, "workers": 1}
+    assert lengths == {
+        "move": 2,
+        "stand_in": 1,
+        "hint": 3,
+        "review": 1,
+        "running": 1,
+        "workers": 1,
+    }
     assert done == [
         (Kind.HINT, "a"),
         (Kind.MOVE, "d"),
@@ -210,6 +219,7 @@ def test_the_queue_takes_bot_moves_first_and_the_tables_in_turn():
         (Kind.HINT, "a"),
         (Kind.HINT, "b"),
         (Kind.HINT, "a"),
+        (Kind.REVIEW, "r"),
     ]
     assert waits["move"]["started"] == 2 and waits["hint"]["started"] == 4
     assert waits["hint"]["max"] >= waits["move"]["max"] > 0

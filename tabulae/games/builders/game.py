@@ -12,7 +12,7 @@ from .components import RULES
 from .evaluate import estimate
 from .invariants import broken
 from .recount import recount
-from .search import level_params, rollout_action, sensible_actions
+from .search import level_params, review_thresholds, rollout_action, sensible_actions
 from .table import BuildersTable
 
 
@@ -63,6 +63,7 @@ class Builders(Game):
     rollout_action = staticmethod(rollout_action)  # type: ignore[assignment]
     sensible_actions = staticmethod(sensible_actions)  # type: ignore[assignment]
     level_params = staticmethod(level_params)
+    review_thresholds = staticmethod(review_thresholds)
 
     def evaluate(self, table: State, seat: int) -> float:
         assert isinstance(table, BuildersTable)

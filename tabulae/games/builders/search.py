@@ -115,6 +115,18 @@ DISCOUNT = 0.995
 (a simulation that plays sensibly finishes a building next turn as surely as now)."""
 
 
+REVIEW_WINS = (0.04, 0.08, 0.12)
+"""A game review's marks in share of wins: the levels' searches draw every payoff towards a
+half by the actions taken to reach it (`DISCOUNT` over the 20 to 40 actions of a search's
+look ahead keeps 0.9 to 0.82 of its margin), so a loss shows about a sixth smaller than the
+review's defaults (5, 10 and 15 points) expect."""
+
+
+def review_thresholds(measure: str) -> tuple[float, float, float] | None:
+    """A game review's marks as The Builders reads its searches' payoffs: `REVIEW_WINS`."""
+    return REVIEW_WINS if measure == "wins" else None
+
+
 def level_params(level: str, players: int) -> dict[str, Any]:
     """The levels' search as The Builders tunes it: `medium` and `hard` weigh only sensible
     actions (`prune`) and prefer the sooner of two wins (`discount`); `hard` at a table of

@@ -69,6 +69,7 @@ class HadriansWall(Game):
     rollout_action = staticmethod(search.rollout_action)  # type: ignore[assignment]
     round = staticmethod(search.year)  # type: ignore[assignment]
     level_params = staticmethod(search.level_params)
+    review_thresholds = staticmethod(search.review_thresholds)
 
     def invariants(self, state: State) -> list[str]:
         assert isinstance(state, HadriansWallTable)

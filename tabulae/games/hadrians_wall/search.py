@@ -64,6 +64,17 @@ of the year over 16 deals; at 1,000, the smaller exploration constant scored abo
 more than the default over nine deals, and 73.3 on easy over 30 (docs/bots.md)."""
 
 
+REVIEW_SCORE = (2.0, 4.0, 8.0)
+"""A game review's marks alone, in final points: a rung of the rulebook's scale is ten of
+them; two is the least a player notices on the score sheet, and eight most of a rung."""
+
+
+def review_thresholds(measure: str) -> tuple[float, float, float] | None:
+    """A game review's marks alone as the rulebook's scale reads the score: `REVIEW_SCORE`;
+    with rivals, the review's defaults."""
+    return REVIEW_SCORE if measure == "score" else None
+
+
 def level_params(level: str, players: int) -> dict[str, Any]:
     """The levels' search as Hadrian's Wall tunes it: `hard` alone plays `SOLITAIRE_HARD`."""
     return dict(SOLITAIRE_HARD) if level == "hard" and players == 1 else {}
