@@ -31,6 +31,7 @@ PACKAGE = Path(__file__).parent.parent
 # The modules whose text players read.
 INTERFACE = (
     "cli/play.py",
+    "cli/learn.py",
     "cli/review.py",
     "tui",
     "i18n/game_text.py",
