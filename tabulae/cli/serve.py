@@ -87,6 +87,10 @@ def serve(
     review_cache: Annotated[
         int, typer.Option(min=1, help="finished game reviews kept in memory")
     ] = 64,
+    reviews_per_client: Annotated[
+        int,
+        typer.Option(min=1, help="game reviews under way that one client may have started"),
+    ] = 1,
     review_decisions: Annotated[
         int, typer.Option(min=1, help="decisions of one seat a game review may judge")
     ] = 500,
@@ -192,6 +196,7 @@ def serve(
         review_seconds=review_seconds,
         reviews_running=reviews_running,
         review_cache=review_cache,
+        reviews_per_client=reviews_per_client,
         review_decisions=review_decisions,
         tables_per_minute=tables_per_minute,
         open_table_minutes=open_table_minutes,

@@ -444,7 +444,8 @@ async def review(
     is done, the answer is 202 with `done` of `total` decisions; then 200 with the review,
     kept for the next ask."""
     the_lobby = lobby(request)
-    done, answer = await the_lobby.review(await read_table(request, table_id), seat)
+    live = await read_table(request, table_id)
+    done, answer = await the_lobby.review(live, seat, client_address(request))
     if not done:
         response.status_code = 202
     return answer

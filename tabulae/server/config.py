@@ -43,6 +43,7 @@ class Settings:
     review_seconds: float = 1.0  # the search's time on one decision of a game review
     reviews_running: int = 4  # game reviews under way in one process; more are refused (busy)
     review_cache: int = 64  # game reviews kept in memory, per match and seat
+    reviews_per_client: int = 1  # reviews under way one client may have started; more: 429
     review_decisions: int = 500  # decisions of one seat a game review may judge; more: refused
     stand_in_bot: str = "greedy"  # plays the seat of a player who leaves a game in progress
     tables_per_minute: int = 20  # new tables one client may create per minute

@@ -144,6 +144,7 @@ class Lobby:
             settings.reviews_running,
             settings.review_cache,
             settings.review_decisions,
+            settings.reviews_per_client,
         )
         self.commits = GroupCommit(self.storage, self.commit)
         self.limits = Limits(settings.tables_per_minute, settings.sockets_per_client)
@@ -981,7 +982,9 @@ class Lobby:
         )
         return {"version": version, **found}
 
-    async def review(self, live: LiveTable, seat: int) -> tuple[bool, dict[str, Any]]:
+    async def review(
+        self, live: LiveTable, seat: int, client: str = ""
+    ) -> tuple[bool, dict[str, Any]]:
         """(done, answer): the review of `seat`'s decisions in a game that is over (imported
         ones too), judged in the bot workers after all other bot work, from what the seat knew
         at each; until it is done, how far it has come. The whole match is public by then, so
@@ -1012,7 +1015,7 @@ class Lobby:
                 played=played,
             )
 
-        return await self.reviews.review(live.id, match, seat, judging)
+        return await self.reviews.review(live.id, match, seat, judging, client)
 
     def _decision(
         self, live: LiveTable, seat: int, bot: str, params: dict[str, Any], version: int

@@ -4,8 +4,9 @@ stand-ins and hints), and kept per match and seat once done.
 
 Asking starts a review (or finds the one under way, or done); until it is done, the answer
 says how many decisions are judged of how many. At most `running` reviews are under way in
-one process, each of at most `most` decisions, and the `kept` latest are remembered; a review
-asked past the first bound is refused as busy, one past the second as too long.
+one process, and `per_client` of them started by one client, each of at most `most`
+decisions, and the `kept` latest are remembered; a review asked past the first bound is
+refused as busy, past the second as too many for that client, past the third as too long.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ class Run:
     JSON once done (or why it failed)."""
 
     numbers: list[int]
+    client: str = ""  # who started it: one client may start only so many at once
     judged: list[Judgement] = field(default_factory=list)
     done: dict[str, Any] | None = None
     failed: str | None = None
@@ -59,6 +61,7 @@ class Reviews:
         running: int,
         kept: int,
         most: int,
+        per_client: int = 1,
     ) -> None:
         self.queue = queue
         self.replay = replay
@@ -66,14 +69,20 @@ class Reviews:
         self.running = running
         self.kept = kept
         self.most = most  # decisions one review may judge
+        self.per_client = per_client  # reviews under way one client may have started
         self.runs: OrderedDict[tuple[str, int], Run] = OrderedDict()
 
     async def review(
-        self, table: str, match: Match, seat: int, decision: Callable[[int], Decision]
+        self,
+        table: str,
+        match: Match,
+        seat: int,
+        decision: Callable[[int], Decision],
+        client: str = "",
     ) -> tuple[bool, dict[str, Any]]:
         """(done, answer): the review of `seat` in `match` (stored as `table`) when done, else
-        its progress, starting it if need be; `decision(number)` is the work that judges the
-        match's `number`-th action."""
+        its progress, starting it for `client` if need be; `decision(number)` is the work that
+        judges the match's `number`-th action."""
         key = (table, seat)
         run = self.runs.get(key)
         if run is None:
@@ -93,7 +102,17 @@ class Reviews:
                     f"the server is busy with {under_way} other reviews; ask again in {wait:.0f} s",
                     wait,
                 )
-            run = Run(numbers)
+            mine = sum(not each.finished and each.client == client for each in self.runs.values())
+            if mine >= self.per_client:
+                wait = self._retry_after()
+                raise ApiError(
+                    429,
+                    "too_many_reviews",
+                    f"you already have {mine} game reviews under way; ask for another once one "
+                    f"is done, in about {wait:.0f} s",
+                    retry_after=wait,
+                )
+            run = Run(numbers, client)
             self.runs[key] = run
             run.task = asyncio.get_running_loop().create_task(
                 self._judge(run, match, seat, decision)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import httpx
 import pytest
 
 import tabulae
@@ -101,3 +102,22 @@ def test_reviews_past_the_bound_are_refused_as_busy_while_one_is_under_way(http)
     assert busy.json()["error"]["code"] == "busy"
     assert busy.json()["error"]["retry_after"] >= 1
     assert ask(http, long, 0).status_code == 202  # the one under way still answers
+
+
+def test_one_client_starts_only_so_many_reviews_and_others_still_may(tmp_path):
+    """With room for two reviews and one a client, a client's second is refused while its first
+    is under way, and another client's is started."""
+    options = (*OPTIONS[:-4], "--reviews-running", "2", "--review-decisions", "100")
+    with running(str(tmp_path / "tabulae.sqlite"), options=options) as server:
+        with server.http() as first:
+            long = imported(first, record("sylla", 2, 5))  # 87 decisions for the first seat
+            toy = imported(first, record(TOY, 2, 5))
+            assert ask(first, long, 0).status_code == 202
+            refused = ask(first, toy, 0)
+            assert refused.status_code == 429, refused.text
+            assert refused.json()["error"]["code"] == "too_many_reviews"
+            assert refused.json()["error"]["retry_after"] >= 1
+            assert ask(first, long, 0).status_code == 202  # its own still answers
+        other = httpx.HTTPTransport(local_address="127.0.0.2")
+        with httpx.Client(base_url=f"{server.url}/api", transport=other, timeout=30) as second:
+            assert ask(second, toy, 0).status_code in (200, 202)
