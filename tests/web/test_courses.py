@@ -16,14 +16,15 @@ import pytest
 import tabulae
 from tabulae.core.lessons import Lesson
 
-from .test_learn import PHONE, SIDEWAYS, WIDE
+from .test_learn import OUTLINED, PHONE, SIDEWAYS, WIDE
 
-# The selectors of a step that match nothing within the board.
+# The selectors of a step that match nothing drawn within the board.
 UNMATCHED = """selectors => {
   const board = document.getElementById("board");
   return selectors.filter((selector) => {
     try {
-      return board.querySelectorAll(selector).length === 0;
+      const drawn = (part) => part.getClientRects().length > 0;
+      return ![...board.querySelectorAll(selector)].some(drawn);
     } catch {
       return true;
     }
@@ -45,15 +46,19 @@ def play_expected(page) -> None:
     a menu, the outlined item in it), else the outlined action button."""
     on_board = page.locator("#board .lesson-expect").filter(visible=True)
     if on_board.count():
+        assert on_board.first.evaluate(OUTLINED)
         on_board.first.click()
         menu = page.locator(".board-menu")
         if menu.count():
             item = menu.locator(".lesson-expect")
             assert item.count() == 1, "the menu does not outline the expected action"
+            assert item.evaluate(OUTLINED)
+            assert not page.evaluate(SIDEWAYS), "the board's menu scrolls sideways"
             item.click()
         return
     button = page.locator("#actions .lesson-expect").filter(visible=True)
     assert button.count() >= 1, "nothing outlined plays the expected action"
+    assert button.first.evaluate(OUTLINED)
     button.first.click()
 
 
