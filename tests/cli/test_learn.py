@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+import tabulae
+from tabulae.core.lessons import LessonRun
+
 from .driver import converse
 
 TOY = "tests.plugin_games.tesserae:GAME"
@@ -51,3 +54,36 @@ def test_a_lesson_is_chosen_by_its_id_and_an_unknown_one_is_refused(state_home):
     assert not (state_home / "tabulae" / "lessons.json").exists()  # stopped, not done
     out, code = converse("learn", TOY, "--lesson", "nope", "--lang", "nl", answer=scripted())
     assert code == 2 and "Er is geen les nope; de lessen zijn: a-round." in out
+
+
+@pytest.mark.parametrize(
+    ("game", "lang"), [("sylla", "en"), ("builders", "ru"), ("hadrians_wall", "pl")]
+)
+def test_the_shortest_lesson_of_each_game_is_completed_at_the_terminal(state_home, game, lang):
+    """The learner reads each step, types a legal action the first expected step does not
+    teach (answered with the lesson's words), then the actions the lesson asks for."""
+    rules = tabulae.load(game)
+    lesson = min(rules.lessons(), key=lambda lesson: len(lesson.steps))
+    first = next(at for at, step in enumerate(lesson.steps) if step.expect is not None)
+    taught = lesson.steps[first].expect
+    legal = LessonRun.at_step(rules, lesson, first).state.legal_actions(lesson.seat)
+    wrong = next(action for action in legal if action != taught)
+    answers = []
+    for at, step in enumerate(lesson.steps):
+        if at == first:
+            answers.append(str(wrong))
+        answers.append("" if step.expect is None else str(step.expect))
+    out, code = converse(
+        "learn", game, "--lesson", lesson.id, "--lang", lang, answer=scripted(*answers)
+    )
+    assert code == 0, out
+    for step in lesson.steps:
+        assert step.say.in_(lang) in out
+    otherwise = lesson.steps[first].otherwise
+    assert otherwise is not None
+    refused_at = out.index(otherwise.in_(lang))
+    assert out.index(lesson.steps[first].say.in_(lang)) < refused_at
+    if first + 1 < len(lesson.steps):
+        assert refused_at < out.index(lesson.steps[first + 1].say.in_(lang))
+    assert lesson.summary.in_(lang) in out
+    assert lesson.id in (state_home / "tabulae" / "lessons.json").read_text()

@@ -140,6 +140,24 @@ function highlight() {
   }
 }
 
+/** A board part offering several actions opens a menu of them next to it: outline its item
+ *  that plays the expected action, so the learner follows the outlines through the menu. */
+function highlightMenu(menu) {
+  const expect = page.step?.expect;
+  if (!expect || page.step.finished) return;
+  for (const item of menu.querySelectorAll("[data-action]")) {
+    if (sameAction(JSON.parse(item.dataset.action), expect)) item.classList.add("lesson-expect");
+  }
+}
+
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    for (const added of change.addedNodes) {
+      if (added instanceof Element && added.matches(".board-menu")) highlightMenu(added);
+    }
+  }
+}).observe(document.body, { childList: true });
+
 function renderStep(refusal = null) {
   const t = page.text.t.bind(page.text);
   const step = page.step;

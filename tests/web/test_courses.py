@@ -1,0 +1,133 @@
+"""Each game's whole course on the learn page, taken by reading only what the page shows: the
+step's words, and the outlined parts that play the action the step waits for (a board part,
+the item of the menu it opens, or an action button). At every step each of the step's `point`
+selectors matches a part of the board, nothing scrolls sideways, and the console stays clean
+(the `browser` fixture fails the test on any console error).
+
+Laptop (1366×768, English): every lesson of the course, each step to its end. Phone (390×844,
+another language): the whole course too, except Hadrian's Wall's, whose two walks through
+its fifteen lessons would take over a minute: there, every lesson up to and including its
+first expected action, and one lesson (the Theatre and the Ludus, menus at each step) whole."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabulae
+from tabulae.core.lessons import Lesson
+
+from .test_learn import OUTLINED, PHONE, SIDEWAYS, WIDE
+
+# The selectors of a step that match nothing drawn within the board.
+UNMATCHED = """selectors => {
+  const board = document.getElementById("board");
+  return selectors.filter((selector) => {
+    try {
+      const drawn = (part) => part.getClientRects().length > 0;
+      return ![...board.querySelectorAll(selector)].some(drawn);
+    } catch {
+      return true;
+    }
+  });
+}"""
+# Wait until the page shows a step after `at`, or the lesson's words refusing what was played.
+MOVED_ON = """at => {
+  const root = document.getElementById("learn");
+  const refused = document.getElementById("refusal");
+  return root.dataset.busy !== "true"
+    && (root.dataset.at !== String(at) || (refused !== null && !refused.hidden));
+}"""
+# Hadrian's Wall's lesson played whole on the phone (the others to their first expected action).
+WHOLE_ON_THE_PHONE = "theatre-ludus"
+
+
+def play_expected(page) -> None:
+    """Play the step's action through the outlines: an outlined board part (and, when it opens
+    a menu, the outlined item in it), else the outlined action button."""
+    on_board = page.locator("#board .lesson-expect").filter(visible=True)
+    if on_board.count():
+        assert on_board.first.evaluate(OUTLINED)
+        on_board.first.click()
+        menu = page.locator(".board-menu")
+        if menu.count():
+            item = menu.locator(".lesson-expect")
+            assert item.count() == 1, "the menu does not outline the expected action"
+            assert item.evaluate(OUTLINED)
+            assert not page.evaluate(SIDEWAYS), "the board's menu scrolls sideways"
+            item.click()
+        return
+    button = page.locator("#actions .lesson-expect").filter(visible=True)
+    assert button.count() >= 1, "nothing outlined plays the expected action"
+    assert button.first.evaluate(OUTLINED)
+    button.first.click()
+
+
+def take_lesson(page, lang: str, lesson: Lesson, whole: bool, unmatched: list[str]) -> int:
+    """Take the lesson the page shows, step by step, to its end or (not `whole`) to its first
+    expected action played; returns the steps taken."""
+    page.wait_for_selector("#step-words")
+    for at, step in enumerate(lesson.steps):
+        page.wait_for_function(f"() => document.getElementById('learn').dataset.at === '{at}'")
+        assert page.inner_text("#step-words") == step.say.in_(lang).strip(), (lesson.id, at)
+        assert not page.evaluate(SIDEWAYS), f"{lesson.id} step {at + 1} scrolls sideways"
+        missing = page.evaluate(UNMATCHED, list(step.point))
+        unmatched += [f"{lesson.id} step {at + 1}: {selector}" for selector in missing]
+        if step.expect is None:
+            page.click("#next")
+        else:
+            play_expected(page)
+        page.wait_for_function(MOVED_ON, arg=at)
+        assert page.locator("#refusal").is_hidden(), (lesson.id, at, page.inner_text("#refusal"))
+        if step.expect is not None and not whole:
+            return at + 1
+    page.wait_for_selector("#lesson-summary")
+    assert page.inner_text("#lesson-summary") == lesson.summary.in_(lang).strip()
+    assert not page.evaluate(SIDEWAYS), f"{lesson.id}'s end scrolls sideways"
+    return len(lesson.steps)
+
+
+def take_course(browser, game: str, screen: dict[str, int], lang: str, whole: set[str]) -> int:
+    """Take each lesson of the game's course on one page, going from lesson to lesson by the
+    page's own links; returns the steps taken. Fails listing every unmatched `point`."""
+    lessons = tabulae.load(game).lessons()
+    person = browser.person(lang=lang)
+    page = person.page
+    page.set_viewport_size(screen)
+    page.goto(f"/learn.html?game={game}")
+    unmatched: list[str] = []
+    taken = 0
+    for number, lesson in enumerate(lessons):
+        if number > 0:
+            if page.locator("#next-lesson").count():
+                page.click("#next-lesson")
+            else:  # stopped midway: the course list leads to the next lesson
+                page.click(f"#course li[data-lesson='{lesson.id}'] a")
+        page.wait_for_selector(f"#course li.current[data-lesson='{lesson.id}']")
+        taken += take_lesson(page, lang, lesson, lesson.id in whole, unmatched)
+    assert not unmatched, "point selectors matching nothing:\n" + "\n".join(unmatched)
+    return taken
+
+
+def every_step(game: str) -> tuple[set[str], int]:
+    """The ids of the game's lessons, and the number of their steps in all."""
+    lessons = tabulae.load(game).lessons()
+    return {lesson.id for lesson in lessons}, sum(len(lesson.steps) for lesson in lessons)
+
+
+@pytest.mark.parametrize("game", ["sylla", "builders", "hadrians_wall"])
+def test_the_whole_course_on_a_laptop(browser, game):
+    every, steps = every_step(game)
+    assert take_course(browser, game, WIDE, "en", every) == steps
+
+
+@pytest.mark.parametrize(("game", "lang"), [("sylla", "pl"), ("builders", "ru")])
+def test_the_whole_course_on_a_phone(browser, game, lang):
+    every, steps = every_step(game)
+    assert take_course(browser, game, PHONE, lang, every) == steps
+
+
+def test_each_wall_lesson_begins_on_a_phone(browser):
+    lessons = tabulae.load("hadrians_wall").lessons()
+    taken = take_course(browser, "hadrians_wall", PHONE, "nl", {WHOLE_ON_THE_PHONE})
+    whole = next(lesson for lesson in lessons if lesson.id == WHOLE_ON_THE_PHONE)
+    assert taken >= len(lessons) + len(whole.steps) - 1
