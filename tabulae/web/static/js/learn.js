@@ -195,6 +195,19 @@ function renderStep(refusal = null) {
         ],
   );
   highlight();
+  bringIntoView();
+}
+
+/** Scroll the part the step waits for (else the first it points at) into the screen when it
+ *  is not: above the step's words, which a phone keeps at the bottom of the screen. */
+function bringIntoView() {
+  const target = root.querySelector(".lesson-expect") ?? parts.board.querySelector(".lesson-point");
+  if (!target) return;
+  const covered = getComputedStyle(parts.step).position === "fixed" ? parts.step.offsetHeight : 0;
+  const room = window.innerHeight - covered;
+  const box = target.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= room) return;
+  window.scrollBy({ top: box.top - Math.max(8, (room - box.height) / 3), behavior: "instant" });
 }
 
 async function show(step) {
