@@ -37,6 +37,22 @@ MOVED_ON = """at => {
   return root.dataset.busy !== "true"
     && (root.dataset.at !== String(at) || (refused !== null && !refused.hidden));
 }"""
+# Whether the step's words, and the top of what plays the step's action, are on the screen, the
+# latter not under the words (which a phone keeps at the bottom of the screen).
+IN_VIEW = """() => {
+  const panel = document.getElementById("lesson-step");
+  const covered = getComputedStyle(panel).position === "fixed"
+    ? panel.getBoundingClientRect().top : window.innerHeight;
+  const words = document.getElementById("step-words").getBoundingClientRect();
+  const shown = panel.getBoundingClientRect();
+  const target = document.querySelector("#learn .lesson-expect");
+  const box = target && target.getBoundingClientRect();
+  return {
+    words: words.top >= Math.max(0, shown.top)
+      && words.top < Math.min(shown.bottom, window.innerHeight),
+    target: !box || (box.top >= 0 && box.top < covered),
+  };
+}"""
 # Hadrian's Wall's lesson played whole on the phone (the others to their first expected action).
 WHOLE_ON_THE_PHONE = "theatre-ludus"
 
@@ -72,6 +88,8 @@ def take_lesson(page, lang: str, lesson: Lesson, whole: bool, unmatched: list[st
         assert not page.evaluate(SIDEWAYS), f"{lesson.id} step {at + 1} scrolls sideways"
         missing = page.evaluate(UNMATCHED, list(step.point))
         unmatched += [f"{lesson.id} step {at + 1}: {selector}" for selector in missing]
+        seen = page.evaluate(IN_VIEW)
+        assert seen == {"words": True, "target": True}, (lesson.id, at + 1, seen)
         if step.expect is None:
             page.click("#next")
         else:

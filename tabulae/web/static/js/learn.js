@@ -174,7 +174,6 @@ function renderStep(refusal = null) {
   fill(
     parts.step,
     h("h2", {}, step.title),
-    step.source && step.at === 0 && h("blockquote", { class: "lesson-source" }, step.source),
     step.finished
       ? [
           h("p", { class: "lesson-done", id: "lesson-done" }, t("Lesson done")),
@@ -192,8 +191,11 @@ function renderStep(refusal = null) {
           h("p", { class: "lesson-words", id: "step-words" }, step.say),
           h("p", { class: "notice", id: "refusal", role: "alert", hidden: refusal === null }, refusal ?? ""),
           !step.expects_action && h("button", { type: "button", id: "next", onclick: () => move(null) }, t("Next")),
+          // The rulebook's passage the lesson rebuilds, after what to do now.
+          step.source && step.at === 0 && h("blockquote", { class: "lesson-source" }, step.source),
         ],
   );
+  parts.step.scrollTop = 0;
   highlight();
   bringIntoView();
 }
@@ -203,6 +205,15 @@ function renderStep(refusal = null) {
 function bringIntoView() {
   const target = root.querySelector(".lesson-expect") ?? parts.board.querySelector(".lesson-point");
   if (!target) return;
+  target.scrollIntoView({ block: "nearest", behavior: "instant" }); // every box that scrolls
+  const column = target.closest(".side");
+  if (column && getComputedStyle(column).overflowY !== "visible") {
+    // Beside the board: the column scrolls under the step's words, which stay at its top.
+    const below = parts.step.getBoundingClientRect().bottom + 8;
+    const top = target.getBoundingClientRect().top;
+    if (top < below) column.scrollTop -= below - top;
+    return;
+  }
   const covered = getComputedStyle(parts.step).position === "fixed" ? parts.step.offsetHeight : 0;
   const room = window.innerHeight - covered;
   const box = target.getBoundingClientRect();
