@@ -23,6 +23,7 @@ from .backup import backup, restore
 from .groups import DefaultCommandGroup
 from .learn import learn
 from .play import play, replay, resume
+from .rules import rules
 from .serve import bench_server, serve
 
 if TYPE_CHECKING:
@@ -159,6 +160,7 @@ app.command()(play)
 app.command()(replay)
 app.command()(resume)
 app.command()(learn)
+app.command()(rules)
 app.command()(serve)
 app.command()(arena)
 app.add_typer(bench_app, name="bench")

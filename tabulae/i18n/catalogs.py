@@ -29,7 +29,16 @@ from .translator import LANGUAGES, UI, catalog_path
 
 PACKAGE = Path(__file__).parent.parent
 # The modules whose text players read.
-INTERFACE = ("cli/play.py", "tui", "i18n/game_text.py", "i18n/bots.py", "core/actions.py", "server")
+INTERFACE = (
+    "cli/learn.py",
+    "cli/play.py",
+    "cli/rules.py",
+    "tui",
+    "i18n/game_text.py",
+    "i18n/bots.py",
+    "core/actions.py",
+    "server",
+)
 PLURAL_FORMS = {
     "en": "nplurals=2; plural=(n != 1);",
     "nl": "nplurals=2; plural=(n != 1);",
