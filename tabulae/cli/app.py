@@ -24,6 +24,7 @@ from .groups import DefaultCommandGroup
 from .learn import learn
 from .play import play, replay, resume
 from .review import review
+from .rules import rules
 from .serve import bench_server, serve
 
 if TYPE_CHECKING:
@@ -161,6 +162,7 @@ app.command()(replay)
 app.command()(review)
 app.command()(resume)
 app.command()(learn)
+app.command()(rules)
 app.command()(serve)
 app.command()(arena)
 app.add_typer(bench_app, name="bench")

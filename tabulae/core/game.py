@@ -16,6 +16,7 @@ from .events import Event
 from .lessons import Lesson, load_lessons
 from .result import Result
 from .rng import Rng
+from .rules import Rules, load_rules
 
 if TYPE_CHECKING:
     from .table import Table
@@ -224,6 +225,11 @@ class Game(ABC):
         """The game's lessons, from the `lessons` folder of its package (see docs/learn.md);
         none for a game without one."""
         return load_lessons(package(self))
+
+    def rules(self) -> Rules:
+        """The game's rules reference, from the `rules` folder of its package (see
+        docs/learn.md): sections a player looks up, each naming the refusals it explains."""
+        return load_rules(package(self))
 
     def observation(self, players: int, options: Mapping[str, Any]) -> Observation | None:
         """This game's designed numeric observation of one configuration, or None.

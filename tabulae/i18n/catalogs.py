@@ -30,9 +30,10 @@ from .translator import LANGUAGES, UI, catalog_path
 PACKAGE = Path(__file__).parent.parent
 # The modules whose text players read.
 INTERFACE = (
-    "cli/play.py",
     "cli/learn.py",
+    "cli/play.py",
     "cli/review.py",
+    "cli/rules.py",
     "tui",
     "i18n/game_text.py",
     "i18n/bots.py",

@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException
 import tabulae
 from tabulae.i18n import N_
 
-from . import api, api_lessons, api_players, health, interface, metrics, ws
+from . import api, api_lessons, api_players, api_rules, health, interface, metrics, ws
 from .config import Settings
 from .errors import ApiError, invalid, language
 from .lobby import Lobby
@@ -121,6 +121,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(api.router)
     app.include_router(api_players.router)
     app.include_router(api_lessons.router)
+    app.include_router(api_rules.router)
     app.include_router(interface.router)
     app.include_router(interface.boards)
     app.include_router(ws.router)

@@ -47,11 +47,16 @@ class ApiError(Exception):
 
 class Refused(ApiError):
     """An action the rules refused: `reason` is the rules' English text, `key` and `args` name
-    the game's message for it, and `message` is that message in the client's language, from
-    `game_text(lang)`, the game's words at the table."""
+    the game's message for it, `message` is that message in the client's language, from
+    `game_text(lang)`, the game's words at the table, and `rule` is the id of the section of
+    the game's rules reference that explains it (None where none does)."""
 
     def __init__(
-        self, error: IllegalAction, game_text: Callable[[str], GameText], version: int
+        self,
+        error: IllegalAction,
+        game_text: Callable[[str], GameText],
+        version: int,
+        rule: str | None = None,
     ) -> None:
         super().__init__(
             400,
@@ -61,6 +66,7 @@ class Refused(ApiError):
             key=error.key,
             args=error.arguments,
             version=version,
+            rule=rule,
         )
         self.error, self.game_text = error, game_text
 

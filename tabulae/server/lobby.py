@@ -759,7 +759,9 @@ class Lobby:
             try:
                 following.apply(seat, action)
             except IllegalAction as error:
-                raise Refused(error, live.text, live.version) from None
+                section = live.state.game.rules().for_refusal(error.key)
+                rule = None if section is None else section.id
+                raise Refused(error, live.text, live.version, rule) from None
             row = ActionRow(live.version + 1, seat, action.to_json(), client_action_id, timed_out)
             result = following.result()
             before = tuple(live.state.to_move)

@@ -147,15 +147,21 @@ class Session:
         elif reply.text.isdigit():
             self.say(self.tr._("Choose a number from 1 to {count}.", count=count))
         else:
-            reason = self.refusal(seat, reply.text)
-            if reason is None:
+            error = self.refusal(seat, reply.text)
+            if error is None:
                 self.say(self.tr._("“{text}” is not an action you can take now.", text=reply.text))
-            else:
-                self.say(self.tr._("Not allowed: {reason}", reason=reason))
+                return
+            self.say(self.tr._("Not allowed: {reason}", reason=self.text.refusal(error)))
+            section = self.state.game.rules().for_refusal(error.key)
+            if section is not None:
+                command = f"tabulae rules {self.state.game.id} {section.id}"
+                self.console.print(
+                    Text(self.tr._("The rule: {command}", command=command), style="dim")
+                )
 
-    def refusal(self, seat: int, typed: str) -> str | None:
-        """Why the rules refuse an action of the game typed in notation, in the player's
-        language; None for what is no action of the game at all."""
+    def refusal(self, seat: int, typed: str) -> IllegalAction | None:
+        """The rules' refusal of an action of the game typed in notation; None for what is
+        no action of the game at all."""
         action = Action.parse(typed)
         state = self.state
         if action not in state.game.action_space(state.players, **state.options):
@@ -163,7 +169,7 @@ class Session:
         try:
             state.clone().apply(seat, action)
         except IllegalAction as error:
-            return self.text.refusal(error)
+            return error
         return None
 
     def say(self, message: str) -> None:

@@ -1,5 +1,5 @@
 """The plain package, without extras, in a virtual environment of its own: the command works,
-says which extra a command needs, and the games' lessons are installed with them."""
+says which extra a command needs, and the games' lessons and rules are installed with them."""
 
 from __future__ import annotations
 
@@ -44,6 +44,7 @@ def test_the_plain_package_lists_the_games_plays_a_game_and_names_the_missing_ex
         cwd=tmp_path,
     )
     assert taught.returncode == 0 and int(taught.stdout) >= 8, taught.stderr  # lessons ship
+    assert "A loan (an investment) gives you 10 sesterces." in run("rules", "builders", "loans")
     assert "sylla" in run("games")
     played = run("play", "sylla", "--seats", "random,random,random", "--seed", "3", "--lang", "en")
     assert "Game over" in played and "wins" in played

@@ -114,6 +114,8 @@ function newTableForm() {
       "p",
       { class: "learn-link" },
       h("a", { href: `/learn.html?game=${encodeURIComponent(game.id)}`, id: "learn-link" }, t("Learn to play")),
+      " · ",
+      h("a", { href: `/rules.html?game=${encodeURIComponent(game.id)}`, id: "rules-link" }, t("Rules")),
     ),
     h(
       "label",

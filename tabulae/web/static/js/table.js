@@ -228,7 +228,10 @@ function explain(error) {
   const t = page.text.t.bind(page.text);
   switch (error.code) {
     case "illegal_action":
-      return t("Not allowed: {reason}", { reason: page.text.refusal(error) });
+      return [
+        t("Not allowed: {reason}", { reason: page.text.refusal(error) }),
+        error.extra?.rule && [" ", ruleLink(error.extra.rule)],
+      ];
     case "not_your_turn":
       return t("It is not your turn.");
     case "stale_version":
@@ -246,6 +249,16 @@ function explain(error) {
     default:
       return error.message;
   }
+}
+
+/** The "why?" link of a refusal: the section of the game's rules it rests on. */
+function ruleLink(rule) {
+  const game = encodeURIComponent(page.summary.game);
+  return h(
+    "a",
+    { class: "why", id: "why-link", href: `/rules.html?game=${game}#${encodeURIComponent(rule)}`, target: "_blank", rel: "noopener" },
+    page.text.t("why?"),
+  );
 }
 
 function showNotice(message) {
@@ -334,6 +347,8 @@ function render() {
   fill(
     parts.learn,
     h("a", { href: `/learn.html?game=${encodeURIComponent(page.summary.game)}`, id: "learn-link" }, page.text.t("Learn to play")),
+    " · ",
+    h("a", { href: `/rules.html?game=${encodeURIComponent(page.summary.game)}`, id: "rules-link" }, page.text.t("Rules")),
   );
   renderSeats();
   renderWatching();
