@@ -102,10 +102,12 @@ def test_a_coached_table_shows_the_coach_s_choice_and_judges_the_move_made(brows
     legal = ala.legal()
     assert offered and all(any(a in legal for a in actions) for actions in offered)
     assert "The coach would play" in page.inner_text("#coach")
+    assert "null" not in page.inner_text("#coach")
     ala.click_action(legal[-1])
     page.wait_for_selector("#coach-line")
     line = page.inner_text("#coach-line")
     assert line == "Strong play." or line.startswith("The coach would have played"), line
+    assert "null" not in page.inner_text("#coach")
 
 
 def test_the_coach_speaks_the_player_s_language(browser):

@@ -2,7 +2,7 @@
 // strongest bot would have played otherwise, from what you knew; before a move, "Show me"
 // outlines the part of the board or the button that plays its choice.
 
-import { h } from "./dom.js";
+import { fill, h } from "./dom.js";
 
 function sameAction(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -34,7 +34,8 @@ export function coachLine(line, text, game) {
 export function renderCoach(root, ctx, { line, choice, asking, yourTurn, show }) {
   const { text, game } = ctx;
   const t = text.t.bind(text);
-  root.replaceChildren(
+  fill(
+    root,
     line && h("p", { class: `coach-line coach-${line.verdict}`, id: "coach-line", role: "status" }, coachLine(line, text, game)),
     yourTurn &&
       h(
