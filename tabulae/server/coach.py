@@ -20,7 +20,7 @@ from tabulae.core import Action
 from .bots import Decision
 from .live import LiveTable
 
-KEPT_SEARCHES = 1024  # searches kept for judging the move that follows them, in one process
+KEPT_SEARCHES = 256  # searches shown ("Show me") kept for judging the move that follows them
 
 Key = tuple[str, int, int, int]  # table, line (take-backs so far), seat, version
 
@@ -30,8 +30,8 @@ def key(decision: Decision, version: int) -> Key:
 
 
 class Searches:
-    """The latest searches of coached positions, so the move that follows is judged on the
-    search its player was shown; the oldest are forgotten first."""
+    """The latest searches shown to players at coached tables, so the move that follows is
+    judged on the search its player was shown; taken once judged, the oldest forgotten first."""
 
     def __init__(self, kept: int = KEPT_SEARCHES) -> None:
         self.kept = kept
@@ -39,6 +39,9 @@ class Searches:
 
     def get(self, at: Key) -> dict[str, Any] | None:
         return self.found.get(at)
+
+    def take(self, at: Key) -> dict[str, Any] | None:
+        return self.found.pop(at, None)
 
     def keep(self, at: Key, found: dict[str, Any]) -> None:
         self.found[at] = found

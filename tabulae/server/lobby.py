@@ -979,24 +979,16 @@ class Lobby:
         if seat not in live.state.to_move:
             raise not_your_turn(seat, live.version)
         version = live.version
-        found = await self._search(
-            live, seat, version, lambda: self.hint_limit.count(f"{live.id}/{seat}")
-        )
-        return {"version": version, **found, "moves": found["moves"][:MOVES]}
-
-    async def _search(
-        self, live: LiveTable, seat: int, version: int, admit: Callable[[], None]
-    ) -> dict[str, Any]:
-        """The hint's search for `seat` at `version`, every action it tried ranked; at a
-        coached table, kept for judging the move that follows (and found there again)."""
         decision = self._decision(live, seat, STRONGEST, {}, version)
         at = coach.key(decision, version)
         found = self.searches.get(at) if live.row.coach else None
         if found is None:
-            found = await self.bot_queue.hint(decision, version, hint_moves, admit)
-            if live.row.coach:
+            found = await self.bot_queue.hint(
+                decision, version, hint_moves, lambda: self.hint_limit.count(f"{live.id}/{seat}")
+            )
+            if live.row.coach:  # the move that follows is judged on what was shown
                 self.searches.keep(at, found)
-        return found
+        return {"version": version, **found, "moves": found["moves"][:MOVES]}
 
     def _judge_soon(self, live: LiveTable, seat: int, played: Action, version: int) -> None:
         task = asyncio.get_running_loop().create_task(self._judge(live, seat, played, version))
@@ -1008,8 +1000,12 @@ class Lobby:
         a hint (behind bot moves, within the hint bounds but not a seat's hints a minute);
         with no room for it, the seat is told the move is not judged; a search a later ask
         of the same seat replaced is dropped."""
+        decision = self._decision(live, seat, STRONGEST, {}, version)
+        found = self.searches.take(coach.key(decision, version))
         try:
-            found = await self._search(live, seat, version, lambda: None)
+            if found is None:
+                found = await self.bot_queue.hint(decision, version, hint_moves)
+            message = coach.judgement(found, played, version)
         except ApiError as error:
             if error.code == "busy":
                 retry = float(error.extra.get("retry_after", 0.0))
@@ -1020,7 +1016,7 @@ class Lobby:
         except Exception:
             log.exception("coach at table %s seat %s failed", live.id, seat)
             return
-        coach.tell(live, seat, coach.judgement(found, played, version))
+        coach.tell(live, seat, message)
 
     def _decision(
         self, live: LiveTable, seat: int, bot: str, params: dict[str, Any], version: int
