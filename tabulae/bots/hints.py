@@ -37,6 +37,10 @@ class Suggestion:
             "share": round(self.share, 4),
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Suggestion:
+        return cls(Action.from_json(data["action"]), data["value"], data["visits"], data["share"])
+
 
 @dataclass(frozen=True)
 class Hint:
@@ -57,11 +61,27 @@ class Hint:
             "moves": [move.to_json() for move in self.moves],
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Hint:
+        return cls(
+            data["seat"],
+            data["measure"],
+            data["iterations"],
+            tuple(Suggestion.from_json(move) for move in data["moves"]),
+        )
 
-def hint(state: State, seat: int, rng: Rng, bot: Bot | None = None, moves: int = MOVES) -> Hint:
-    """The `moves` best actions for `seat`, as the strongest level's search ranks them (or
-    `bot`'s, which must have a ``search(state, seat, rng)`` whose result has ``ranking()`` and
-    ``iterations``). `state` is left untouched; refuses a seat that is not to move.
+    def best(self, moves: int = MOVES) -> Hint:
+        """The same hint naming only its `moves` best moves."""
+        return Hint(self.seat, self.measure, self.iterations, self.moves[:moves])
+
+
+def hint(
+    state: State, seat: int, rng: Rng, bot: Bot | None = None, moves: int | None = MOVES
+) -> Hint:
+    """The `moves` best actions for `seat` (None: every action searched), as the strongest
+    level's search ranks them (or `bot`'s, which must have a ``search(state, seat, rng)``
+    whose result has ``ranking()`` and ``iterations``). `state` is left untouched; refuses a
+    seat that is not to move.
 
     >>> import tabulae
     >>> state = tabulae.load("sylla").new(3, seed=1)

@@ -118,6 +118,11 @@ class NewTable(Strict):
     hints: bool = Field(
         False, description="players may ask, at their turn, what the strongest bot would play"
     )
+    coach: bool = Field(
+        False,
+        description="after each move, the strongest search tells the player who made it "
+        "whether it would have played otherwise, and at their turn shows them its choice",
+    )
 
 
 class Join(Strict):
@@ -260,7 +265,7 @@ async def list_tables(
 )
 async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
     """A rated table is created signed in: its seats are for accounts, and it allows no
-    hints."""
+    hints and no coach."""
     if spec.rated and await signed_in(request) is None:
         raise ApiError(401, "not_signed_in", "sign in to create a rated table")
     seats = [s.model_dump(exclude_none=True) for s in spec.seats] if spec.seats else None
@@ -275,6 +280,7 @@ async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
         move_seconds=spec.move_seconds,
         clock=(spec.clock.seconds, spec.clock.increment) if spec.clock else None,
         hints=spec.hints,
+        coach=spec.coach,
     )
     return live.summary()
 
@@ -388,7 +394,7 @@ async def take_back(
     summary="At your turn, the strongest bot's three best moves for your seat",
 )
 async def hint(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
-    """Only at a table created with `hints`. The search sees what your seat knows and no
+    """Only at a table created with `hints` or `coach`. The search sees what your seat knows and no
     more; each move comes with `value` (the expected share of rivals beaten, or in a game
     alone the expected score, as `measure` says) and `share`, the part of the search spent
     on it."""

@@ -105,11 +105,11 @@ def decide_action(decision: Decision) -> list[int | str]:
 
 
 def hint_moves(decision: Decision) -> dict[str, Any]:
-    """Run in a worker: the bot's hint for its seat (its best moves, searched on what the
-    seat knows), as JSON."""
+    """Run in a worker: the bot's hint for its seat (every move it searched, best first,
+    searched on what the seat knows), as JSON."""
     state = _state(decision).clone()
     bot = make_bot(decision.bot, state, **decision.params).limited(decision.seconds)
-    return hint(state, decision.seat, decision.rng, bot).to_json()
+    return hint(state, decision.seat, decision.rng, bot, moves=None).to_json()
 
 
 def review_move(decision: Decision) -> dict[str, Any]:

@@ -473,6 +473,7 @@ def summary(row: TableRow) -> dict[str, Any]:
         "move_seconds": row.move_seconds,
         "clock_increment": row.clock_increment,
         "hints": row.hints,
+        "coach": row.coach,
         "created_at": utc(row.created_at).isoformat() if row.created_at else None,
     }
 

@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 import orjson
 
 from tabulae.bots import make_bot
+from tabulae.bots.hints import MOVES
 from tabulae.bots.levels import STRONGEST
 from tabulae.bots.review import decision_rng
 from tabulae.core import (
@@ -40,7 +41,7 @@ from tabulae.core import (
     load,
 )
 
-from . import mail
+from . import coach, mail
 from .botqueue import BotQueue, Kind
 from .bots import BotPool, Decision, hint_moves
 from .chat import CHANNELS, readable
@@ -158,6 +159,8 @@ class Lobby:
         )
         self.chat_limit = PerMinute(settings.chat_per_minute, "too_many_messages", "messages")
         self.hint_limit = PerMinute(settings.hints_per_minute, "too_many_hints", "hints")
+        self.searches = coach.Searches()  # at coached tables, for judging the move that follows
+        self.judging: set[asyncio.Task[None]] = set()
         self.import_limit = PerMinute(settings.imports_per_minute, "too_many_imports", "imports")
         self.reads = Budget(
             settings.reads_per_minute, settings.read_burst, "too_many_reads", "costly reads"
@@ -222,6 +225,8 @@ class Lobby:
         for _, timer in self.turn_timers.values():
             timer.cancel()
         for task in self.stand_ins.values():
+            task.cancel()
+        for task in self.judging:
             task.cancel()
         if self.fanout:
             await self.fanout.stop()
@@ -445,6 +450,7 @@ class Lobby:
         move_seconds: int | None = None,
         clock: tuple[float, float] | None = None,
         hints: bool = False,
+        coach: bool = False,
     ) -> LiveTable:
         """A new table; bot seats sit at once, and play starts when every seat is taken.
 
@@ -453,7 +459,8 @@ class Lobby:
         A rated table's result changes its players' ratings; a table with `move_seconds`
         is turn-based: a seat that does not move in time has its move made by a bot; so has a
         seat whose Fischer `clock` (seconds per game, seconds added per move) runs out. At a
-        table with `hints`, a player may ask what the strongest bot would play."""
+        table with `hints`, a player may ask what the strongest bot would play; at a table with
+        `coach`, each player's moves are judged by the strongest search, for that player."""
         if rated and seed is not None:
             raise invalid(
                 "a seeded table cannot be rated: anyone who knows the seed knows the hidden "
@@ -463,6 +470,11 @@ class Lobby:
         if rated and hints:
             raise invalid(
                 "a rated table cannot allow hints: its players' results must be their own",
+                "bad_options",
+            )
+        if rated and coach:
+            raise invalid(
+                "a rated table cannot have the coach: its players' results must be their own",
                 "bad_options",
             )
         self.limits.new_table(client)
@@ -495,6 +507,7 @@ class Lobby:
             clock_increment=clock[1] if clock else None,
             clock_seconds=clock[0] if clock else None,
             hints=hints,
+            coach=coach,
         )
         await self.db(self.storage.create, table)
         live = self.tables[table.id] = LiveTable(table, [], self.settings.take_backs_per_game)
@@ -698,6 +711,7 @@ class Lobby:
                 clock_increment=row.clock_increment if row.clock_seconds else None,
                 clock_seconds=row.clock_seconds,
                 hints=row.hints,
+                coach=row.coach,
             )
             for seat_row in table.seats:
                 seat_row.clock_left = table.clock_seconds
@@ -784,6 +798,8 @@ class Lobby:
                     seat_row.rank = rank
         if result is not None and live.row.rated:
             await self._rate(live)
+        if live.row.coach and not timed_out and seat not in live.bots:
+            self._judge_soon(live, seat, action, row.seq - 1)
         return self._played(live, before, row)
 
     async def _rate(self, live: LiveTable) -> None:
@@ -971,7 +987,7 @@ class Lobby:
         """The strongest level's best moves for `seat`, at its turn, at a table that allows
         hints: searched in a worker, like a bot's decision, on what the seat knows only, after
         the bots' moves. Asking again before the answer joins the search under way."""
-        if not live.row.hints:
+        if not (live.row.hints or live.row.coach):
             raise ApiError(403, "hints_not_allowed", "this table does not allow hints")
         if live.status != "playing":
             raise not_playing(live.status, live.version)
@@ -979,10 +995,43 @@ class Lobby:
             raise not_your_turn(seat, live.version)
         version = live.version
         decision = self._decision(live, seat, STRONGEST, {}, version)
-        found = await self.bot_queue.hint(
-            decision, version, hint_moves, lambda: self.hint_limit.count(f"{live.id}/{seat}")
-        )
-        return {"version": version, **found}
+        at = coach.key(decision, version)
+        found = self.searches.get(at) if live.row.coach else None
+        if found is None:
+            found = await self.bot_queue.hint(
+                decision, version, hint_moves, lambda: self.hint_limit.count(f"{live.id}/{seat}")
+            )
+            if live.row.coach:  # the move that follows is judged on what was shown
+                self.searches.keep(at, found)
+        return {"version": version, **found, "moves": found["moves"][:MOVES]}
+
+    def _judge_soon(self, live: LiveTable, seat: int, played: Action, version: int) -> None:
+        task = asyncio.get_running_loop().create_task(self._judge(live, seat, played, version))
+        self.judging.add(task)
+        task.add_done_callback(self.judging.discard)
+
+    async def _judge(self, live: LiveTable, seat: int, played: Action, version: int) -> None:
+        """Tell `seat` what the coach makes of `played`, its move at `version`. Searched like
+        a hint (behind bot moves, within the hint bounds but not a seat's hints a minute);
+        with no room for it, the seat is told the move is not judged; a search a later ask
+        of the same seat replaced is dropped."""
+        decision = self._decision(live, seat, STRONGEST, {}, version)
+        found = self.searches.take(coach.key(decision, version))
+        try:
+            if found is None:
+                found = await self.bot_queue.hint(decision, version, hint_moves)
+            message = coach.judgement(found, played, version)
+        except ApiError as error:
+            if error.code == "busy":
+                retry = float(error.extra.get("retry_after", 0.0))
+                coach.tell(live, seat, coach.busy(seat, played, version, retry))
+            elif error.code != "stale_version":
+                log.error("coach at table %s seat %s: %s", live.id, seat, error.message)
+            return
+        except Exception:
+            log.exception("coach at table %s seat %s failed", live.id, seat)
+            return
+        coach.tell(live, seat, message)
 
     async def review(
         self, live: LiveTable, seat: int, client: str = ""

@@ -35,6 +35,7 @@ tables = sa.Table(
     sa.Column("clock_increment", sa.Float),  # a Fischer clock's seconds added for each move
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),  # players may ask
     sa.Column("clock_seconds", sa.Float),  # a Fischer clock's seconds for the game (rematches)
+    sa.Column("coach", sa.Boolean, nullable=False, server_default=sa.false()),  # moves judged
 )
 
 seats = sa.Table(

@@ -82,6 +82,7 @@ class TableRow:
     clock_increment: float | None = None  # a Fischer clock's seconds added for each move
     clock_seconds: float | None = None  # a Fischer clock's seconds for the game, at the start
     hints: bool = False  # its players may ask what the strongest bot would play
+    coach: bool = False  # the strongest search judges each player's move, for that player
 
 
 @dataclass(frozen=True)
@@ -227,6 +228,7 @@ class Storage:
                 clock_increment=table.clock_increment,
                 clock_seconds=table.clock_seconds,
                 hints=table.hints,
+                coach=table.coach,
             )
         )
         db.execute(
@@ -941,6 +943,7 @@ class Storage:
             clock_increment=row.clock_increment,
             clock_seconds=row.clock_seconds,
             hints=row.hints,
+            coach=row.coach,
         )
 
     @staticmethod

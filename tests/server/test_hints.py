@@ -1,12 +1,17 @@
 """Hints at the table: allowed by a table option, asked by a seated player at their turn,
-searched in the bot workers within the bot time bound; refused everywhere else."""
+searched in the bot workers within the bot time bound; refused everywhere else. The coach:
+each move judged by the same search, told to the seat that made it and no one else."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
 
 import pytest
+import websockets
 
+from tabulae.bots.coach import CLOSE
 from tabulae.core import Action, Match
 
 from .harness import LIMITS, TOY, create, join, running
@@ -15,11 +20,17 @@ HINTS_PER_MINUTE = 3
 
 
 @pytest.fixture(scope="module")
-def quick(tmp_path_factory):
+def quick_server(tmp_path_factory):
     """A server whose bots think 0.2 s and whose seats may ask for three hints a minute."""
     db = str(tmp_path_factory.mktemp("hints") / "tabulae.sqlite")
     options = (*LIMITS, "--bot-seconds", "0.2", "--set", f"hints_per_minute={HINTS_PER_MINUTE}")
-    with running(db, options=options) as server, server.http() as http:
+    with running(db, options=options) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def quick(quick_server):
+    with quick_server.http() as http:
         yield http
 
 
@@ -118,3 +129,97 @@ def test_bot_seats_take_levels_by_name_within_the_server_s_bot_bound(quick):
         422,
         "bad_bot",
     )
+
+
+def seated_coached(http) -> tuple[str, str, str]:
+    """A seeded two-seat coached table of the test game, both seats taken."""
+    table = create(http, TOY, 2, {}, seed=3, coach=True)["id"]
+    assert http.get(f"/tables/{table}").json()["coach"] is True
+    return table, join(http, table, 0), join(http, table, 1)
+
+
+async def hello(server, table: str, token: str | None):
+    ws = await websockets.connect(f"{server.ws_url}/api/tables/{table}/live")
+    await ws.send(json.dumps({"type": "hello", "token": token, "since": -1}))
+    return ws
+
+
+async def until(ws, kind: str) -> tuple[dict, list[dict]]:
+    """The first message of `kind`, and every message before it (a bounded wait)."""
+    seen: list[dict] = []
+
+    async def read() -> tuple[dict, list[dict]]:
+        async for text in ws:
+            message = json.loads(text)
+            if message["type"] == kind:
+                return message, seen
+            seen.append(message)
+        raise AssertionError(f"the connection closed before a {kind} message")
+
+    return await asyncio.wait_for(read(), 60)
+
+
+async def heard_until_pong(ws) -> list[dict]:
+    """What waited for `ws` before an answer to a ping sent now: everything queued for it."""
+    await ws.send(json.dumps({"type": "ping"}))
+    return (await until(ws, "pong"))[1]
+
+
+def test_the_coach_judges_a_move_after_it_is_made_for_that_seat_only(quick_server, quick):
+    table, first, second = seated_coached(quick)
+
+    async def play() -> tuple[dict, list[dict], list[dict], list[dict]]:
+        mover, rival, spectator = [
+            await hello(quick_server, table, t) for t in (first, second, None)
+        ]
+        try:
+            update, before = await until(mover, "update")
+            assert update["legal"] and not any(m["type"] == "coach" for m in before)
+            played = update["legal"][-1]
+            await mover.send(json.dumps({"type": "act", "action": played, "version": 0}))
+            line, _ = await until(mover, "coach")
+            return line, played, await heard_until_pong(rival), await heard_until_pong(spectator)
+        finally:
+            for ws in (mover, rival, spectator):
+                await ws.close()
+
+    line, played, rival_heard, spectator_heard = asyncio.run(play())
+    legal = Match(TOY, 2, seed=3).start().legal_actions(0)
+    assert line["version"] == 0 and line["seat"] == 0 and line["played"] == played
+    assert line["verdict"] in ("strong", "other") and line["measure"] == "wins"
+    assert Action.from_json(line["best"]["action"]) in legal and line["iterations"] > 0
+    assert line["yours"]["action"] == played
+    assert (line["verdict"] == "strong") == (
+        line["best"]["action"] == played
+        or line["yours"]["value"] >= line["best"]["value"] - CLOSE["wins"]
+    )
+    assert not any(m["type"] == "coach" for m in rival_heard + spectator_heard)
+
+
+def test_the_coach_judges_a_move_on_the_search_its_player_was_shown(quick_server, quick):
+    """ "Show me" before the move and the judgement after it come from one search of what the
+    seat knew: the coach's choice shown is the one it names, with the same payoffs."""
+    table, first, _ = seated_coached(quick)
+    shown = ask(quick, table, first)
+    assert shown.status_code == 200, shown.text
+    choice = shown.json()["moves"][0]
+
+    async def play() -> dict:
+        mover = await hello(quick_server, table, first)
+        try:
+            played = Match(TOY, 2, seed=3).start().legal_actions(0)[-1].to_json()
+            await mover.send(json.dumps({"type": "act", "action": played, "version": 0}))
+            return (await until(mover, "coach"))[0]
+        finally:
+            await mover.close()
+
+    line = asyncio.run(play())
+    assert line["best"] == choice and line["iterations"] == shown.json()["iterations"]
+    if choice["action"] == line["played"]:
+        assert line["verdict"] == "strong"
+
+
+def test_a_table_is_coached_only_when_created_so_and_a_plain_one_refuses_show_me(quick):
+    plain = create(quick, TOY, 2, {}, seed=3)
+    assert plain["coach"] is False
+    error(ask(quick, plain["id"], join(quick, plain["id"], 0)), 403, "hints_not_allowed")

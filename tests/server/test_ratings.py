@@ -231,6 +231,18 @@ def test_a_rated_table_allows_no_hints_and_seats_only_accounts_one_each(server):
     http.close()
 
 
+def test_a_rated_table_cannot_be_made_with_the_coach(server):
+    """The coach would play a part in every move: a rated game's results must be the
+    players' own. The refusal says so, in the documented shape."""
+    http, _ = person(server)
+    spec = {"game": TOY, "players": 2, "rated": True, "coach": True}
+    reply = http.post("/tables", json=spec)
+    error(reply, 422, "bad_options")
+    assert "coach" in reply.json()["error"]["message"]
+    assert "rated" in reply.json()["error"]["message"]
+    http.close()
+
+
 def test_a_rematch_keeps_the_rating_the_time_limit_and_the_clock(server):
     http, _ = person(server)
     spec = {
@@ -250,6 +262,7 @@ def test_a_rematch_keeps_the_rating_the_time_limit_and_the_clock(server):
     following = rematch["table"]
     assert following["rated"] and following["move_seconds"] == 3600
     assert following["clock_increment"] == 2 and following["hints"] is False
+    assert following["coach"] is False
     assert [seat["clock_left"] for seat in following["seats"]] == [600, 600]
     http.close()
 

@@ -47,7 +47,7 @@ def test_the_migrations_build_the_schema_the_code_declares(storage):
     with storage.engine.connect() as connection:
         context = MigrationContext.configure(connection)
         assert compare_metadata(context, metadata) == []
-        assert context.get_current_revision() == "0011"
+        assert context.get_current_revision() == "0012"
 
 
 def test_the_log_takes_each_sequence_number_once(storage):

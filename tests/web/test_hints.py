@@ -1,5 +1,5 @@
-"""Levels in the lobby and hints at the table, through Chromium against the real server, on the
-test game Tesserae."""
+"""Levels in the lobby, hints and the coach at the table, through Chromium against the real
+server, on the test game Tesserae."""
 
 from __future__ import annotations
 
@@ -48,10 +48,10 @@ def test_the_levels_speak_the_player_s_language(browser):
     assert "uczciwy przeciwnik" in page.locator(".level-about").first.inner_text()
 
 
-def hinted_table(browser: Browser, hints: bool) -> tuple[Person, str]:
+def hinted_table(browser: Browser, hints: bool, coach: bool = False) -> tuple[Person, str]:
     ala = browser.person()
-    # The form's "hints" checkbox is filled like the game's options.
-    options = {"rounds": 2, "hints": hints}
+    # The form's "hints" and "coach" checkboxes are filled like the game's options.
+    options = {"rounds": 2, "hints": hints, "coach": coach}
     table = ala.start_table(GAME, 2, "Ala", seats={1: "easy"}, options=options)
     ala.wait_ready()
     return ala, table
@@ -83,3 +83,36 @@ def test_a_table_without_hints_has_no_hint_button(browser):
     ala, table = hinted_table(browser, hints=False)
     assert summary(browser, table)["hints"] is False
     assert ala.page.locator("#ask-hint").count() == 0
+
+
+def test_a_coached_table_shows_the_coach_s_choice_and_judges_the_move_made(browser):
+    """ "Show me" outlines a control that plays a legal action; after the move, the coach's
+    line on it appears (the hint list does not: the table allows no hints)."""
+    ala, table = hinted_table(browser, hints=False, coach=True)
+    assert summary(browser, table)["coach"] is True
+    page = ala.page
+    assert page.locator("#ask-hint").count() == 0 and page.locator("#coach-line").count() == 0
+    page.click("#coach-show")
+    page.wait_for_selector("#table .coach-choice")
+    offered = page.eval_on_selector_all(
+        "#table .coach-choice",
+        "nodes => nodes.map(n => n.dataset.action ? [JSON.parse(n.dataset.action)]"
+        " : JSON.parse(n.dataset.actions))",
+    )
+    legal = ala.legal()
+    assert offered and all(any(a in legal for a in actions) for actions in offered)
+    assert "The coach would play" in page.inner_text("#coach")
+    assert "null" not in page.inner_text("#coach")
+    ala.click_action(legal[-1])
+    page.wait_for_selector("#coach-line")
+    line = page.inner_text("#coach-line")
+    assert line == "Strong play." or line.startswith("The coach would have played"), line
+    assert "null" not in page.inner_text("#coach")
+
+
+def test_the_coach_speaks_the_player_s_language(browser):
+    ola = browser.person("pl")
+    table = ola.start_table(GAME, 2, "Ola", seats={1: "easy"}, options={"rounds": 2, "coach": True})
+    ola.wait_ready()
+    assert summary(browser, table)["coach"] is True
+    assert ola.page.inner_text("#coach-show") == "Pokaż wybór trenera"

@@ -12,8 +12,8 @@ export class Live {
    * @param {string} tableId
    * @param {string|null} token  the seat token, or null to watch as a spectator
    * @param {object} on  handlers: update(message), table(summary), welcome(message),
-   *                     chat(messages), status("online"|"offline"), refused(error) for a
-   *                     lost seat
+   *                     chat(messages), coach(judgement of this seat's move),
+   *                     status("online"|"offline"), refused(error) for a lost seat
    * @param {string} lang  the language the server words refusals in
    */
   constructor(tableId, token, on, lang = "en") {
@@ -61,6 +61,8 @@ export class Live {
       this.on.table?.(message.table);
     } else if (message.type === "chat") {
       this.on.chat?.(message.messages);
+    } else if (message.type === "coach") {
+      this.on.coach?.(message);
     } else if (message.type === "ack") {
       this.settle(message.client_action_id, null, message);
     } else if (message.type === "error") {

@@ -19,7 +19,7 @@ const page = {
   fair: null,
   texts: {},
   text: null,
-  choice: { game: null, players: 2, options: {}, seats: [], hints: false },
+  choice: { game: null, players: 2, options: {}, seats: [], hints: false, coach: false },
   // how the table plays: rated or not, a move time limit (turn-based), a clock per seat
   play: { rated: false, moveTime: "", moveUnit: "hours", clockMinutes: "", clockIncrement: 0 },
   notice: "",
@@ -153,6 +153,18 @@ function newTableForm() {
       }),
       " ",
       t("Hints: players may ask what the strongest bot would play"),
+    ),
+    h(
+      "label",
+      { class: "field coach-choice-field" },
+      h("input", {
+        type: "checkbox",
+        name: "coach",
+        checked: page.choice.coach,
+        onchange: (event) => (page.choice.coach = event.target.checked),
+      }),
+      " ",
+      t("Coach: after each move, the strongest bot tells its player whether it would have played otherwise (not at rated tables)"),
     ),
     h(
       "label",
@@ -385,6 +397,7 @@ async function create() {
       options,
       seats: seats.map((who) => (who === "me" || who === "person" ? {} : { bot: who })),
       hints: page.choice.hints,
+      coach: page.choice.coach,
       ...playSpec(),
     });
     const joined = await api.join(table.id, name, 0);

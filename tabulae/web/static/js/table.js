@@ -9,6 +9,7 @@ import { closeMenu } from "../boards/kit.js";
 import { capture, describeAgain, describedParts, mark } from "./changes.js";
 import { fill, h, param } from "./dom.js";
 import { renderGeneric } from "./generic.js";
+import { outlineChoice, renderCoach } from "./coach.js";
 import { renderHint } from "./hints.js";
 import { chosenLanguage, loadText } from "./i18n.js";
 import { languageSwitch } from "./language.js";
@@ -40,6 +41,9 @@ const page = {
   shownLegal: "",
   hint: null, // the last hint asked for, with the version it is for
   askingHint: false,
+  coachLine: null, // the coach's judgement of this seat's last move
+  coachChoice: null, // the coach's choice asked for ("Show me"), with the version it is for
+  askingCoach: false,
   talk: null,
   timeouts: null, // how many time-outs the table had when last heard of
   welcomed: false, // whether the server has said which seat, if any, this page holds
@@ -95,6 +99,7 @@ const parts = {
   pace: h("div", { class: "pace", id: "pace" }),
   board: h("div", { class: "board", id: "board" }),
   hint: h("div", { class: "hint", id: "hint" }),
+  coach: h("div", { class: "coach", id: "coach", hidden: true }),
   undo: h("div", { class: "undo", id: "undo-bar", hidden: true }),
   actions: h("div", { class: "actions", id: "actions" }),
   log: h("div", { class: "events", id: "log" }),
@@ -108,8 +113,8 @@ const parts = {
     onclick: () => toggleDrawer(),
   }),
 };
-// On a phone the hint and the actions sit in a drawer at the bottom of the window.
-parts.drawer = h("div", { class: "drawer", id: "drawer" }, parts.handle, parts.undo, parts.hint, parts.actions);
+// On a phone the hint, the coach and the actions sit in a drawer at the bottom of the window.
+parts.drawer = h("div", { class: "drawer", id: "drawer" }, parts.handle, parts.undo, parts.coach, parts.hint, parts.actions);
 
 function toggleDrawer(open = !parts.drawer.classList.contains("open")) {
   parts.drawer.classList.toggle("open", open);
@@ -190,6 +195,10 @@ function connect() {
     },
     table: heardOf,
     chat: (messages) => page.talk.heard(messages),
+    coach: (line) => {
+      page.coachLine = line;
+      renderCoachPart(context());
+    },
     status: (status) => {
       page.online = status === "online";
       root.dataset.online = String(page.online);
@@ -580,6 +589,7 @@ function renderPlay() {
     }
   }
   renderHints(ctx);
+  renderCoachPart(ctx);
   const count = ctx.status === "playing" ? (page.snapshot?.take_back ?? 0) : 0;
   renderUndo(parts.undo, { text: page.text, count, busy: page.busy, undo });
   renderLog(parts.log, page.events, page.text, ctx.version, { litAfter: page.litAfter });
@@ -597,6 +607,43 @@ function renderHints(ctx) {
   parts.hint.hidden = false;
   const found = page.hint?.version === ctx.version ? page.hint : null;
   renderHint(parts.hint, ctx, { found, asking: page.askingHint, ask: askHint });
+}
+
+/** At a coached table: the coach's line on your last move, and at your turn "Show me", whose
+ *  answer outlines what plays the coach's choice. */
+function renderCoachPart(ctx) {
+  const yourTurn =
+    page.seat !== null && ctx.status === "playing" && ctx.toMove.includes(page.seat) && !page.busy;
+  const choice = yourTurn && page.coachChoice?.version === ctx.version ? page.coachChoice : null;
+  if (!page.summary.coach || page.seat === null) {
+    parts.coach.hidden = true;
+    parts.coach.replaceChildren();
+    return;
+  }
+  parts.coach.hidden = !(page.coachLine || yourTurn);
+  renderCoach(parts.coach, ctx, {
+    line: page.coachLine,
+    choice,
+    asking: page.askingCoach,
+    yourTurn,
+    show: askCoach,
+  });
+  outlineChoice(root, choice?.action ?? null);
+}
+
+async function askCoach() {
+  page.askingCoach = true;
+  renderPlay();
+  try {
+    const found = await api.hint(tableId, page.mine.token);
+    page.coachChoice = found.moves.length ? { version: found.version, action: found.moves[0].action } : null;
+    showNotice(null);
+  } catch (error) {
+    showNotice(explain(error));
+  } finally {
+    page.askingCoach = false;
+    renderPlay();
+  }
 }
 
 async function askHint() {
