@@ -48,6 +48,7 @@ const page = {
   shownSteps: 0, // how many steps the page has shown
   litAfter: -1, // the log lights up the events of the versions after this one
   playedHere: false, // whether this page showed the game under way (its end is then news)
+  refocus: false, // an action was played by the keys: the next move's first action takes the focus
   pressed: false, // a pointer is pressed on the board or the actions: updates wait
   drawLater: false, // the table changed while pressed: drawn once let go
 };
@@ -84,6 +85,12 @@ window.addEventListener("pointerup", letGo, true);
 window.addEventListener("pointercancel", letGo, true);
 window.addEventListener("pointermove", (event) => event.buttons === 0 && letGo(), true);
 window.addEventListener("blur", letGo);
+
+// A player who plays by the keys keeps the focus among the actions: the buttons he pressed go
+// as the table moves on, and the first action of his next move takes the focus they had.
+let byKeys = false;
+window.addEventListener("keydown", () => (byKeys = true), true);
+window.addEventListener("pointerdown", () => (byKeys = false), true);
 
 const parts = {
   seats: h("section", { class: "seats", id: "seats" }),
@@ -263,6 +270,7 @@ async function act(action) {
   // now, and the action goes with the version the player saw, which the server plays if
   // those choices leave it the same move.
   const seen = page.snapshot.version;
+  page.refocus = byKeys;
   page.steps.flush();
   const ctx = context();
   if (!ctx.toMove.includes(page.seat)) {
@@ -559,11 +567,25 @@ function renderPlay() {
       parts.actions.replaceChildren();
     }
   }
+  refocus(ctx);
   renderHints(ctx);
   const count = ctx.status === "playing" ? (page.snapshot?.take_back ?? 0) : 0;
   renderUndo(parts.undo, { text: page.text, count, busy: page.busy, undo });
-  renderLog(parts.log, page.events, page.text, ctx.version, { litAfter: page.litAfter });
+  renderLog(parts.log, page.events, page.text, ctx.version, { litAfter: page.litAfter, live: true });
   renderEnd(ctx);
+}
+
+/** After an action played by the keys, the focus the old buttons took with them goes to the
+ *  first action of the next move, once there is one; unless the player went elsewhere. */
+function refocus(ctx) {
+  if (!page.refocus || page.busy) return;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  const first = parts.actions.querySelector("button.action");
+  if (!lost) page.refocus = false;
+  else if (first && ctx.legal.length > 0) {
+    page.refocus = false;
+    first.focus();
+  }
 }
 
 /** At a table that allows hints, the hint button at your turn, and the hint you asked for. */
