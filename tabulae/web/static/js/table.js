@@ -49,6 +49,7 @@ const page = {
   litAfter: -1, // the log lights up the events of the versions after this one
   playedHere: false, // whether this page showed the game under way (its end is then news)
   refocus: false, // an action was played by the keys: the next move's first action takes the focus
+  focusedAction: null, // the action that had the focus when the actions were drawn anew
   pressed: false, // a pointer is pressed on the board or the actions: updates wait
   drawLater: false, // the table changed while pressed: drawn once let go
 };
@@ -559,6 +560,11 @@ function renderPlay() {
   const legalKey = JSON.stringify([ctx.version, ctx.legal, page.busy]);
   if (legalKey !== page.shownLegal) {
     page.shownLegal = legalKey;
+    // the actions drawn anew as others move keep the focus of a player who was among them
+    if (parts.actions.contains(document.activeElement)) {
+      page.refocus = true;
+      page.focusedAction = document.activeElement.dataset.action ?? null;
+    }
     if (ctx.legal.length > 0 && !page.busy) {
       parts.actions.hidden = false;
       renderActions(parts.actions, { ...ctx, legal: ctx.legal });
@@ -575,17 +581,20 @@ function renderPlay() {
   renderEnd(ctx);
 }
 
-/** After an action played by the keys, the focus the old buttons took with them goes to the
- *  first action of the next move, once there is one; unless the player went elsewhere. */
+/** After an action played by the keys, or the actions drawn anew under the focus, the focus
+ *  the old buttons took with them goes to the same action if it is still offered, else to the
+ *  first, once there is one; unless the player went elsewhere. */
 function refocus(ctx) {
   if (!page.refocus || page.busy) return;
   const lost = !document.activeElement || document.activeElement === document.body;
-  const first = parts.actions.querySelector("button.action");
+  const buttons = [...parts.actions.querySelectorAll("button.action")];
+  const same = buttons.find((button) => button.dataset.action === page.focusedAction);
   if (!lost) page.refocus = false;
-  else if (first && ctx.legal.length > 0) {
+  else if (buttons.length > 0 && ctx.legal.length > 0) {
     page.refocus = false;
-    first.focus();
+    (same ?? buttons[0]).focus();
   }
+  if (!page.refocus) page.focusedAction = null;
 }
 
 /** At a table that allows hints, the hint button at your turn, and the hint you asked for. */
