@@ -10,7 +10,7 @@ import { ruled } from "/js/tooltip.js";
 const GAME = "builders";
 // The VP that, held at the end of a turn, trigger the last round (B-20).
 const TRIGGER_VP = 17;
-const MATERIAL_COLOUR = { stone: "#7b7b7b", wood: "#8a5a2b", architecture: "#2f5d9b", decoration: "#b3362b" };
+const MATERIAL_COLOUR = { stone: "#6b6b6b", wood: "#8a5a2b", architecture: "#2f5d9b", decoration: "#b3362b" };
 
 /** A card's word in the notation and the glossary: a freed slave's is its citizen side's. */
 function word(card) {

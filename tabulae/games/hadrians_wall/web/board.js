@@ -14,24 +14,24 @@ const GAME = "hadrians_wall";
  */
 const ICONS = {
   soldier: ["hadrians_wall.board.mark_soldier", "#a8322a"],
-  builder: ["hadrians_wall.board.mark_builder", "#c4751b"],
+  builder: ["hadrians_wall.board.mark_builder", "#a0601a"],
   servant: ["hadrians_wall.board.mark_servant", "#6b6b6b"],
   civilian: ["hadrians_wall.board.mark_civilian", "#2f6fa8"],
   resource: ["hadrians_wall.board.mark_resource", "#7a5230"],
   renown: ["hadrians_wall.board.mark_renown", "#7d3f98"],
-  piety: ["hadrians_wall.board.mark_piety", "#c7a21e"],
+  piety: ["hadrians_wall.board.mark_piety", "#8a6f14"],
   valour: ["hadrians_wall.board.mark_valour", "#b3362b"],
   discipline: ["hadrians_wall.board.mark_discipline", "#2f7d54"],
   production: ["hadrians_wall.board.mark_production", "#7a5230"],
   cohort: ["hadrians_wall.board.mark_cohort", "#4b4b8f"],
-  favour: ["hadrians_wall.board.mark_favour", "#c7a21e"],
+  favour: ["hadrians_wall.board.mark_favour", "#8a6f14"],
   sword: ["hadrians_wall.board.mark_sword", "#555"],
   trader: ["hadrians_wall.board.mark_trader", "#2f6fa8"],
   performer: ["hadrians_wall.board.mark_performer", "#2f6fa8"],
   priest: ["hadrians_wall.board.mark_priest", "#2f6fa8"],
   apparitor: ["hadrians_wall.board.mark_apparitor", "#2f6fa8"],
   patrician: ["hadrians_wall.board.mark_patrician", "#2f6fa8"],
-  infrastructure: ["hadrians_wall.board.mark_infrastructure", "#d06a1c"],
+  infrastructure: ["hadrians_wall.board.mark_infrastructure", "#ad5917"],
   scout: ["hadrians_wall.board.mark_scout", "#556b2f"],
 };
 let icons = { text: null, draw: null };

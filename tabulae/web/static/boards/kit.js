@@ -39,6 +39,12 @@ function showMenu(anchor, actions, ctx) {
     {
       class: "board-menu",
       role: "menu",
+      // Escape closes the menu, back on the part of the board that opened it
+      onkeydown: (event) => {
+        if (event.key !== "Escape") return;
+        closeMenu();
+        anchor.focus();
+      },
       style: `left:${Math.round(box.left + window.scrollX)}px;top:${Math.round(box.bottom + window.scrollY + 4)}px`,
     },
     actions.map((action) =>
@@ -79,6 +85,11 @@ export function clickable(element, actions, ctx, attempt = null) {
   element.dataset.actions = JSON.stringify(actions.length > 0 ? actions : [attempt]);
   element.setAttribute("tabindex", "0");
   element.setAttribute("role", "button");
+  if (!element.textContent.trim() && !element.hasAttribute("aria-label")) {
+    // a part that shows no words (an empty box) is named by what it does
+    const named = actions.length > 0 ? actions : [attempt];
+    element.setAttribute("aria-label", named.map((action) => ctx.text.action(action, ctx.game)).join(", "));
+  }
   const go = () => {
     if (actions.length === 1) ctx.act(actions[0]);
     else if (actions.length > 1) showMenu(element, actions, ctx);
@@ -89,6 +100,8 @@ export function clickable(element, actions, ctx, attempt = null) {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
       go();
+      // a menu opened by a key is entered at its first action
+      document.querySelector(".board-menu button")?.focus();
     }
   });
   return element;

@@ -15,6 +15,20 @@ export function parseNotation(typed) {
   return words.map((word, i) => (i > 0 && /^-?\d+$/.test(word) ? Number(word) : word));
 }
 
+// The keys that move the focus among the actions, to the one before, after, first or last.
+const MOVES = { ArrowUp: -1, ArrowLeft: -1, ArrowDown: 1, ArrowRight: 1, Home: "first", End: "last" };
+
+/** The arrow keys, Home and End move the focus among the actions shown (a filter hides some). */
+function moveAmong(list, event) {
+  const move = MOVES[event.key];
+  const buttons = [...list.querySelectorAll("button.action:not([hidden]):not([disabled])")];
+  const at = buttons.indexOf(document.activeElement);
+  if (move === undefined || at < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+  event.preventDefault();
+  const to = move === "first" ? 0 : move === "last" ? buttons.length - 1 : at + move;
+  buttons[Math.max(0, Math.min(buttons.length - 1, to))].focus();
+}
+
 export function renderActions(root, ctx) {
   const { legal, text, game, act } = ctx;
   const groups = new Map();
@@ -22,7 +36,7 @@ export function renderActions(root, ctx) {
     if (!groups.has(action[0])) groups.set(action[0], []);
     groups.get(action[0]).push(action);
   }
-  const list = h("div", { class: "action-groups" });
+  const list = h("div", { class: "action-groups", onkeydown: (event) => moveAmong(list, event) });
   const filter =
     legal.length >= FILTER_FROM &&
     h("input", {

@@ -31,21 +31,52 @@ export function logEntry(event, text, latest = false, whose = text.t("Only you s
 }
 
 /** The log, the events of the versions after `litAfter` up to `latestVersion` lit up (by
- *  default, those of the latest version); `whose` labels the entries only some seats saw. */
+ *  default, those of the latest version); `whose` labels the entries only some seats saw.
+ *  The list scrolls, so it takes the keyboard's focus to be scrolled by the arrow keys. With
+ *  `live`, it is a polite live region that a screen reader follows: the lines it already holds
+ *  stay, and only the new ones are added, so that only they are read out. */
 export function renderLog(
   root,
   events,
   text,
   latestVersion = null,
-  { whose = undefined, litAfter = latestVersion - 1 } = {},
+  { whose = undefined, litAfter = latestVersion - 1, live = false } = {},
 ) {
   const lit = (event) =>
     latestVersion !== null && event.version > litAfter && event.version <= latestVersion;
-  const list = h(
-    "ol",
-    { class: "log" },
-    events.map((event) => logEntry(event, text, lit(event), whose)),
-  );
-  root.replaceChildren(h("h2", {}, text.t("Events")), list);
+  const words = JSON.stringify([whose ?? "", text.names ?? []]);
+  let list = root.querySelector(":scope > ol.log");
+  if (!list || shown.get(list)?.text !== text || shown.get(list)?.words !== words) {
+    list = h("ol", {
+      class: "log",
+      tabindex: 0,
+      "aria-label": text.t("Events"),
+      "aria-live": live ? "polite" : null,
+    });
+    shown.set(list, { text, words });
+    root.replaceChildren(h("h2", {}, text.t("Events")), list);
+  }
+  // the lines already shown for the same events stay; those after them go, and the rest come
+  const lines = [...list.children];
+  let kept = 0;
+  while (kept < lines.length && kept < events.length && said.get(lines[kept]) === identity(events[kept])) {
+    kept += 1;
+  }
+  for (const line of lines.slice(kept)) line.remove();
+  for (const event of events.slice(kept)) {
+    const line = logEntry(event, text, false, whose);
+    said.set(line, identity(event));
+    list.append(line);
+  }
+  events.forEach((event, i) => list.children[i].classList.toggle("latest", lit(event)));
   list.scrollTop = list.scrollHeight;
+}
+
+// The text and names each list was written with (a list in other words is written anew), and
+// the event each line tells.
+const shown = new WeakMap();
+const said = new WeakMap();
+
+function identity(event) {
+  return JSON.stringify([event.version, event.key, event.args, event.audience ?? null]);
 }

@@ -174,7 +174,7 @@ function renderStep() {
         : h("li", { class: "latest secret-step" }, text.t("Another player acted in secret.")),
     ];
   }
-  fill(parts.step, h("h2", {}, text.t("This step")), h("ol", { class: "log" }, lines));
+  fill(parts.step, h("h2", {}, text.t("This step")), h("ol", { class: "log", tabindex: 0, "aria-label": text.t("This step") }, lines));
 }
 
 function render() {

@@ -52,6 +52,8 @@ const page = {
   shownSteps: 0, // how many steps the page has shown
   litAfter: -1, // the log lights up the events of the versions after this one
   playedHere: false, // whether this page showed the game under way (its end is then news)
+  refocus: false, // an action was played by the keys: the next move's first action takes the focus
+  focusedAction: null, // the action that had the focus when the actions were drawn anew
   pressed: false, // a pointer is pressed on the board or the actions: updates wait
   drawLater: false, // the table changed while pressed: drawn once let go
 };
@@ -88,6 +90,12 @@ window.addEventListener("pointerup", letGo, true);
 window.addEventListener("pointercancel", letGo, true);
 window.addEventListener("pointermove", (event) => event.buttons === 0 && letGo(), true);
 window.addEventListener("blur", letGo);
+
+// A player who plays by the keys keeps the focus among the actions: the buttons he pressed go
+// as the table moves on, and the first action of his next move takes the focus they had.
+let byKeys = false;
+window.addEventListener("keydown", () => (byKeys = true), true);
+window.addEventListener("pointerdown", () => (byKeys = false), true);
 
 const parts = {
   seats: h("section", { class: "seats", id: "seats" }),
@@ -286,6 +294,7 @@ async function act(action) {
   // now, and the action goes with the version the player saw, which the server plays if
   // those choices leave it the same move.
   const seen = page.snapshot.version;
+  page.refocus = byKeys;
   page.steps.flush();
   const ctx = context();
   if (!ctx.toMove.includes(page.seat)) {
@@ -580,6 +589,11 @@ function renderPlay() {
   const legalKey = JSON.stringify([ctx.version, ctx.legal, page.busy]);
   if (legalKey !== page.shownLegal) {
     page.shownLegal = legalKey;
+    // the actions drawn anew as others move keep the focus of a player who was among them
+    if (parts.actions.contains(document.activeElement)) {
+      page.refocus = true;
+      page.focusedAction = document.activeElement.dataset.action ?? null;
+    }
     if (ctx.legal.length > 0 && !page.busy) {
       parts.actions.hidden = false;
       renderActions(parts.actions, { ...ctx, legal: ctx.legal });
@@ -588,12 +602,29 @@ function renderPlay() {
       parts.actions.replaceChildren();
     }
   }
+  refocus(ctx);
   renderHints(ctx);
   renderCoachPart(ctx);
   const count = ctx.status === "playing" ? (page.snapshot?.take_back ?? 0) : 0;
   renderUndo(parts.undo, { text: page.text, count, busy: page.busy, undo });
-  renderLog(parts.log, page.events, page.text, ctx.version, { litAfter: page.litAfter });
+  renderLog(parts.log, page.events, page.text, ctx.version, { litAfter: page.litAfter, live: true });
   renderEnd(ctx);
+}
+
+/** After an action played by the keys, or the actions drawn anew under the focus, the focus
+ *  the old buttons took with them goes to the same action if it is still offered, else to the
+ *  first, once there is one; unless the player went elsewhere. */
+function refocus(ctx) {
+  if (!page.refocus || page.busy) return;
+  const lost = !document.activeElement || document.activeElement === document.body;
+  const buttons = [...parts.actions.querySelectorAll("button.action")];
+  const same = buttons.find((button) => button.dataset.action === page.focusedAction);
+  if (!lost) page.refocus = false;
+  else if (buttons.length > 0 && ctx.legal.length > 0) {
+    page.refocus = false;
+    (same ?? buttons[0]).focus();
+  }
+  if (!page.refocus) page.focusedAction = null;
 }
 
 /** At a table that allows hints, the hint button at your turn, and the hint you asked for. */

@@ -18,8 +18,9 @@ export function tableTalk(tableId, token) {
   const ratings = h("div", { id: "rating-changes", hidden: true });
   const heading = h("h3", {});
   const messages = h("ol", { id: "chat-messages", class: "chat-messages" });
-  const input = h("input", { name: "chat", maxlength: 500, autocomplete: "off" });
-  const channel = h("span", { class: "channel" });
+  // the words before the field say to whom it speaks, and name it
+  const input = h("input", { name: "chat", id: "chat-input", maxlength: 500, autocomplete: "off" });
+  const channel = h("label", { class: "channel", for: "chat-input" });
   const button = h("button", { type: "submit" });
   const notice = h("p", { class: "notice", role: "alert", hidden: true });
   const send = h("form", { id: "chat-form" }, channel, input, button, notice);

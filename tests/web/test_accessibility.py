@@ -1,0 +1,293 @@
+"""Every page as a person with assistive technology meets it: axe-core finds no serious or
+critical violation (text contrast to WCAG AA included) on the lobby with each game chosen, a
+live table of each game, finished tables, the replay, the account with my games, the
+leaderboard and a player's page, in English and Russian at 1366×768; the log is a polite live
+region that adds the new lines without reading the old ones again; and a whole game of each
+title is played with key presses alone.
+
+The positions are reached over the API (bot-only tables the server plays to their end, a rated
+game against a bot played over HTTP), so each page kind takes one browser context."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from tests.server.harness import LIMITS, Server
+from tests.server.players import play_randomly, sign_up
+
+from .browser import READY, Browser
+from .test_people_pages import CONTRAST
+
+SCREEN = {"width": 1366, "height": 768}
+LANGUAGES = ("en", "ru")
+# Each game at three seats where it allows them: a person at the first, bots at the others.
+GAMES = {"sylla": 3, "builders": 3, "hadrians_wall": 3}
+TOY = "tesserae"
+PASSWORD = "correct horse battery"
+SETTINGS = ("secure_cookies=false", "sign_ins_per_minute=1000000")
+BLOCKING = {"serious", "critical"}
+AXE = Axe()
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[tuple[Server, str, dict[str, str]]]:
+    """A server with an account that finished a rated game against a bot, a finished bot-only
+    table of each game, and a live table of each game where the account holds the first seat
+    (the others bots): (server, username, tables by "finished <game>", "live <game>" and
+    "rated"); the live tables' tokens are under "token <game>"."""
+    options = LIMITS + tuple(option for s in SETTINGS for option in ("--set", s))
+    with tempfile.TemporaryDirectory() as directory:
+        server = Server(str(Path(directory) / "access.sqlite"), options=options).start()
+        try:
+            with server.http() as http:
+                tables: dict[str, str] = {}
+                for game, n in GAMES.items():
+                    bots = [{"bot": "random"}] * n
+                    spec = {"game": game, "players": n, "seats": bots}
+                    tables[f"finished {game}"] = http.post("/tables", json=spec).json()["id"]
+                username = f"a{uuid.uuid4().hex[:8]}"
+                sign_up(http, username, PASSWORD)
+                for game, n in GAMES.items():
+                    bots = [{"bot": "random"}] * (n - 1)
+                    spec = {"game": game, "players": n, "seats": [{}, *bots]}
+                    live = http.post("/tables", json=spec).json()["id"]
+                    joined = http.post(f"/tables/{live}/join", json={"name": username}).json()
+                    tables[f"live {game}"], tables[f"token {game}"] = live, joined["token"]
+                spec = {"game": TOY, "players": 2, "seats": [{}, {"bot": "random"}]}
+                rated = http.post("/tables", json=spec | {"rated": True}).json()["id"]
+                joined = http.post(f"/tables/{rated}/join", json={"name": username}).json()
+                play_randomly(http, rated, joined["token"])
+                tables["rated"] = rated
+                deadline = time.monotonic() + 300
+                for name, table in tables.items():
+                    if not name.startswith(("finished", "rated")):
+                        continue
+                    while http.get(f"/tables/{table}").json()["status"] != "finished":
+                        assert time.monotonic() < deadline, f"table {table} did not finish"
+                        time.sleep(0.2)
+                for _ in range(100):  # the rating is stored as the game ends
+                    if http.get(f"/tables/{rated}/ratings").json():
+                        break
+                    time.sleep(0.1)
+            yield server, username, tables
+        finally:
+            server.stop()
+
+
+def signed_in(people: Browser, username: str) -> Any:
+    page = people.person().page
+    page.set_viewport_size(SCREEN)
+    reply = page.request.post("/api/session", data={"username": username, "password": PASSWORD})
+    assert reply.ok, reply.text()
+    return page
+
+
+def in_language(page: Any, lang: str) -> None:
+    page.goto("/")
+    page.evaluate(f"() => localStorage.setItem('tabulae.language', JSON.stringify('{lang}'))")
+
+
+def violations(page: Any, where: str) -> list[str]:
+    """The serious and critical violations axe finds on the page as it stands, in words."""
+    page.wait_for_load_state("networkidle")
+    found = AXE.run(page).response["violations"]
+    return [
+        f"{where}: {v['id']} ({v['impact']}): {v['help']} at "
+        + "; ".join(
+            " ".join(node["target"]) + ": " + node.get("failureSummary", "") for node in v["nodes"]
+        )
+        for v in found
+        if v["impact"] in BLOCKING
+    ]
+
+
+def seated(page: Any, table: str, token: str) -> None:
+    """This browser holds the first seat at `table`, as if it had joined there."""
+    page.evaluate(
+        "([table, token]) => localStorage.setItem('tabulae.seats',"
+        " JSON.stringify({...JSON.parse(localStorage.getItem('tabulae.seats') || '{}'),"
+        " [table]: {seat: 0, token}}))",
+        [table, token],
+    )
+
+
+def header_contrast(page: Any, where: str) -> list[str]:
+    """The header's links below WCAG AA's 4.5 for text, measured from the computed styles."""
+    links = page.locator("header.top a")
+    low = []
+    for n in range(links.count()):
+        ratio = links.nth(n).evaluate(CONTRAST)
+        if ratio < 4.5:
+            low.append(f"{where}: {links.nth(n).inner_text()!r} at {ratio:.2f}")
+    return low
+
+
+def lobby(page: Any, site: Any) -> Iterator[str]:
+    page.goto("/")
+    page.locator("#new-table").wait_for()
+    for game, players in GAMES.items():
+        page.locator(f"input[name=game][value={game}]").check(force=True)
+        page.select_option("select[name=players]", str(players))
+        yield f"the lobby with {game}"
+
+
+def live_tables(page: Any, site: Any) -> Iterator[str]:
+    _, _, tables = site
+    for game in GAMES:
+        seated(page, tables[f"live {game}"], tables[f"token {game}"])
+        page.goto(f"/table.html?id={tables[f'live {game}']}")
+        page.wait_for_function(READY)
+        assert page.get_attribute("#table", "data-status") == "playing", game
+        yield f"a live table of {game}"
+
+
+def finished_tables(page: Any, site: Any) -> Iterator[str]:
+    _, _, tables = site
+    for game in GAMES:
+        page.goto(f"/table.html?id={tables[f'finished {game}']}")
+        page.locator("#result").wait_for()
+        yield f"a finished table of {game}"
+
+
+def replay(page: Any, site: Any) -> Iterator[str]:
+    """The replay's own parts, of one game (the boards are those of the tables)."""
+    _, _, tables = site
+    page.goto(f"/replay.html?id={tables['finished sylla']}")
+    page.locator("#board > *").first.wait_for()
+    page.click("#forward")
+    page.locator("#step-events li").first.wait_for()
+    yield "the replay of sylla at its second step"
+    page.click("#last")
+    page.locator("#result").wait_for()
+    yield "the replay of sylla at its end"
+
+
+def account(page: Any, site: Any) -> Iterator[str]:
+    page.goto("/account.html")
+    page.locator("#finished li").first.wait_for()
+    yield "the account with my games"
+
+
+def leaderboard(page: Any, site: Any) -> Iterator[str]:
+    page.goto(f"/leaderboard.html?game={TOY}")
+    page.locator("#board tr[data-name]").first.wait_for()
+    yield "the leaderboard"
+
+
+def player(page: Any, site: Any) -> Iterator[str]:
+    _, username, _ = site
+    page.goto(f"/player.html?name={username}")
+    page.locator("#history li").first.wait_for()
+    yield "a player's page"
+
+
+PAGES = {
+    "lobby": lobby,
+    "live tables": live_tables,
+    "finished tables": finished_tables,
+    "replay": replay,
+    "account": account,
+    "leaderboard": leaderboard,
+    "player": player,
+}
+
+
+@pytest.mark.parametrize("kind", PAGES)
+def test_axe_finds_no_serious_violation(people, site, kind):
+    _, username, _ = site
+    page = signed_in(people, username)
+    found: list[str] = []
+    for lang in LANGUAGES:
+        in_language(page, lang)
+        for where in PAGES[kind](page, site):
+            assert page.evaluate("() => document.documentElement.lang") == lang, where
+            found += violations(page, f"{where} ({lang})")
+            found += header_contrast(page, f"{where} ({lang})")
+    assert found == [], "\n".join(found)
+
+
+def test_the_log_is_a_polite_live_region_that_adds_only_the_new_lines(people, site):
+    server, username, _ = site
+    with server.http() as http:
+        spec = {"game": TOY, "players": 2, "seats": [{}, {"bot": "random"}]}
+        table = http.post("/tables", json=spec).json()["id"]
+        token = http.post(f"/tables/{table}/join", json={"name": username}).json()["token"]
+    ala = people.person()
+    ala.page.goto("/")
+    seated(ala.page, table, token)
+    ala.open_table(table)
+    ala.wait_ready()
+    log = ala.page.locator("#log ol.log")
+    assert log.get_attribute("aria-live") == "polite"
+    assert log.get_attribute("aria-label") == "Events"
+    lines = log.locator("li")
+    before = lines.count()
+    assert before > 0
+    log.evaluate("list => list.querySelectorAll('li').forEach((line) => (line.seen = true))")
+    ala.click_action(ala.legal()[0])
+    ala.page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    # the lines already there are the same nodes: a screen reader reads only the new ones
+    still = "list => [...list.querySelectorAll('li')].filter((line) => line.seen).length"
+    assert log.evaluate(still) == before
+    assert log.evaluate("list => list.querySelector('li:last-child').seen") is None
+
+
+def focused(page: Any, selector: str) -> bool:
+    return page.evaluate(f"() => document.activeElement?.matches({selector!r}) ?? false")
+
+
+# Each title by the keys: its players (three, the others bots, where that is over in seconds;
+# Hadrian's Wall alone, its shortest game) and the key that picks the action each move, among
+# the actions, by the arrow keys' Home and End: the first, or the last (Hadrian's Wall's last
+# ends the year, where its first takes one thing at a time).
+BY_KEYS = {"sylla": (3, "Home"), "builders": (3, "Home"), "hadrians_wall": (1, "End")}
+
+
+@pytest.mark.parametrize("game", BY_KEYS)
+def test_a_whole_game_is_played_by_the_keys_alone(people, site, game):
+    """Tab to the actions, pick one by Home or End, press Enter, and again: the page keeps
+    the focus among the actions, so Tab is pressed only when it does not."""
+    server, username, _ = site
+    players, key = BY_KEYS[game]
+    with server.http() as http:
+        bots = [{"bot": "random"}] * (players - 1)
+        spec = {"game": game, "players": players, "seats": [{}, *bots]}
+        table = http.post("/tables", json=spec).json()["id"]
+        token = http.post(f"/tables/{table}/join", json={"name": username}).json()["token"]
+    ala = people.person()
+    page = ala.page
+    page.set_viewport_size(SCREEN)
+    page.goto("/")
+    seated(page, table, token)
+    ala.open_table(table)
+    presses = {"Tab": 0, "Enter": 0, "Tab after the first move": 0}
+    for _ in range(1000):
+        ala.wait_ready()
+        if ala.status == "finished":
+            break
+        for _ in range(500):
+            if focused(page, "#actions button.action"):
+                break
+            page.keyboard.press("Tab")
+            presses["Tab" if presses["Enter"] == 0 else "Tab after the first move"] += 1
+        page.keyboard.press(key)
+        chosen = page.evaluate("() => document.activeElement.dataset.action")
+        shown = page.eval_on_selector_all(
+            "#actions button.action", "nodes => nodes.map((n) => n.dataset.action)"
+        )
+        assert chosen == shown[0 if key == "Home" else -1]
+        ala.act(lambda page: page.keyboard.press("Enter"))
+        presses["Enter"] += 1
+    assert ala.status == "finished", f"table {table} did not end by the keys: {presses}"
+    page.locator("#result").wait_for()
+    # the focus stays among the actions: after the first move, Tab is never needed
+    assert presses["Tab"] > 0  # the page starts at its top, the actions further down
+    assert presses["Tab after the first move"] == 0, presses
