@@ -22,6 +22,7 @@ from .arena import arena
 from .backup import backup, restore
 from .groups import DefaultCommandGroup
 from .play import play, replay, resume
+from .research import research_app
 from .serve import bench_server, serve
 
 if TYPE_CHECKING:
@@ -161,6 +162,7 @@ app.command()(serve)
 app.command()(arena)
 app.add_typer(bench_app, name="bench")
 app.add_typer(admin_app, name="admin")
+app.add_typer(research_app, name="research")
 admin_app.command("backup")(backup)
 admin_app.command("restore")(restore)
 bench_app.command("server")(bench_server)

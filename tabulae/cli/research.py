@@ -1,0 +1,61 @@
+"""`tabulae research`: the reference figures a learner is measured against."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+research_app = typer.Typer(
+    help="Research: reference baselines for learners (docs/research.md).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+
+@research_app.command("baselines")
+def baselines(
+    games: Annotated[
+        int, typer.Option(min=1, help="games per seed for each reference and configuration")
+    ] = 10,
+    seeds: Annotated[int, typer.Option(min=1, help="seeds (0 … N-1), each its own deals")] = 3,
+    seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.001, max=30, help="medium's think time a decision, in seconds; hard gets twice"
+        ),
+    ] = 0.1,
+    out: Annotated[
+        Path, typer.Option(help="a folder; the results go to a new timestamped folder in it")
+    ] = Path("results"),
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="measure only these references (random, first, last, end-turn, "
+            "greedy, medium, hard); repeat for several"
+        ),
+    ] = None,
+) -> None:
+    """Play random, the constant policies, greedy, medium and hard against random bots in
+    Sylla (3 players), The Builders (2), Hadrian's Wall (solo and 2), and write the mean
+    scores and win rates with standard errors and CPU time per decision as JSON, Markdown
+    and (with matplotlib) a PNG."""
+    from tabulae.interop.baselines import references, run, write_results
+
+    known = {reference.name for reference in references(seconds)}
+    for name in only or ():
+        if name not in known:
+            raise typer.BadParameter(f"no reference {name!r} ({', '.join(sorted(known))})")
+    errors = Console(stderr=True)
+    report = run(
+        games,
+        seeds,
+        seconds,
+        chosen=only,
+        progress=lambda line: errors.print(line, markup=False, highlight=False),
+    )
+    folder = write_results(report, out, ["tabulae", "research", *sys.argv[2:]])
+    print(folder)
