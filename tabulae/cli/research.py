@@ -31,19 +31,29 @@ def baselines(
     out: Annotated[
         Path, typer.Option(help="a folder; the results go to a new timestamped folder in it")
     ] = Path("results"),
+    game: Annotated[
+        list[str] | None,
+        typer.Option(help="measure only this game (an id); repeat for several (default: all)"),
+    ] = None,
     only: Annotated[
         list[str] | None,
         typer.Option(
-            help="measure only these references (random, first, last, end-turn, "
-            "greedy, medium, hard); repeat for several"
+            help="measure only this reference (random, first, last, greedy, medium, "
+            "hard); repeat for several (default: all)"
         ),
     ] = None,
 ) -> None:
     """Play random, the constant policies, greedy, medium and hard against random bots in
-    Sylla (3 players), The Builders (2), Hadrian's Wall (solo and 2), and write the mean
-    scores and win rates with standard errors and CPU time per decision as JSON, Markdown
-    and (with matplotlib) a PNG."""
-    from tabulae.interop.baselines import references, run, write_results
+    each game at the player counts it names for baselines (Sylla at 3 players, The Builders
+    at 2, Hadrian's Wall solo and at 2), and write the mean scores and win rates with
+    standard errors and CPU time per decision as JSON, Markdown and (with matplotlib) a PNG."""
+    from tabulae.core import UnknownGame
+    from tabulae.interop.baselines import configurations, references, run, write_results
+
+    try:
+        measured = configurations(game or ())
+    except UnknownGame as error:
+        raise typer.BadParameter(str(error), param_hint="--game") from None
 
     known = {reference.name for reference in references(seconds)}
     for name in only or ():
@@ -54,6 +64,7 @@ def baselines(
         games,
         seeds,
         seconds,
+        measured,
         chosen=only,
         progress=lambda line: errors.print(line, markup=False, highlight=False),
     )

@@ -3,9 +3,9 @@ fixed opponent, with standard errors and the processor time of a decision.
 
 A learner's figure means something only beside figures a reviewer can reproduce: these are
 the floor (random, constant policies) and the bar (greedy, the `medium` and `hard` levels)
-of the four configurations a learner is most often tried on. Every reference plays the same
-deals from a rotating seat against the random bot in every other seat, so two references'
-figures differ by their play and not by their luck. `tabulae research baselines` runs it
+of each game at the player counts it names (`Game.baseline_players`). Every reference plays
+the same deals from a rotating seat against the random bot in every other seat, so two
+references' figures differ by their play and not by their luck. `tabulae research baselines` runs it
 and writes the results folder (`write_results`).
 """
 
@@ -24,8 +24,10 @@ from pathlib import Path
 from time import process_time
 from typing import Any
 
+from tabulae.arena.stats import Rate
 from tabulae.bots import Bot, decide, make_bot
 from tabulae.core import Action, Rng, State, load
+from tabulae.core import games as registered
 
 OPPONENT = "random"
 """The bot in every seat but the reference's."""
@@ -47,12 +49,19 @@ class Configuration:
         return f"{self.game}-{self.players}p"
 
 
-CONFIGURATIONS = (
-    Configuration("sylla", 3, "Sylla, 3 players"),
-    Configuration("builders", 2, "The Builders, 2 players"),
-    Configuration("hadrians_wall", 1, "Hadrian's Wall, solo"),
-    Configuration("hadrians_wall", 2, "Hadrian's Wall, 2 players"),
-)
+def configurations(chosen: Sequence[str] = ()) -> tuple[Configuration, ...]:
+    """Each registered game (or each of `chosen`) at the player counts it names for
+    baselines (`Game.baseline_players`), or at its fewest."""
+    found = [load(name) for name in chosen] if chosen else list(registered().values())
+    return tuple(
+        Configuration(
+            game.id,
+            players,
+            f"{game.name}, solo" if players == 1 else f"{game.name}, {players} players",
+        )
+        for game in found
+        for players in game.baseline_players or (game.min_players,)
+    )
 
 
 class FirstBot(Bot):
@@ -73,17 +82,6 @@ class LastBot(Bot):
         return state.legal_actions(seat)[-1]
 
 
-class EndTurnBot(Bot):
-    """The Builders: ends the turn whenever it may, otherwise the first legal action."""
-
-    name = "end-turn"
-    END = Action("end")
-
-    def choose(self, state: State, seat: int, rng: Rng) -> Action:
-        actions = state.legal_actions(seat)
-        return self.END if self.END in actions else actions[0]
-
-
 @dataclass(frozen=True)
 class Reference:
     """A player measured: a name for the tables and how to make it for a game."""
@@ -91,7 +89,6 @@ class Reference:
     name: str
     about: str
     make: Callable[[State], Bot]
-    games: tuple[str, ...] = ()  # the games it makes sense in; empty: every game
 
 
 def references(seconds: float) -> tuple[Reference, ...]:
@@ -101,9 +98,6 @@ def references(seconds: float) -> tuple[Reference, ...]:
         Reference("random", "a uniformly random legal action", lambda s: make_bot("random")),
         Reference("first", "always the first legal action", lambda s: FirstBot()),
         Reference("last", "always the last legal action", lambda s: LastBot()),
-        Reference(
-            "end-turn", "ends the turn whenever it may", lambda s: EndTurnBot(), ("builders",)
-        ),
         Reference("greedy", "one ply, the game's evaluation", lambda s: make_bot("greedy")),
         Reference(
             "medium",
@@ -142,6 +136,7 @@ class Figure:
     score_error: float
     win_rate: float | None
     win_error: float | None
+    win_interval: tuple[float, float] | None  # Wilson's 95% interval, which a rate of 0 or 1 needs
     cpu_per_decision: float
     cpu_error: float
     decisions_per_game: float
@@ -205,6 +200,7 @@ def measure(
         score_error=_error(scores),
         win_rate=None if solo else _mean(wins),
         win_error=None if solo else _error(wins),
+        win_interval=None if solo else _interval(sum(wins), len(wins)),
         cpu_per_decision=sum(game.cpu for game in every) / decisions if decisions else 0.0,
         cpu_error=_error(per_decision),
         decisions_per_game=decisions / len(every),
@@ -218,11 +214,11 @@ def run(
     games: int,
     seeds: int,
     seconds: float,
-    configurations: Sequence[Configuration] = CONFIGURATIONS,
+    configurations: Sequence[Configuration],
     chosen: Sequence[str] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
-    """Every reference that makes sense in each configuration, as a JSON-ready report."""
+    """Every reference (or each of `chosen`) in each configuration, as a JSON-ready report."""
     report: dict[str, Any] = {
         "opponent": OPPONENT,
         "games_per_seed": games,
@@ -234,8 +230,6 @@ def run(
     for config in configurations:
         figures = []
         for reference in references(seconds):
-            if reference.games and config.game not in reference.games:
-                continue
             if chosen and reference.name not in chosen:
                 continue
             if progress:
@@ -362,6 +356,11 @@ def _error(values: Sequence[float]) -> float:
     mean = _mean(values)
     variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
     return math.sqrt(variance / len(values))
+
+
+def _interval(wins: float, games: int) -> tuple[float, float]:
+    rate = Rate.of(wins, games)
+    return rate.low, rate.high
 
 
 def _derive(*parts: int) -> int:
