@@ -60,6 +60,14 @@ SHAPES = {
 }
 """Markers drawn as small shapes of their own."""
 
+DESCENDERS = {
+    "g": "0F1111110F010E",
+    "p": "1E1111111E1010",
+    "q": "0F1111110F0101",
+    "y": "111111110F010E",
+}
+"""Letters that reach below the line, drawn two rows lower than the rest, into the gap."""
+
 NEAREST = {"—": "-", "−": "-", "–": "-", "“": '"', "”": '"', "‘": "'", "’": "'", "…": "."}
 
 LINES = {
@@ -91,9 +99,10 @@ def glyph(character: str) -> np.ndarray:
             cell[across, middle_column:] = True
         return cell
     character = NEAREST.get(character, character)
-    rows = SHAPES.get(character) or ASCII.get(character) or ASCII["?"]
+    rows = DESCENDERS.get(character) or SHAPES.get(character) or ASCII.get(character)
+    top = 3 if character in DESCENDERS else 1
     for row in range(7):
-        bits = int(rows[2 * row : 2 * row + 2], 16)
+        bits = int((rows or ASCII["?"])[2 * row : 2 * row + 2], 16)
         for column in range(5):
-            cell[1 + row, column] = bool(bits & (0x10 >> column))
+            cell[top + row, column] = bool(bits & (0x10 >> column))
     return cell
