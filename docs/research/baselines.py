@@ -1,6 +1,6 @@
 """MaskablePPO baselines on two Tabulae games, with the built-in bots' scores beside them.
 
-Reproduces the figures and the curve in docs/research.md:
+The learner beside the reference figures of docs/research.md:
 
     pip install -e '.[research]' torch sb3-contrib matplotlib
     python docs/research/baselines.py                  # both games, as published
@@ -14,8 +14,8 @@ The learner is sb3-contrib's MaskablePPO with its default MLP policy, reading th
 game's designed observation and the action mask from `tabulae.interop.gymnasium`.
 Every `--every` steps it plays `--episodes` evaluation games (actions sampled from the
 policy, the same seeds each time); the built-in bots play the same seeds. Results go to
-``baselines.json`` (a game run again replaces its entry) and the curves of every game
-there to ``baselines.png``, beside this script.
+``ppo.json`` (a game run again replaces its entry) and the curves of every game there to
+``ppo.png``, in the folder given by ``--out`` (default ``results/``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from tabulae.bots.base import decide, make_bot
 from tabulae.core import Rng
 from tabulae.interop.gymnasium import env
 
-HERE = Path(__file__).parent
 RUNS = {
     "hadrians_wall": {"players": 1, "opponents": (), "label": "solo Hadrian's Wall (score)"},
     "builders": {
@@ -132,8 +131,10 @@ def main() -> None:
     parser.add_argument("--episodes", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", nargs="+", default=["random", "greedy"])
+    parser.add_argument("--out", type=Path, default=Path("results"))
     args = parser.parse_args()
-    saved = HERE / "baselines.json"
+    args.out.mkdir(parents=True, exist_ok=True)
+    saved = args.out / "ppo.json"
     results = json.loads(saved.read_text()) if saved.exists() else {}
     for game in args.games:
         result = train(game, args.steps, args.every, args.episodes, args.seed)
@@ -143,7 +144,7 @@ def main() -> None:
         results[game] = result
         print(game, json.dumps(result["bots"]), flush=True)
         saved.write_text(json.dumps(results, indent=1) + "\n")
-    plot(results, HERE / "baselines.png")
+    plot(results, args.out / "ppo.png")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from .learn import learn
 from .play import play, replay, resume
 from .review import review
 from .rules import rules
+from .research import research_app
 from .serve import bench_server, serve
 
 if TYPE_CHECKING:
@@ -167,6 +168,7 @@ app.command()(serve)
 app.command()(arena)
 app.add_typer(bench_app, name="bench")
 app.add_typer(admin_app, name="admin")
+app.add_typer(research_app, name="research")
 admin_app.command("backup")(backup)
 admin_app.command("restore")(restore)
 bench_app.command("server")(bench_server)

@@ -86,6 +86,9 @@ class Game(ABC):
     min_players: int
     max_players: int
     options: tuple[Option, ...] = ()
+    # The player counts research baselines measure the game at (`tabulae research
+    # baselines`); empty: its fewest.
+    baseline_players: tuple[int, ...] = ()
 
     def configure(
         self, players: int, options: Mapping[str, Any] | None = None, *, remote: bool = False

@@ -55,8 +55,8 @@ def env(
 
     `players` defaults to the game's fewest. `opponents` are bots or bot names for the
     other seats, in seat order after the learner's; one name stands for all of them (the
-    random bot by default). Other keywords are ``seat``, ``render_mode`` (``"ansi"`` or
-    ``"human"``), ``max_steps``, ``autoplay_forced`` and the game's options.
+    random bot by default). Other keywords are ``seat``, ``render_mode`` (``"ansi"``,
+    ``"human"`` or ``"rgb_array"``), ``max_steps``, ``autoplay_forced`` and the game's options.
     """
     return TabulaeEnv(game, players, opponents, **options)
 
@@ -156,7 +156,7 @@ class TabulaeEnv(gymnasium.Env):
         """Which action codes are legal now (true) for the learner."""
         return self._episode().mask_array(self.seat, bool)
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         """The table as the learner's seat sees it, drawn as `tabulae play` draws it."""
         names = [f"player_{seat}" for seat in range(self.players)]
         return show(table_text(self._episode().state, self.seat, names), self.render_mode)

@@ -52,7 +52,8 @@ from .render import RENDER_MODES, check_render_mode, show, table_text
 def env(game: Game | str, players: int | None = None, **options: Any) -> TabulaeEnv:
     """An AEC environment of `game` (an id, ``module:attr`` or a Game) for one configuration.
 
-    Keywords are the player count, ``render_mode`` (``"ansi"`` or ``"human"``),
+    Keywords are the player count, ``render_mode`` (``"ansi"``, ``"human"`` or
+    ``"rgb_array"``),
     ``max_cycles``, ``max_steps``, ``autoplay_forced`` and the game's options.
     """
     return TabulaeEnv(game, players, **options)
@@ -165,7 +166,7 @@ class Table:
             raise ValueError("the record's game options differ from the environment's")
         return Episode.replay(self.game, match)
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         """The table as a spectator sees it and who acts, drawn as `tabulae play` draws it."""
         episode = self._episode()
         text = table_text(episode.state, None, self.possible_agents)

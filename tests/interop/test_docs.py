@@ -43,3 +43,24 @@ def test_the_example_runs(number, capsys):
 def test_every_example_names_its_game():
     assert len(examples()) == 6
     assert all(len(GAME_LINE.findall(code)) == 1 for code in examples())
+
+
+SIZES = {"Sylla": ("sylla", (2, 3, 4)), "The Builders": ("builders", (2, 3, 4))}
+SIZES["Hadrian's Wall"] = ("hadrians_wall", (1, 2, 4, 6))
+
+
+def test_the_sizes_table_gives_each_games_observation_sizes_and_action_codes():
+    from tabulae.interop.observation import encoder
+
+    rows = {
+        line.split("|")[1].strip(): line.split("|")[2:4]
+        for line in DOC.read_text().split("\n")
+        if line.startswith("| ") and line.split("|")[1].strip() in SIZES
+    }
+    assert set(rows) == set(SIZES)
+    for name, (game, counts) in SIZES.items():
+        found = tabulae.load(game)
+        sizes, codes = rows[name]
+        written = [int(size) for size in re.findall(r"([\d,]+) \(", sizes.replace(",", ""))]
+        assert written == [encoder(found, players).size for players in counts], name
+        assert {f"{len(found.action_space(players)):,}" for players in counts} == {codes.strip()}

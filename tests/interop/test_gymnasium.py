@@ -10,6 +10,7 @@ from tabulae.bots.base import RandomBot
 from tabulae.core import Action, Rng
 from tabulae.interop.gymnasium import TabulaeEnv, env, register
 from tabulae.interop.observation import encoder
+from tests.interop.drawing import assert_drawn
 from tests.interop.games import EVERY_GAME, SOLO, config_id, configurations
 from tests.plugin_games.tesserae import GAME as TOY
 
@@ -89,13 +90,29 @@ def test_a_builders_game_that_never_ends_is_truncated_at_max_steps():
         env("builders", 2, max_steps=0)
 
 
-def test_render_draws_the_learners_table_and_refuses_an_image():
+def test_render_draws_the_learners_table():
     table = env("builders", 2, render_mode="ansi")
     table.reset(seed=0)
     text = table.render()
     assert "Buildings · " in text and "in the deck" in text and "player_0" in text
-    with pytest.raises(ValueError, match="render_mode 'rgb_array' is not supported"):
-        env("builders", 2, render_mode="rgb_array")
+    with pytest.raises(ValueError, match="render_mode 'video' is not supported"):
+        env("builders", 2, render_mode="video")
+
+
+@pytest.mark.parametrize("game", [*tabulae.games().values(), TOY, SOLO], ids=lambda g: g.id)
+def test_every_render_mode_shows_the_terminals_table(game, capsys):
+    """ansi is the terminal's text; human prints it; rgb_array is that text drawn."""
+    shown = {}
+    for mode in ("ansi", "human", "rgb_array"):
+        table = env(game, render_mode=mode)
+        table.reset(seed=2)
+        for _ in range(3):  # a few moves in, so the table is not the opening one
+            table.step(int(np.flatnonzero(table.action_masks())[0]))
+        shown[mode] = table.render()
+    text = shown["ansi"]
+    assert isinstance(text, str) and text.strip()
+    assert shown["human"] is None and capsys.readouterr().out == text + "\n"
+    assert_drawn(shown["rgb_array"], text)
 
 
 def test_a_saved_game_goes_on_from_where_it_was():

@@ -20,6 +20,7 @@ from pettingzoo.utils.conversions import parallel_to_aec
 
 from tabulae.core import Action, IllegalAction
 from tabulae.interop.pettingzoo import TabulaeEnv, env, parallel_env
+from tests.interop.drawing import assert_drawn
 from tests.interop.games import EVERY_GAME, SOLO, config_id, configurations
 from tests.plugin_games.tesserae import GAME as TOY
 
@@ -171,8 +172,26 @@ def test_render_draws_the_public_table_as_the_terminal_does_and_who_acts():
     builders = env("builders", 2, render_mode="ansi")
     builders.reset(seed=0)
     assert "Buildings · " in builders.render()
-    with pytest.raises(ValueError, match="render_mode 'rgb_array' is not supported"):
-        env(TOY, 2, render_mode="rgb_array")
+    with pytest.raises(ValueError, match="render_mode 'video' is not supported"):
+        env(TOY, 2, render_mode="video")
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_every_render_mode_shows_the_terminals_table(config, capsys):
+    """ansi is the terminal's text; human prints it; rgb_array is that text drawn."""
+    game, players = config
+    shown = {}
+    for mode in ("ansi", "human", "rgb_array"):
+        table = env(game, players, render_mode=mode)
+        table.reset(seed=2)
+        for _ in range(3):  # a few moves in, so the table is not the opening one
+            mask = table.observe(table.agent_selection)["action_mask"]
+            table.step(int(np.flatnonzero(mask)[0]))
+        shown[mode] = table.render()
+    text = shown["ansi"]
+    assert isinstance(text, str) and text.endswith(("to act", "the game is over"))
+    assert shown["human"] is None and capsys.readouterr().out == text + "\n"
+    assert_drawn(shown["rgb_array"], text)
 
 
 def test_the_state_is_every_seats_observation_in_seat_order():

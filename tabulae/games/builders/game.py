@@ -21,6 +21,7 @@ class Builders(Game):
     name = "The Builders: Antiquity"
     min_players = 2
     max_players = 4
+    baseline_players = (2,)
     position_class = BuildersTable
     options = (
         Option(

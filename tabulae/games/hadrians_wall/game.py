@@ -24,6 +24,7 @@ class HadriansWall(Game):
     name = "Hadrian's Wall"
     min_players = 1
     max_players = 6
+    baseline_players = (1, 2)  # the solitaire and the smallest race
     position_class = HadriansWallState
     options = (
         Option(

@@ -22,6 +22,7 @@ class Sylla(Game):
     name = "Sylla"
     min_players = 2
     max_players = 4
+    baseline_players = (3,)  # a table where dealing and the shared pot bite
     options = (
         Option("open_screens", False, "money and tokens visible to all (S-40)"),
         Option(
