@@ -23,9 +23,9 @@ from .backup import backup, restore
 from .groups import DefaultCommandGroup
 from .learn import learn
 from .play import play, replay, resume
+from .research import research_app
 from .review import review
 from .rules import rules
-from .research import research_app
 from .serve import bench_server, serve
 
 if TYPE_CHECKING:
