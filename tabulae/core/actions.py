@@ -45,7 +45,8 @@ class Action(tuple[Arg, ...]):
         return " ".join(map(str, self))
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+        """The call that builds this action again: ``Action('bid', 4)``."""
+        return f"Action({', '.join(map(repr, self))})"
 
     def __getnewargs__(self) -> tuple[Arg, ...]:
         return tuple(self)
