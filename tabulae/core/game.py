@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .actions import Action, ActionSpace
 from .errors import BadOptions
@@ -16,9 +16,6 @@ from .events import Event
 from .lessons import Lesson, load_lessons
 from .result import Result
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .table import Table
 
 OptionValue = bool | int | str
 
@@ -77,6 +74,14 @@ def _from_text(text: str, kind: type, name: str) -> OptionValue:
         raise BadOptions(f"option {name} takes a whole number, not {text!r}") from None
 
 
+class PositionReader(Protocol):
+    """A state class that reads the position format back: a `tabulae.core.Table`, which
+    builds on this module, so the game names it only by what it does."""
+
+    @classmethod
+    def read_position(cls, game: Game, data: Any) -> State: ...
+
+
 class Game(ABC):
     """A rule set: stateless, shared, and the factory of states."""
 
@@ -127,7 +132,7 @@ class Game(ABC):
         """Every action this configuration can ever offer, in a fixed order."""
 
     # The game's position class: a `tabulae.core.Table`, whose fields give the position format.
-    position_class: type[Table] | None = None
+    position_class: type[PositionReader] | None = None
 
     def from_position(self, data: Any) -> State:
         """A state rebuilt from `state.position()` data, which plays on exactly as the state

@@ -13,6 +13,7 @@ from .evaluate import estimate
 from .invariants import broken
 from .recount import recount
 from .search import level_params, rollout_action, sensible_actions
+from .state import BuildersState
 from .table import BuildersTable
 
 
@@ -21,7 +22,7 @@ class Builders(Game):
     name = "The Builders: Antiquity"
     min_players = 2
     max_players = 4
-    position_class = BuildersTable
+    position_class = BuildersState
     options = (
         Option(
             "fourth_apprentice",
@@ -54,8 +55,8 @@ class Builders(Game):
         ),
     )
 
-    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> BuildersTable:
-        return BuildersTable.setup(self, players, rng, options)
+    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> BuildersState:
+        return BuildersState.setup(self, players, rng, options)
 
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         return every_action()

@@ -286,9 +286,7 @@ def _buildings(table: BuildersTable) -> list[str]:
 def _turn(table: BuildersTable) -> list[str]:
     """The turn so far, from its events: the actions used, paid for, and one investment."""
     if table.game_over:
-        return (
-            [] if table.settlements and not table.to_move else ["the game is over without scores"]
-        )
+        return [] if table.settlements else ["the game is over without scores"]
     problems = []
     if not 0 <= table.active_seat < table.players:
         problems.append(f"seat {table.active_seat} is to move")
