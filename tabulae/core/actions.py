@@ -18,7 +18,18 @@ Arg = int | str
 
 
 class Action(tuple[Arg, ...]):
-    """An immutable action: ``Action(kind, *args)``."""
+    """An immutable action: ``Action(kind, *args)``.
+
+    >>> bid = Action("bid", 4)
+    >>> bid.kind, bid.args
+    ('bid', (4,))
+    >>> str(bid), bid.to_json()
+    ('bid 4', ['bid', 4])
+    >>> Action.parse("bid 4") == Action.from_json(["bid", 4]) == bid
+    True
+    >>> bid
+    Action('bid', 4)
+    """
 
     __slots__ = ()
 

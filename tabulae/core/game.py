@@ -83,7 +83,18 @@ class PositionReader(Protocol):
 
 
 class Game(ABC):
-    """A rule set: stateless, shared, and the factory of states."""
+    """A rule set: stateless, shared, and the factory of states.
+
+    >>> import tabulae
+    >>> game = tabulae.load("builders")
+    >>> game.min_players, game.max_players
+    (2, 4)
+    >>> game.configure(2)["citizen_wage"]  # every option, the defaults filled in
+    4
+    >>> state = game.new(players=2, seed=1)
+    >>> game.from_position(state.position()).view(0) == state.view(0)
+    True
+    """
 
     id: str
     name: str
@@ -324,6 +335,24 @@ class State(ABC):
 
     Subclasses set `game`, `players`, `options` and `events` and implement the
     members below; DESIGN.md states the contract and `conformance` checks it.
+
+    >>> import tabulae
+    >>> from tabulae import Action
+    >>> state = tabulae.load("builders").new(players=2, seed=1)
+    >>> state.to_move
+    (0,)
+    >>> state.legal_actions(0)[:2]
+    [Action('end'), Action('take', 1)]
+    >>> before = state.clone()
+    >>> state.apply(0, Action("take", 1))
+    >>> state.view(0) == before.view(0)
+    False
+    >>> state.apply(1, Action("take", 1))
+    Traceback (most recent call last):
+    ...
+    tabulae.core.errors.IllegalAction: it is not seat 1's turn: waiting for seat 0
+    >>> state.result() is None  # the game goes on
+    True
     """
 
     __slots__ = ()

@@ -18,6 +18,16 @@ from .table import BuildersTable
 
 
 class Builders(Game):
+    """The Builders: Antiquity for 2 to 4 players: docs/games/builders.md gives its options.
+
+    >>> from tabulae.games.builders import GAME
+    >>> state = GAME.new(players=2, seed=1)
+    >>> state.legal_actions(state.to_move[0])[:3]
+    [Action('end'), Action('take', 1), Action('take', 3)]
+    >>> GAME.new(players=2, seed=1, citizen_wage=5).options["citizen_wage"]
+    5
+    """
+
     id = "builders"
     name = "The Builders: Antiquity"
     min_players = 2

@@ -18,6 +18,16 @@ from .table import UP
 
 
 class Sylla(Game):
+    """Sylla for 2 to 4 players: docs/games/sylla.md gives its options.
+
+    >>> from tabulae.games.sylla import GAME
+    >>> state = GAME.new(players=4, seed=7)
+    >>> state.to_move  # everyone chooses his starting characters at once, in secret
+    (0, 1, 2, 3)
+    >>> state.legal_actions(0)[:2]
+    [Action('choose', 'senator_plain'), Action('choose', 'senator_christian')]
+    """
+
     id = "sylla"
     name = "Sylla"
     min_players = 2
