@@ -10,7 +10,7 @@ from tabulae.core import Action, Game, Option, Result, Rng, State
 from .actions import every_action
 from .components import RULES
 from .evaluate import estimate
-from .invariants import broken
+from .invariants import invariants
 from .recount import recount
 from .search import level_params, rollout_action, sensible_actions
 from .state import BuildersState
@@ -81,8 +81,11 @@ class Builders(Game):
 
     def invariants(self, table: State) -> list[str]:
         assert isinstance(table, BuildersTable)
-        return broken(table)
+        return invariants(table)
 
     def recount(self, table: State) -> Result | None:
         assert isinstance(table, BuildersTable)
         return recount(table)
+
+
+GAME = Builders()

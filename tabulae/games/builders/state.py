@@ -9,7 +9,7 @@ from tabulae.core.flow import Flow
 
 from .components import RULES
 from .flow import STEPS
-from .invariants import broken, malformed
+from .invariants import invariants, malformed
 from .scoring import prices
 from .table import BuildersTable
 from .view import view as view_for
@@ -46,7 +46,7 @@ class BuildersState(Flow, BuildersTable):
     def check_position(self) -> None:
         """Refuse a position whose values do not fit together or break a rule's guarantee."""
         try:
-            problems = malformed(self) or broken(self)
+            problems = malformed(self) or invariants(self)
         except (KeyError, TypeError, ValueError) as error:  # an event of the turn is malformed
             reason = f"events: an event of this turn lacks what it records ({error!r})"
             raise BadPosition(reason) from None

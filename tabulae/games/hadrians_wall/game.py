@@ -90,3 +90,6 @@ class HadriansWall(Game):
         """The score column now plus what the years left should bring (`evaluate`)."""
         assert isinstance(state, HadriansWallTable)
         return evaluate(state, seat)
+
+
+GAME = HadriansWall()

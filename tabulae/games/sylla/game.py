@@ -9,7 +9,7 @@ from tabulae.core import Action, BadOptions, Game, Option, Result, Rng, State
 
 from .actions import all_actions
 from .components import STANDARD, load
-from .invariants import violations
+from .invariants import invariants
 from .recount import recount
 from .search import rollout_action, round_under_way
 from .setup import start
@@ -85,7 +85,7 @@ class Sylla(Game):
     def invariants(self, state: State) -> list[str]:
         """What every position keeps: conservation, tracks, limits per phase (`invariants`)."""
         assert isinstance(state, SyllaState)
-        return violations(state)
+        return invariants(state)
 
     def recount(self, state: State) -> Result | None:
         """The result scored again from the log and the final position (`recount`)."""
