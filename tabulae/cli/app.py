@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated
 
@@ -14,12 +13,13 @@ from rich.table import Table
 from rich.text import Text
 
 from tabulae.bots.bench import ismcts_iterations_per_second
-from tabulae.core import BadOptions, Game, UnknownGame, games, load
+from tabulae.core import BadOptions, games
 from tabulae.core.bench import bench_engine
 
 from .admin import admin_app
 from .arena import arena
 from .backup import backup, restore
+from .finding import find_game
 from .groups import DefaultCommandGroup
 from .learn import learn
 from .play import play, replay, resume
@@ -43,15 +43,6 @@ bench_app = typer.Typer(
     help="Measure speed: the engine (`tabulae bench [GAME]`) or the server (`bench server`).",
     rich_markup_mode=None,
 )
-
-
-def _game(ref: str) -> Game:
-    if ":" in ref and "" not in sys.path:
-        sys.path.insert(0, "")  # module:attr references resolve from the working directory
-    try:
-        return load(ref)
-    except UnknownGame as error:
-        raise typer.BadParameter(str(error)) from None
 
 
 @app.command("games")
@@ -94,7 +85,7 @@ def bench(
     """Measure engine speed on random playouts (games, actions and protocol calls per second)
     and search speed (ISMCTS iterations per second). `tabulae bench server --help`: the server's
     load test."""
-    chosen = [_game(game)] if game else list(games().values())
+    chosen = [find_game(game)] if game else list(games().values())
     if not chosen:
         raise typer.BadParameter("no games are registered")
     if players is not None:

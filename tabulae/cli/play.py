@@ -18,6 +18,8 @@ from tabulae.tui.replay import replay as tell
 from tabulae.tui.seats import HUMAN, Seat, SeatError, default_seats, parse_seats
 from tabulae.tui.session import Leave, Session
 
+from .finding import find_game
+
 DEFAULT_PLAYERS = 3
 
 Lang = Annotated[
@@ -177,10 +179,8 @@ def _translator(lang: str | None) -> Translator:
 
 
 def _game(ref: str) -> Game:
-    from .app import _game as load_game  # the command's one way of finding games
-
     try:
-        return load_game(ref)
+        return find_game(ref)
     except (typer.BadParameter, UnknownGame) as error:
         raise typer.BadParameter(str(error)) from None
 

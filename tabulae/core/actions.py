@@ -18,7 +18,18 @@ Arg = int | str
 
 
 class Action(tuple[Arg, ...]):
-    """An immutable action: ``Action(kind, *args)``."""
+    """An immutable action: ``Action(kind, *args)``.
+
+    >>> bid = Action("bid", 4)
+    >>> bid.kind, bid.args
+    ('bid', (4,))
+    >>> str(bid), bid.to_json()
+    ('bid 4', ['bid', 4])
+    >>> Action.parse("bid 4") == Action.from_json(["bid", 4]) == bid
+    True
+    >>> bid
+    Action('bid', 4)
+    """
 
     __slots__ = ()
 
@@ -45,7 +56,8 @@ class Action(tuple[Arg, ...]):
         return " ".join(map(str, self))
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+        """The call that builds this action again: ``Action('bid', 4)``."""
+        return f"Action({', '.join(map(repr, self))})"
 
     def __getnewargs__(self) -> tuple[Arg, ...]:
         return tuple(self)

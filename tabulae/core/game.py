@@ -8,7 +8,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .actions import Action, ActionSpace
 from .errors import BadOptions
@@ -17,9 +17,6 @@ from .lessons import Lesson, load_lessons
 from .result import Result
 from .rng import Rng
 from .rules import Rules, load_rules
-
-if TYPE_CHECKING:
-    from .table import Table
 
 OptionValue = bool | int | str
 
@@ -78,8 +75,27 @@ def _from_text(text: str, kind: type, name: str) -> OptionValue:
         raise BadOptions(f"option {name} takes a whole number, not {text!r}") from None
 
 
+class PositionReader(Protocol):
+    """A state class that reads the position format back: a `tabulae.core.Table`, which
+    builds on this module, so the game names it only by what it does."""
+
+    @classmethod
+    def read_position(cls, game: Game, data: Any) -> State: ...
+
+
 class Game(ABC):
-    """A rule set: stateless, shared, and the factory of states."""
+    """A rule set: stateless, shared, and the factory of states.
+
+    >>> import tabulae
+    >>> game = tabulae.load("builders")
+    >>> game.min_players, game.max_players
+    (2, 4)
+    >>> game.configure(2)["citizen_wage"]  # every option, the defaults filled in
+    4
+    >>> state = game.new(players=2, seed=1)
+    >>> game.from_position(state.position()).view(0) == state.view(0)
+    True
+    """
 
     id: str
     name: str
@@ -131,7 +147,7 @@ class Game(ABC):
         """Every action this configuration can ever offer, in a fixed order."""
 
     # The game's position class: a `tabulae.core.Table`, whose fields give the position format.
-    position_class: type[Table] | None = None
+    position_class: type[PositionReader] | None = None
 
     def from_position(self, data: Any) -> State:
         """A state rebuilt from `state.position()` data, which plays on exactly as the state
@@ -335,6 +351,24 @@ class State(ABC):
 
     Subclasses set `game`, `players`, `options` and `events` and implement the
     members below; DESIGN.md states the contract and `conformance` checks it.
+
+    >>> import tabulae
+    >>> from tabulae import Action
+    >>> state = tabulae.load("builders").new(players=2, seed=1)
+    >>> state.to_move
+    (0,)
+    >>> state.legal_actions(0)[:2]
+    [Action('end'), Action('take', 1)]
+    >>> before = state.clone()
+    >>> state.apply(0, Action("take", 1))
+    >>> state.view(0) == before.view(0)
+    False
+    >>> state.apply(1, Action("take", 1))
+    Traceback (most recent call last):
+    ...
+    tabulae.core.errors.IllegalAction: it is not seat 1's turn: waiting for seat 0
+    >>> state.result() is None  # the game goes on
+    True
     """
 
     __slots__ = ()

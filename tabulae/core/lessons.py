@@ -17,7 +17,7 @@ Every text is a mapping from a language to its words (``en`` required, and ``pl`
 ...     "steps": [{"say": {"en": "Bid 4."}, "expect": "bid 4", "otherwise": {"en": "Bid 4."}}],
 ... })
 >>> lesson.steps[0].expect
-Action('bid 4')
+Action('bid', 4)
 """
 
 from __future__ import annotations

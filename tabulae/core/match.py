@@ -22,6 +22,18 @@ VERSION = 1
 
 @dataclass
 class Match:
+    """A game's record: rebuild, replay and store a game from it.
+
+    >>> from tabulae import Action, Match
+    >>> match = Match("builders", players=2, seed=1)
+    >>> state = match.start()
+    >>> match.play(state, 0, Action("take", 1))
+    >>> match.replay().view(None) == state.view(None)
+    True
+    >>> Match.from_json(match.to_json()) == match
+    True
+    """
+
     game: str
     players: int
     seed: int = 0

@@ -50,13 +50,25 @@ def _plugins() -> dict[str, Game]:
 
 
 def games() -> dict[str, Game]:
-    """Every registered game by id, in id order."""
+    """Every registered game by id, in id order.
+
+    >>> from tabulae.core import games
+    >>> "sylla" in games()
+    True
+    """
     found = {**_plugins(), **_builtin()}
     return dict(sorted(found.items()))
 
 
 def load(ref: str) -> Game:
-    """A game by id (``"sylla"``) or by reference (``"package.module:GAME"``)."""
+    """A game by id (``"sylla"``) or by reference (``"package.module:GAME"``).
+
+    >>> from tabulae.core import load
+    >>> load("sylla").name
+    'Sylla'
+    >>> load("tabulae.games.sylla:GAME") is load("sylla")
+    True
+    """
     if ":" in ref:
         module_name, _, attr = ref.partition(":")
         try:
@@ -75,7 +87,14 @@ def load(ref: str) -> Game:
 
 
 def interface_module(game: Game, name: str) -> ModuleType | None:
-    """A module of the game's interface (``"terminal"``), or None if the game has none."""
+    """A module of the game's interface (``"terminal"``), or None if the game has none.
+
+    >>> from tabulae.core import load
+    >>> interface_module(load("sylla"), "terminal").__name__
+    'tabulae.games.sylla.terminal'
+    >>> interface_module(load("sylla"), "nothing") is None
+    True
+    """
     full = f"{package(game)}.{name}"
     try:
         return importlib.import_module(full)
@@ -86,7 +105,12 @@ def interface_module(game: Game, name: str) -> ModuleType | None:
 
 
 def interface_path(game: Game, name: str) -> Path:
-    """Where a folder of the game's interface is (``"web"``, ``"locale"``), if it has one."""
+    """Where a folder of the game's interface is (``"web"``, ``"locale"``), if it has one.
+
+    >>> from tabulae.core import load
+    >>> (interface_path(load("sylla"), "web") / "board.js").is_file()
+    True
+    """
     module = importlib.import_module(package(game))
     if hasattr(module, "__path__"):  # a package's folder; a namespace package's first one
         return Path(next(iter(module.__path__))) / name

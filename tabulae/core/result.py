@@ -13,6 +13,12 @@ class Result:
 
     `tiebreaks` holds, per seat, the values compared after the score;
     `details` holds the game's own breakdown (JSON-ready).
+
+    >>> result = Result.ranked([12, 15, 12])
+    >>> result.ranks, result.winners
+    ((2, 1, 2), (1,))
+    >>> Result.ranked([12, 15, 12], tiebreaks=[[3], [0], [1]]).ranks
+    (2, 1, 3)
     """
 
     scores: tuple[float, ...]

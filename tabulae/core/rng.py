@@ -23,7 +23,18 @@ def _mix(z: int) -> int:
 
 
 class Rng:
-    """SplitMix64 with the helpers games need (unbiased ranges, shuffles, choices)."""
+    """SplitMix64 with the helpers games need (unbiased ranges, shuffles, choices).
+
+    >>> rng = Rng(7)
+    >>> rng.below(6), rng.below(6)
+    (3, 0)
+    >>> Rng(7).below(6)  # the same seed, the same stream
+    3
+    >>> cards = [1, 2, 3, 4]
+    >>> Rng(1).shuffle(cards)
+    >>> cards
+    [3, 1, 4, 2]
+    """
 
     __slots__ = ("state",)
 

@@ -2,7 +2,8 @@ import json
 
 import pytest
 
-from tabulae.core import Action, ActionSpace, IllegalAction
+from tabulae.core import Action, ActionSpace, IllegalAction, games
+from tests.plugin_games import horreum, tesserae
 
 
 def test_notation_json_and_parsing_round_trip():
@@ -13,7 +14,33 @@ def test_notation_json_and_parsing_round_trip():
     assert bid.kind == "bid" and bid.args == (4,)
     assert Action.parse("bid 4") == bid and Action.parse("bid 4").args[0] == 4
     assert Action.from_json(json.loads(json.dumps(bid.to_json()))) == bid
-    assert repr(bid) == "Action('bid 4')"
+    assert repr(bid) == "Action('bid', 4)"
+    assert eval(repr(bid)) == bid
+
+
+def configurations(game):
+    """Every player count with the default options, and each option's other choices."""
+    for players in range(game.min_players, game.max_players + 1):
+        yield players, {}
+        for option in game.options:
+            for value in option.choices or ():
+                if value != option.default:
+                    yield players, {option.name: value}
+
+
+GAMES = {**games(), "horreum": horreum.GAME, "tesserae": tesserae.GAME}
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_action_of_every_game_is_built_again_from_its_repr(game_id):
+    game = GAMES[game_id]
+    checked = 0
+    for players, options in configurations(game):
+        for action in game.actions(players, game.configure(players, options)):
+            assert eval(repr(action), {"Action": Action}) == action, repr(action)
+            assert type(eval(repr(action), {"Action": Action})) is Action
+            checked += 1
+    assert checked
 
 
 def test_actions_are_immutable_and_hashable():

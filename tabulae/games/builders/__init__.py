@@ -1,7 +1,5 @@
 """The Builders: Antiquity (Bombyx; design Frédéric Henry), for 2–4 players."""
 
-from .game import Builders
-
-GAME = Builders()
+from .game import GAME, Builders
 
 __all__ = ["GAME", "Builders"]

@@ -22,6 +22,7 @@ from .actions import MATERIAL_WORDS, NUMBER, TOOL_WORDS, WORD
 from .components import BUILDINGS, RULES
 from .legal import allows, legal_actions
 from .refusals import why
+from .scoring import end_game
 from .site import NO_TOOL, Site
 
 if TYPE_CHECKING:
@@ -200,7 +201,7 @@ def end_turn(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> None:
         key, told = trigger
         table.tell(key, **told)
     if over:
-        table.end_game()
+        end_game(table)
 
 
 def card_word(number: int | None) -> str | None:

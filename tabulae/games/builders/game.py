@@ -10,19 +10,30 @@ from tabulae.core import Action, Game, Option, Result, Rng, State
 from .actions import every_action
 from .components import RULES
 from .evaluate import estimate
-from .invariants import broken
+from .invariants import invariants
 from .recount import recount
 from .search import level_params, review_thresholds, rollout_action, sensible_actions
+from .state import BuildersState
 from .table import BuildersTable
 
 
 class Builders(Game):
+    """The Builders: Antiquity for 2 to 4 players: docs/games/builders.md gives its options.
+
+    >>> from tabulae.games.builders import GAME
+    >>> state = GAME.new(players=2, seed=1)
+    >>> state.legal_actions(state.to_move[0])[:3]
+    [Action('end'), Action('take', 1), Action('take', 3)]
+    >>> GAME.new(players=2, seed=1, citizen_wage=5).options["citizen_wage"]
+    5
+    """
+
     id = "builders"
     name = "The Builders: Antiquity"
     min_players = 2
     max_players = 4
     baseline_players = (2,)
-    position_class = BuildersTable
+    position_class = BuildersState
     options = (
         Option(
             "fourth_apprentice",
@@ -55,8 +66,8 @@ class Builders(Game):
         ),
     )
 
-    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> BuildersTable:
-        return BuildersTable.setup(self, players, rng, options)
+    def start(self, players: int, rng: Rng, options: Mapping[str, Any]) -> BuildersState:
+        return BuildersState.setup(self, players, rng, options)
 
     def actions(self, players: int, options: Mapping[str, Any]) -> list[Action]:
         return every_action()
@@ -72,8 +83,11 @@ class Builders(Game):
 
     def invariants(self, table: State) -> list[str]:
         assert isinstance(table, BuildersTable)
-        return broken(table)
+        return invariants(table)
 
     def recount(self, table: State) -> Result | None:
         assert isinstance(table, BuildersTable)
         return recount(table)
+
+
+GAME = Builders()

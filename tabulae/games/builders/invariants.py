@@ -1,6 +1,6 @@
 """What the rules guarantee in every position of The Builders, checked after every action.
 
-`broken(table)` lists, in words, every guarantee the position breaks: each card in exactly
+`invariants(table)` lists, in words, every guarantee the position breaks: each card in exactly
 one place, each tool and University too; sesterces conserved with a limited bank and never
 below zero; loans counted; VP equal to what the finished buildings and machines are worth;
 no finished site left under construction, each site supplied by exactly its crew; the
@@ -43,7 +43,7 @@ WORKER_CARDS = frozenset(WORKERS)
 def malformed(table: BuildersTable) -> list[str]:
     """What makes a position read from data unfit to check or play: a list by seat without
     one entry per player, a seat, card or material out of range, settlements out of phase.
-    Empty for every position play reaches; `broken` then checks the rules' guarantees."""
+    Empty for every position play reaches; `invariants` then checks the rules' guarantees."""
     problems = []
     players = table.players
     by_seat: dict[str, Sized] = {
@@ -114,7 +114,7 @@ def malformed(table: BuildersTable) -> list[str]:
     return problems
 
 
-def broken(table: BuildersTable) -> list[str]:
+def invariants(table: BuildersTable) -> list[str]:
     """Every rule guarantee `table` breaks, in words; empty when the position is sound."""
     problems: list[str] = []
     problems += _cards(table)
@@ -286,9 +286,7 @@ def _buildings(table: BuildersTable) -> list[str]:
 def _turn(table: BuildersTable) -> list[str]:
     """The turn so far, from its events: the actions used, paid for, and one investment."""
     if table.game_over:
-        return (
-            [] if table.settlements and not table.to_move else ["the game is over without scores"]
-        )
+        return [] if table.settlements else ["the game is over without scores"]
     problems = []
     if not 0 <= table.active_seat < table.players:
         problems.append(f"seat {table.active_seat} is to move")

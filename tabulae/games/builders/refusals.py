@@ -35,7 +35,7 @@ USAGE = {
 SLAVE_WORDS = frozenset(WORD[n] for n in SLAVES)
 
 
-def refuse(reason: str, key: str, **args: object) -> IllegalAction:
+def refused(reason: str, key: str, **args: object) -> IllegalAction:
     """A refusal: the English `reason`, and the catalog message `builders.refused.<key>`."""
     return IllegalAction(reason, f"builders.refused.{key}", args)
 
@@ -45,7 +45,7 @@ def why(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
     kind = action[0] if isinstance(action, tuple) and action else None
     explain = EXPLAIN.get(kind) if isinstance(kind, str) else None
     if explain is None:
-        return refuse(
+        return refused(
             f"'{action}' is not an action of The Builders: Antiquity",
             "unknown",
             action=str(action),
@@ -59,14 +59,14 @@ def why(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
 def _start(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> NoReturn:
     (word,) = _written(args, 1, "start")
     if _known(word) not in table.building_row:
-        raise refuse(f"{word} is not in the building row", "not_in_building_row", building=word)
+        raise refused(f"{word} is not in the building row", "not_in_building_row", building=word)
     raise _price(table, seat, 1, 0, "start")
 
 
 def _hire(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> NoReturn:
     (word,) = _written(args, 1, "hire")
     if _known(word) not in table.worker_row:
-        raise refuse(f"{word} is not in the worker row", "not_in_worker_row", worker=word)
+        raise refused(f"{word} is not in the worker row", "not_in_worker_row", worker=word)
     raise _price(table, seat, 1, 0, "hire")
 
 
@@ -75,22 +75,22 @@ def _buy(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> NoReturn:
     _one_investment(table)
     if what == "slave":
         if which not in SLAVE_WORDS or NUMBER[str(which)] not in table.slave_stack:
-            raise refuse(f"{which} is not in the investment row", "slave_not_offered", slave=which)
+            raise refused(f"{which} is not in the investment row", "slave_not_offered", slave=which)
         raise _price(table, seat, 1, RULES.slave_price, "buy")
     if what == "tool":
         if not isinstance(which, str) or TOOL_WORDS.get(which) not in table.tool_stack:
-            raise refuse(
+            raise refused(
                 f"there is no tool '{which}' in the investment row", "tool_not_offered", tool=which
             )
         raise _price(table, seat, 1, RULES.tool_price, "buy")
-    raise refuse(f"you can buy a slave or a tool, not '{what}'", "buy_what", what=str(what))
+    raise refused(f"you can buy a slave or a tool, not '{what}'", "buy_what", what=str(what))
 
 
 def _loan(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> NoReturn:
     _written(args, 0, "loan")
     _one_investment(table)
     if not table.loan_stack:
-        raise refuse("no loan is left in the investment row", "no_loan")
+        raise refused("no loan is left in the investment row", "no_loan")
     raise _price(table, seat, 1, 0, "loan")
 
 
@@ -101,18 +101,20 @@ def _train(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> NoReturn:
     _idle(table, seat, card, word)
     _side(table, card, word)
     if card in MACHINE_CARDS:
-        raise refuse("a machine cannot be trained", "machine_untrainable", card=word)
+        raise refused("a machine cannot be trained", "machine_untrainable", card=word)
     if not table.skilled(card):
-        raise refuse(
+        raise refused(
             f"{word} cannot be trained; only a worker or a citizen can",
             "slave_untrainable",
             card=word,
         )
     if card in table.trained:
-        raise refuse(f"{word} is already trained (once per card)", "trained", card=table.side(card))
+        raise refused(
+            f"{word} is already trained (once per card)", "trained", card=table.side(card)
+        )
     material = MATERIAL_WORDS.get(material_word) if isinstance(material_word, str) else None
     if material not in table.university_stack:
-        raise refuse(
+        raise refused(
             f"there is no {material_word} University in the investment row",
             "no_university",
             material=str(material_word),
@@ -130,22 +132,22 @@ def _send(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> NoReturn:
     _side(table, card, word)
     building = _known(building_word)
     if building not in table.sites[seat]:
-        raise refuse(
+        raise refused(
             f"{building_word} is not one of your buildings under construction",
             "not_your_site",
             building=building_word,
         )
     if tool_word is not None:
         if card in MACHINE_CARDS:
-            raise refuse("a machine cannot carry a tool", "machine_no_tool", card=word)
+            raise refused("a machine cannot carry a tool", "machine_no_tool", card=word)
         if not table.skilled(card):
-            raise refuse(
+            raise refused(
                 f"{word} cannot carry a tool; only a worker or a citizen can",
                 "slave_no_tool",
                 card=word,
             )
         if not isinstance(tool_word, str) or TOOL_WORDS.get(tool_word) not in table.tools[seat]:
-            raise refuse(f"you have no idle tool '{tool_word}'", "no_tool", tool=str(tool_word))
+            raise refused(f"you have no idle tool '{tool_word}'", "no_tool", tool=str(tool_word))
     actions = table.sent_this_turn.get(building, 0) + 1
     raise _price(table, seat, actions, table.wage(card), "send")
 
@@ -155,7 +157,7 @@ def _take(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> NoReturn:
     spent = RULES.take_sesterces.get(gain) if type(gain) is int else None
     if spent is None:
         choices = ", ".join(map(str, RULES.take_sesterces))
-        raise refuse(
+        raise refused(
             f"you can take {choices} sesterces, not {gain}",
             "take",
             choices=choices,
@@ -169,7 +171,7 @@ def _free(table: BuildersTable, seat: int, args: tuple[Arg, ...]) -> NoReturn:
     card = _known(word)
     _side(table, card, word)
     if card not in SLAVE_CARDS or card in table.freed:
-        raise refuse(f"{word} is not a slave", "not_a_slave", card=table.side(card))
+        raise refused(f"{word} is not a slave", "not_a_slave", card=table.side(card))
     _idle(table, seat, card, word)
     raise _price(table, seat, 1, 0, "free")
 
@@ -200,38 +202,38 @@ def _written(args: tuple[Arg, ...], count: int, kind: str) -> tuple[Arg, ...]:
 
 
 def _malformed(kind: str) -> IllegalAction:
-    return refuse(f"write it as '{USAGE[kind]}'", "written", action=kind, usage=USAGE[kind])
+    return refused(f"write it as '{USAGE[kind]}'", "written", action=kind, usage=USAGE[kind])
 
 
 def _known(word: Arg) -> int:
     """The card a word of the notation names; refused if it names none."""
     number = NUMBER.get(word) if isinstance(word, str) else None
     if number is None:
-        raise refuse(f"there is no card '{word}'", "no_card", word=str(word))
+        raise refused(f"there is no card '{word}'", "no_card", word=str(word))
     return number
 
 
 def _side(table: BuildersTable, card: int, word: Arg) -> None:
     """A slave card is written by the side it lies on: `slave_1`, or `citizen_1` once freed."""
     if word != table.side(card):
-        raise refuse(f"{word} lies on its other side now", "other_side", card=table.side(card))
+        raise refused(f"{word} lies on its other side now", "other_side", card=table.side(card))
 
 
 def _idle(table: BuildersTable, seat: int, card: int, word: Arg) -> None:
     if card in table.idle[seat]:
         return
     if any(card == worker for site in table.sites[seat].values() for worker, _ in site.crew):
-        raise refuse(
+        raise refused(
             f"{word} is working on a building site; only an idle card can do that",
             "working",
             card=table.side(card),
         )
-    raise refuse(f"{word} is not one of your idle cards", "not_idle", card=table.side(card))
+    raise refused(f"{word} is not one of your idle cards", "not_idle", card=table.side(card))
 
 
 def _one_investment(table: BuildersTable) -> None:
     if table.investment_taken:
-        raise refuse(
+        raise refused(
             "you have already taken an investment this turn (one per turn)", "one_investment"
         )
 
@@ -246,7 +248,7 @@ def _price(
     money = table.sesterces[seat]
     short = f"and you have only {money} sesterces"
     if not extra:
-        return refuse(
+        return refused(
             f"'{action}' costs {sesterces} sesterces {short}",
             "cost",
             action=action,
@@ -254,14 +256,14 @@ def _price(
             money=money,
         )
     if not sesterces:
-        return refuse(
+        return refused(
             f"'{action}' costs {extra} for extra actions {short}",
             "extra",
             action=action,
             extra=extra,
             money=money,
         )
-    return refuse(
+    return refused(
         f"'{action}' costs {sesterces} sesterces + {extra} for extra actions {short}",
         "both",
         action=action,

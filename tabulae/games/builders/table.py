@@ -1,20 +1,19 @@
 """A position of The Builders: Antiquity: the cards, the players' holdings and the turn.
 
-The turn is run by the core `Flow` from the steps of `flow` (what is legal in `legal`, why
-anything else is refused in `refusals`); the final settlement is in `scoring` and what
-players see in `view`.
+The rule modules read and change it; `state` puts the core `Flow` on top, which runs the
+turn from the steps of `flow` (what is legal in `legal`, why anything else is refused in
+`refusals`), with the final settlement in `scoring` and what players see in `view`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import chain
-from typing import Annotated, Any
+from typing import Annotated, Any, Self
 
-from tabulae.core import FACE_DOWN, BadPosition, Game, Result, Rng, Table
-from tabulae.core.flow import OVER, Flow
+from tabulae.core import FACE_DOWN, Game, Rng, Table
+from tabulae.core.flow import OVER
 
-from . import scoring
 from .actions import CITIZEN, WORD
 from .components import (
     APPRENTICES,
@@ -31,10 +30,8 @@ from .components import (
     Materials,
     provisions,
 )
-from .flow import STEPS
-from .invariants import broken, malformed
+from .settlement import Settlement
 from .site import Site
-from .view import view as view_for
 
 FREE_ACTIONS = RULES.free_actions
 CHOSEN_BY_OPTION = frozenset(WORD[crew.number] for crew in CREW if crew.alternative is not None)
@@ -42,7 +39,7 @@ CHOSEN_BY_OPTION = frozenset(WORD[crew.number] for crew in CREW if crew.alternat
 EXTRA_ACTION = RULES.extra_action_cost
 
 
-class BuildersTable(Flow, Table):
+class BuildersTable(Table):
     """One position. Everything is public except the order of the two decks.
 
     Cards are written by number (buildings 1–29, machines 30–33, workers 34–51, slaves
@@ -52,7 +49,6 @@ class BuildersTable(Flow, Table):
     """
 
     position_version = 1
-    STEPS = STEPS
 
     # -- the supply (rulebook "Przygotowanie"): cards on the table, not yet anyone's --
     building_deck: Annotated[list[int], FACE_DOWN]  # the building deck, its top card last
@@ -87,12 +83,12 @@ class BuildersTable(Flow, Table):
 
     # -- the end (B-21 to B-23) --
     game_over: bool  # the game is over and every player is settled and scored
-    settlements: tuple[scoring.Settlement, ...]  # how each seat settled at the end, by seat
+    settlements: tuple[Settlement, ...]  # how each seat settled at the end, by seat
 
     # -- setup (rulebook "Przygotowanie") --
 
     @classmethod
-    def setup(cls, game: Game, players: int, rng: Rng, options: Mapping[str, Any]) -> BuildersTable:
+    def setup(cls, game: Game, players: int, rng: Rng, options: Mapping[str, Any]) -> Self:
         table = cls.__new__(cls)
         table.game, table.players, table.options = game, players, options
         table.trained = {}
@@ -265,59 +261,9 @@ class BuildersTable(Flow, Table):
         """The player to the right of the first player, who always plays last (B-20)."""
         return (self.first_player - 1) % self.players
 
-    def end_game(self) -> None:
-        """Settle and score everyone (B-21 to B-23): the game is over."""
-        self.game_over = True
-        self.settlements = tuple(scoring.settle(self, seat) for seat in range(self.players))
-        for seat, settled in enumerate(self.settlements):
-            self.sesterces[seat] -= settled.paid
-            self.loans[seat] = settled.unpaid_loans
-            self.freed = self.freed | frozenset(settled.freed)
-            self.tell("settled", seat=seat, **settled.to_json())
-        if self.bank is not None:
-            self.bank += sum(settled.paid for settled in self.settlements)
-        scores = {str(seat): settled.tenths / 10 for seat, settled in enumerate(self.settlements)}
-        self.tell("game_over", scores=scores)
-
-    def result(self) -> Result | None:
-        if not self.game_over:
-            return None
-        return Result.ranked(
-            [settled.tenths / 10 for settled in self.settlements],
-            details={
-                "players": [settled.to_json() for settled in self.settlements],
-                "rules": scoring.prices(),
-            },
-        )
-
-    # -- views, copies and the position format --
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return {**view_for(self, seat), "prompt": self.prompt(seat)}
-
-    def prompt(self, seat: int | None) -> dict[str, Any] | None:
-        """The turn's prompt, with the free actions left and the price of one more."""
-        prompt = super().prompt(seat)
-        if prompt is not None:
-            prompt["args"] = {
-                "left": self.free_actions_left(),
-                "price": RULES.extra_action_cost,
-            }
-        return prompt
-
     def slaves_of(self, seat: int) -> list[int]:
         """The player's unfreed slaves, idle or on a site."""
         freed = self.freed
         cards = list(self.idle[seat])
         cards += [card for site in self.sites[seat].values() for card, _ in site.crew]
         return sorted(card for card in cards if card in SLAVE_CARDS and card not in freed)
-
-    def check_position(self) -> None:
-        """Refuse a position whose values do not fit together or break a rule's guarantee."""
-        try:
-            problems = malformed(self) or broken(self)
-        except (KeyError, TypeError, ValueError) as error:  # an event of the turn is malformed
-            reason = f"events: an event of this turn lacks what it records ({error!r})"
-            raise BadPosition(reason) from None
-        if problems:
-            raise BadPosition("; ".join(problems))

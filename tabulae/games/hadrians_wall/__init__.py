@@ -4,10 +4,8 @@ Each player fills his own left and right sheets; within a year everyone acts at
 the same time. See docs/games/hadrians_wall.md for the actions, views and events.
 """
 
-from .game import HadriansWall
+from .game import GAME, HadriansWall
 from .state import HadriansWallState
 from .table import HadriansWallTable
-
-GAME = HadriansWall()
 
 __all__ = ["GAME", "HadriansWall", "HadriansWallState", "HadriansWallTable"]

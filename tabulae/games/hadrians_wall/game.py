@@ -20,6 +20,14 @@ from .year import ATTRIBUTE_ACTIONS, COHORT_ACTIONS, PASS
 
 
 class HadriansWall(Game):
+    """Hadrian's Wall for 1 to 6 players: docs/games/hadrians_wall.md gives its options.
+
+    >>> from tabulae.games.hadrians_wall import GAME
+    >>> state = GAME.new(players=1, seed=3)
+    >>> state.to_move, state.legal_actions(0)  # the year begins with a Path card
+    ((0,), [Action('path', 'merchant'), Action('path', 'vanguard')])
+    """
+
     id = "hadrians_wall"
     name = "Hadrian's Wall"
     min_players = 1
@@ -84,3 +92,6 @@ class HadriansWall(Game):
         """The score column now plus what the years left should bring (`evaluate`)."""
         assert isinstance(state, HadriansWallTable)
         return evaluate(state, seat)
+
+
+GAME = HadriansWall()

@@ -6,12 +6,13 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any, Self
 
-from tabulae.core import Game, Result, Rng
+from tabulae.core import BadPosition, Game, Result, Rng
 from tabulae.core.flow import Flow
 
 from .attack import guess_favours
 from .flow import STEPS
 from .flow import advance as advance_the_year
+from .invariants import invariants
 from .scoring import final_result
 from .start_of_year import begin_year
 from .table import HadriansWallTable
@@ -32,6 +33,14 @@ class HadriansWallState(Flow, HadriansWallTable):
     step = property(attrgetter("phase"), doc="The decision under way: the year's phase.")
 
     advance = advance_the_year
+
+    def check_position(self) -> None:
+        try:
+            problems = invariants(self)
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            problems = [f"the record of events does not fit the table ({error!r})"]
+        if problems:
+            raise BadPosition("; ".join(problems[:3]))
 
     def result(self) -> Result | None:
         if self.phase != "over":

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal, Self
 
-from tabulae.core import DERIVED, FACE_DOWN, BadPosition, Game, Rng, Table, Written
+from tabulae.core import DERIVED, FACE_DOWN, Game, Rng, Table, Written
 
 from .components import COHORTS, FATE_CARDS, NEUTRAL_PROSPECTS, PLAYER_CARDS, FateCard, PlayerCard
-from .invariants import invariants
 from .sheet import new_sheet, read_favours_used, read_sheets, write_favours_used, write_sheets
 
 _NEUTRAL_WORDS = ("neutral1", "neutral2")
@@ -120,14 +119,6 @@ class HadriansWallTable(Table):
 
     def restore(self) -> None:
         self.neighbours = neighbours(self.players)
-
-    def check_position(self) -> None:
-        try:
-            problems = invariants(self)
-        except (KeyError, IndexError, TypeError, ValueError) as error:
-            problems = [f"the record of events does not fit the table ({error!r})"]
-        if problems:
-            raise BadPosition("; ".join(problems[:3]))
 
     def name(self, seat: int) -> str:
         """How an English refusal names a seat."""

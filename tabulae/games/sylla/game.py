@@ -9,7 +9,7 @@ from tabulae.core import Action, BadOptions, Game, Option, Result, Rng, State
 
 from .actions import all_actions
 from .components import STANDARD, load
-from .invariants import violations
+from .invariants import invariants
 from .recount import recount
 from .search import rollout_action, round_under_way
 from .setup import start
@@ -18,6 +18,16 @@ from .table import UP
 
 
 class Sylla(Game):
+    """Sylla for 2 to 4 players: docs/games/sylla.md gives its options.
+
+    >>> from tabulae.games.sylla import GAME
+    >>> state = GAME.new(players=4, seed=7)
+    >>> state.to_move  # everyone chooses his starting characters at once, in secret
+    (0, 1, 2, 3)
+    >>> state.legal_actions(0)[:2]
+    [Action('choose', 'senator_plain'), Action('choose', 'senator_christian')]
+    """
+
     id = "sylla"
     name = "Sylla"
     min_players = 2
@@ -76,7 +86,7 @@ class Sylla(Game):
     def invariants(self, state: State) -> list[str]:
         """What every position keeps: conservation, tracks, limits per phase (`invariants`)."""
         assert isinstance(state, SyllaState)
-        return violations(state)
+        return invariants(state)
 
     def recount(self, state: State) -> Result | None:
         """The result scored again from the log and the final position (`recount`)."""

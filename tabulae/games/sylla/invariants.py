@@ -38,7 +38,7 @@ from .table import ALL, UP, Table
 AFTER_EVENTS = ("great_work", "ecclesia", "over")  # phases a round's removal has passed
 
 
-def violations(table: Table) -> list[str]:
+def invariants(table: Table) -> list[str]:
     """Every invariant `s` breaks, in words (empty when the position is sound)."""
     problems = _seats(table) + _places(table)
     if problems:  # the other checks read the table through these indices

@@ -8,7 +8,7 @@ from tabulae.core import BadPosition, Result
 from tabulae.core.flow import Flow
 
 from .flow import STEPS, advance
-from .invariants import violations
+from .invariants import invariants
 from .table import Table
 from .view import build_view
 
@@ -19,7 +19,7 @@ class SyllaState(Flow, Table):
 
     def check_position(self) -> None:
         """Refuse a position that breaks a rule's invariant, saying which."""
-        problems = violations(self)
+        problems = invariants(self)
         if problems:
             raise BadPosition(problems[0])
 

@@ -5,53 +5,53 @@ import pytest
 from tabulae.core.conformance import ConformanceError, check_game
 from tabulae.games.builders import GAME, Builders
 from tabulae.games.builders.actions import NUMBER
-from tabulae.games.builders.table import BuildersTable
+from tabulae.games.builders.state import BuildersState
 
 
 def planted(name: str, **methods) -> Builders:
-    """The Builders with one method of the table replaced by a faulty one (its copies and
+    """The Builders with one method of the state replaced by a faulty one (its copies and
     positions, generated for each table class, keep the fault)."""
 
     def start(self, players, rng, options):
         return table_type.setup(self, players, rng, options)
 
-    table_type = type(f"{name}Table", (BuildersTable,), {"__slots__": (), **methods})
+    table_type = type(f"{name}Table", (BuildersState,), {"__slots__": (), **methods})
     return type(name, (Builders,), {"start": start, "position_class": table_type})()
 
 
 def hire_duplicating_the_card(self, seat, action):
-    BuildersTable.apply(self, seat, action)
+    BuildersState.apply(self, seat, action)
     if action[0] == "hire":
         self.worker_deck.append(NUMBER[action[1]])
 
 
 def take_creating_a_sesterce(self, seat, action):
-    BuildersTable.apply(self, seat, action)
+    BuildersState.apply(self, seat, action)
     if action[0] == "take":
         self.sesterces[seat] += 1
 
 
 def completion_scoring_a_point_more(self, seat, action):
-    BuildersTable.apply(self, seat, action)
+    BuildersState.apply(self, seat, action)
     if any(e.key == "builders.completed" for e in self.events[-2:]):
         self.victory_points[seat] += 1
 
 
 def result_with_a_point_more(self):
-    result = BuildersTable.result(self)
+    result = BuildersState.result(self)
     if result is None:
         return None
     return type(result).ranked([result.scores[0] + 1, *result.scores[1:]], details=result.details)
 
 
 def take_counting_an_action_less(self, seat, action):
-    BuildersTable.apply(self, seat, action)
+    BuildersState.apply(self, seat, action)
     if action[0] == "take":
         self.actions_used -= 1
 
 
 def loan_left_in_the_row(self, seat, action):
-    BuildersTable.apply(self, seat, action)
+    BuildersState.apply(self, seat, action)
     if action[0] == "loan":
         self.loan_stack += 1
 

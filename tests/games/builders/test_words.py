@@ -48,7 +48,7 @@ def refusals_in(module) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "refuse":
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "refused":
             key = node.args[1]
             assert isinstance(key, ast.Constant), ast.unparse(node)
             found[f"builders.refused.{key.value}"] = {k.arg for k in node.keywords if k.arg}
