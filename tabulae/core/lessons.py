@@ -5,7 +5,8 @@ its own the same way), read in the order of their file names; docs/learn.md desc
 field. A lesson starts from a position (written in the position format, or reached by playing
 listed moves from a seeded new game) and walks the learner through steps. A step says something,
 points at parts of the board, and may wait for one action: any other is refused with the step's
-own explanation. Once the learner has acted, the other seats play the step's replies.
+own explanation. Once the learner has acted, the other seats play the step's replies
+(`tabulae.core.lesson_run` plays a lesson; this module only reads them).
 
 Every text is a mapping from a language to its words (``en`` required, and ``pl``, ``nl`` and
 ``ru`` for a lesson the suite accepts).
@@ -27,15 +28,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
 from .actions import Action
-from .errors import BadOptions, BadPosition, IllegalAction
-
-if TYPE_CHECKING:
-    from .game import Game, State
+from .errors import IllegalAction
 
 LANGUAGES = ("en", "pl", "nl", "ru")
 
@@ -72,16 +70,6 @@ class Start:
     options: Mapping[str, Any] | None = None
     position: Any = None
     moves: tuple[tuple[int, Action], ...] = ()
-
-    def state(self, game: Game) -> State:
-        if self.position is not None:
-            state = game.from_position(self.position)
-        else:
-            assert self.players is not None
-            state = game.new(self.players, self.seed, **dict(self.options or {}))
-        for seat, action in self.moves:
-            state.apply(seat, action)
-        return state
 
 
 @dataclass(frozen=True)
@@ -248,95 +236,6 @@ class Refused(ValueError):
         self.text = text
 
 
-_READ_ON = Text(
-    en="Read this step, then go on.",
-    pl="Przeczytaj ten krok, a potem przejdź dalej.",
-    nl="Lees deze stap en ga dan verder.",
-    ru="Прочитайте этот шаг и переходите дальше.",
-)
-
-
-class LessonRun:
-    """A lesson being played: its position, and the step the learner is at."""
-
-    def __init__(self, game: Game, lesson: Lesson) -> None:
-        self.game = game
-        self.lesson = lesson
-        self.state = lesson.start.state(game)
-        self.at = 0
-
-    @classmethod
-    def at_step(cls, game: Game, lesson: Lesson, at: int) -> LessonRun:
-        """The lesson replayed up to step `at` (0 is the first), as if the learner had taken
-        each expected action: how a server answers without keeping a lesson in memory."""
-        run = cls(game, lesson)
-        if not 0 <= at <= len(lesson.steps):
-            raise ValueError(f"the lesson has {len(lesson.steps)} steps, not {at}")
-        while run.at < at:
-            step = run.step
-            assert step is not None
-            if step.expect is None:
-                run.go_on()
-            else:
-                run.play(step.expect)
-        return run
-
-    @property
-    def step(self) -> Step | None:
-        """The step the learner is at; None once the lesson is over."""
-        return self.lesson.steps[self.at] if self.at < len(self.lesson.steps) else None
-
-    @property
-    def finished(self) -> bool:
-        return self.at >= len(self.lesson.steps)
-
-    def go_on(self) -> None:
-        """Past a step that waits for no action."""
-        step = self.step
-        if step is None or step.expect is not None:
-            raise Refused(step.otherwise if step and step.otherwise else _READ_ON)
-        self._reply(step)
-
-    def play(self, action: Action) -> None:
-        """The learner's action: the one the step expects, or refused with the step's words."""
-        step = self.step
-        if step is None or step.expect is None:
-            raise Refused(_READ_ON)
-        if action != step.expect:
-            assert step.otherwise is not None
-            raise Refused(step.otherwise)
-        self.state.apply(self.lesson.seat, action)
-        self._reply(step)
-
-    def _reply(self, step: Step) -> None:
-        for seat, move in step.reply:
-            self.state.apply(seat, move)
-        self.at += 1
-
-
-def lesson_problems(game: Game, lesson: Lesson) -> list[str]:
-    """What is wrong with a lesson when played: a start, an expected action or a reply its
-    game refuses, an expected action that is not the learner's to take; empty when none."""
-    problems: list[str] = []
-    try:
-        run = LessonRun(game, lesson)
-    except (BadOptions, BadPosition, IllegalAction) as error:
-        return [f"{lesson.id}: the start is refused: {error}"]
-    for n, step in enumerate(lesson.steps, start=1):
-        if step.expect is not None and step.expect not in run.state.legal_actions(lesson.seat):
-            problems.append(f"{lesson.id}, step {n}: {step.expect} is not legal for the learner")
-            break
-        try:
-            if step.expect is None:
-                run.go_on()
-            else:
-                run.play(step.expect)
-        except (IllegalAction, Refused) as error:
-            problems.append(f"{lesson.id}, step {n}: {error}")
-            break
-    return problems
-
-
 def texts(lesson: Lesson) -> list[Text]:
     """Every text of a lesson, for checks that each is in every language."""
     found: list[Text] = [lesson.title, lesson.summary]
@@ -353,12 +252,10 @@ __all__: Sequence[str] = (
     "LANGUAGES",
     "BadLesson",
     "Lesson",
-    "LessonRun",
     "Refused",
     "Start",
     "Step",
     "Text",
-    "lesson_problems",
     "load_lessons",
     "texts",
 )

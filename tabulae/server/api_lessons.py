@@ -12,7 +12,8 @@ from fastapi import APIRouter, Path, Query, Request
 from pydantic import Field, StrictInt, StrictStr
 
 from tabulae.core import Game, UnknownGame, load
-from tabulae.core.lessons import Lesson, LessonRun, Refused, Text
+from tabulae.core.lesson_run import LessonRun
+from tabulae.core.lessons import Lesson, Refused, Text
 from tabulae.i18n import N_
 
 from .accounts import signed_in

@@ -11,7 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from tabulae.core import Action, Game
-from tabulae.core.lessons import Lesson, LessonRun, Refused
+from tabulae.core.lesson_run import LessonRun
+from tabulae.core.lessons import Lesson, Refused
 from tabulae.i18n import GameText, Translator
 
 from . import screens

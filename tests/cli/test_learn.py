@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tabulae
-from tabulae.core.lessons import LessonRun
+from tabulae.core.lesson_run import LessonRun
 
 from .driver import converse
 

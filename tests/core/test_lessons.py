@@ -8,7 +8,8 @@ import re
 import pytest
 
 from tabulae.core import Action
-from tabulae.core.lessons import LANGUAGES, BadLesson, Lesson, LessonRun, Refused, texts
+from tabulae.core.lesson_run import LessonRun
+from tabulae.core.lessons import LANGUAGES, BadLesson, Lesson, Refused, texts
 from tests.plugin_games.tesserae.game import Tesserae
 
 GAME = Tesserae()

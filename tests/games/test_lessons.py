@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 import tabulae
-from tabulae.core.lessons import LANGUAGES, LessonRun, Refused, lesson_problems, texts
+from tabulae.core.lesson_run import LessonRun, lesson_problems
+from tabulae.core.lessons import LANGUAGES, Refused, texts
 from tests.plugin_games.tesserae.game import Tesserae
 
 TAUGHT = [game for game in (*tabulae.games().values(), Tesserae()) if game.lessons()]

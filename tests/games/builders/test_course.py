@@ -14,7 +14,8 @@ import pytest
 
 import tabulae
 from tabulae.core import Action
-from tabulae.core.lessons import Lesson, LessonRun
+from tabulae.core.lesson_run import LessonRun
+from tabulae.core.lessons import Lesson
 from tabulae.games.builders.actions import NUMBER
 from tabulae.games.builders.components import BUILDINGS, MACHINES, MATERIALS, RULES, TOOLS
 from tabulae.games.builders.table import BuildersTable

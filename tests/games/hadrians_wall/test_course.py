@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from tabulae.core.lessons import Lesson, LessonRun
+from tabulae.core.lesson_run import LessonRun
+from tabulae.core.lessons import Lesson
 from tabulae.games.hadrians_wall import GAME
 from tabulae.games.hadrians_wall.scoring import disdain_penalty
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import tabulae
-from tabulae.core.lessons import LessonRun
+from tabulae.core.lesson_run import LessonRun
 
 GAME = tabulae.games()["sylla"]
 LESSONS = {lesson.id: lesson for lesson in GAME.lessons()}
