@@ -1,7 +1,7 @@
 """Every page as a person with assistive technology meets it: axe-core finds no serious or
 critical violation (text contrast to WCAG AA included) on the lobby with each game chosen, a
 live table of each game, finished tables, the replay, the account with my games, the
-leaderboard and a player's page, in English and Russian at 1366×768; the log is a polite live
+leaderboard, a player's page, and each game's learn and rules pages, in English and Russian at 1366×768; the log is a polite live
 region that adds the new lines without reading the old ones again; and a whole game of each
 title is played with key presses alone.
 
@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+import tabulae
 from tests.server.harness import LIMITS, Server
 from tests.server.players import play_randomly, sign_up
 
@@ -189,6 +190,18 @@ def player(page: Any, site: Any) -> Iterator[str]:
     yield "a player's page"
 
 
+def learning(page: Any, site: Any) -> Iterator[str]:
+    """The learn page at a step of each game's first lesson, and each game's rules page."""
+    for game in GAMES:
+        lesson = tabulae.load(game).lessons()[0]
+        page.goto(f"/learn.html?game={game}&lesson={lesson.id}")
+        page.locator("#step-words").wait_for()
+        yield f"the learn page of {game}"
+        page.goto(f"/rules.html?game={game}")
+        page.locator(".rule").first.wait_for()
+        yield f"the rules of {game}"
+
+
 PAGES = {
     "lobby": lobby,
     "live tables": live_tables,
@@ -197,6 +210,7 @@ PAGES = {
     "account": account,
     "leaderboard": leaderboard,
     "player": player,
+    "learning": learning,
 }
 
 
