@@ -1,9 +1,9 @@
 """Every page as a person with assistive technology meets it: axe-core finds no serious or
 critical violation (text contrast to WCAG AA included) on the lobby with each game chosen, a
 live table of each game, finished tables, the replay, the account with my games, the
-leaderboard, a player's page, and each game's learn and rules pages, in English and Russian at 1366×768; the log is a polite live
-region that adds the new lines without reading the old ones again; and a whole game of each
-title is played with key presses alone.
+leaderboard, a player's page, and each game's learn and rules pages, in English and Russian at
+1366×768; the log is a polite live region that adds the new lines without reading the old ones
+again; and a whole game of each title is played with key presses alone.
 
 The positions are reached over the API (bot-only tables the server plays to their end, a rated
 game against a bot played over HTTP), so each page kind takes one browser context."""
