@@ -387,4 +387,13 @@ function tiebreaks(result, ctx) {
   });
 }
 
-export default { render, breakdown, tiebreaks };
+/** A material's mark as the board draws it, for the rules page to show beside its name. */
+function materialMark(material, text) {
+  return h(
+    "span",
+    { class: "material", style: `--material:${MATERIAL_COLOUR[material]}`, title: term(material, text), "data-material": material },
+    mark(material, text),
+  );
+}
+
+export default { render, breakdown, tiebreaks, markedWords: Object.keys(MATERIAL_COLOUR), mark: materialMark };

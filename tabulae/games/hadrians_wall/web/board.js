@@ -1103,4 +1103,7 @@ export default {
   render,
   breakdown,
   tiebreaks,
+  // The words the board draws a mark for, and the mark, for the rules page to show beside them.
+  markedWords: Object.keys(ICONS),
+  mark: (word, text) => icon(word, text),
 };
