@@ -330,3 +330,18 @@ def test_a_rules_tooltip_links_to_the_section_it_rests_on(browser, game, lang):
     opened = page.locator(f"#rules-sections .rule.current#{section}")
     opened.wait_for(state="visible")
     assert opened.locator("h2").inner_text() == load(game).rules().section(section).title[lang]
+
+
+def test_a_long_press_popover_s_rules_link_is_followed_by_a_tap(browser):
+    """On a touch screen the tap on the popover's link follows it instead of closing it."""
+    person = touch_person(browser, "en")
+    person.start_table(GAME, 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    selector, _, section = LINKED[GAME]
+    long_press(person, selector)
+    link = person.page.locator(".rules-popover .rules-link")
+    link.wait_for(state="visible")
+    assert link.get_attribute("data-section") == section
+    link.tap()
+    person.page.wait_for_url(f"**/rules.html?game={GAME}#{section}")
+    person.page.locator(f"#{section}.current").wait_for(state="visible")
