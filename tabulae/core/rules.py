@@ -3,8 +3,9 @@
 A game's rules are YAML files in the ``rules`` folder of its package (a plugin game brings its
 own the same way), each a list of sections, read in the order of their file names;
 docs/learn.md describes every field. A section has an `id`, a `title` and a `text` in each
-language, the lessons (ids) that show it, and the refusal keys (``<game>.refused.<what>``) it
-explains, so that a refused action can point at the rule it rests on.
+language, the lessons (ids) that show it, the refusal keys (``<game>.refused.<what>``) it
+explains, so that a refused action can point at the rule it rests on, and the terms it explains
+(the words the board's rules tooltips name their parts by), so that a tooltip can link to it.
 
 >>> from tabulae.core.rules import Rules
 >>> rules = Rules.from_data([{
@@ -48,19 +49,21 @@ def _words(data: Any, where: str) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Section:
     """One rule: `id` (unique within its game, kept in links), `title`, `text` (paragraphs
-    parted by a blank line), the `lessons` that show it and the `refusals` it explains."""
+    parted by a blank line), the `lessons` that show it, the `refusals` it explains and the
+    `terms` (board words) whose tooltips rest on it."""
 
     id: str
     title: Text
     text: Text
     lessons: tuple[str, ...] = ()
     refusals: tuple[str, ...] = ()
+    terms: tuple[str, ...] = ()
 
     @classmethod
     def from_data(cls, data: Any, where: str) -> Section:
         if not isinstance(data, Mapping):
             raise BadRules(f"{where}: a section is a mapping of fields")
-        unknown = sorted(set(data) - {"id", "title", "text", "lessons", "refusals"})
+        unknown = sorted(set(data) - {"id", "title", "text", "lessons", "refusals", "terms"})
         if unknown:
             raise BadRules(f"{where}: unknown fields {', '.join(unknown)}")
         section_id = data.get("id")
@@ -73,6 +76,7 @@ class Section:
             text=_text(data.get("text"), f"{where}: text"),
             lessons=_words(data.get("lessons", []), f"{where}: lessons"),
             refusals=_words(data.get("refusals", []), f"{where}: refusals"),
+            terms=_words(data.get("terms", []), f"{where}: terms"),
         )
 
     def matches(self, word: str, lang: str) -> bool:
@@ -88,6 +92,7 @@ class Section:
             "text": self.text.in_(lang),
             "lessons": list(self.lessons),
             "refusals": list(self.refusals),
+            "terms": list(self.terms),
         }
 
 
@@ -113,6 +118,9 @@ class Rules:
         keys = [key for section in self.sections for key in section.refusals]
         if len(set(keys)) != len(keys):
             raise BadRules(f"{where}: a refusal key is explained by two sections")
+        terms = [term for section in self.sections for term in section.terms]
+        if len(set(terms)) != len(terms):
+            raise BadRules(f"{where}: a term is explained by two sections")
         return self
 
     def section(self, section_id: str) -> Section | None:
@@ -123,6 +131,12 @@ class Rules:
         if not key:
             return None
         return next((found for found in self.sections if key in found.refusals), None)
+
+    def for_term(self, term: str | None) -> Section | None:
+        """The section a board part's rules tooltip, named by `term`, rests on; None if none."""
+        if not term:
+            return None
+        return next((found for found in self.sections if term in found.terms), None)
 
     def search(self, word: str, lang: str = "en") -> tuple[Section, ...]:
         """The sections that speak of `word` (all of them for an empty word)."""

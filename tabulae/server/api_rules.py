@@ -1,5 +1,6 @@
 """The HTTP API of a game's rules reference (docs/server.md): its sections in one language,
-each with the lessons that show it and the refusal keys it explains."""
+each with the lessons that show it, the refusal keys it explains and the terms whose board
+tooltips link to it."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
 @router.get("/games/{game}/rules", operation_id="rules", summary="A game's rules reference")
 async def rules(request: Request, game: str, lang: Lang = None) -> dict[str, Any]:
     """The sections in reading order: `id` (the anchor a refusal's `rule` names), `title`,
-    `text` (paragraphs parted by a blank line), `lessons` (each `id` and `title`) and
-    `refusals` (the refusal keys it explains); no sections for a game without a reference."""
+    `text` (paragraphs parted by a blank line), `lessons` (each `id` and `title`),
+    `refusals` (the refusal keys it explains) and `terms` (the words the board's rules
+    tooltips name their parts by, which link here); no sections for a game without one."""
     found = _game(request, game)
     words = _lang(request, lang)
     titles = {lesson.id: lesson.title.in_(words) for lesson in found.lessons()}

@@ -1,15 +1,19 @@
 """Every game's rules reference: each refusal key of each game (every `<game>.refused.*`
 message of its English catalog; the games' own tests check that the rules raise no key the
 catalog lacks) points at a section, every section speaks the four languages, and each lesson it
-names exists."""
+names exists, and every term a board's rules tooltips use leads to a section."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 
 import tabulae
 from tabulae.core import Game
 from tabulae.core.lessons import LANGUAGES
+from tabulae.core.rules import BadRules, Rules
 from tabulae.i18n.po import msgids
 from tabulae.i18n.translator import catalog_path
 
@@ -61,3 +65,42 @@ def test_a_real_refusal_leads_to_the_rule_it_rests_on():
     section = game.rules().for_refusal(refused.value.key)
     assert section is not None and section.id == "investments"
     assert "once per turn" in section.text["en"].lower()
+
+
+def board_source(game: Game) -> str:
+    return (Path(tabulae.__file__).parent / "games" / game.id / "web" / "board.js").read_text()
+
+
+def tooltip_terms(game: Game) -> set[str]:
+    """The terms a board's rules tooltips name their parts by: the actions whose help gives
+    their text, where the board titles parts with the help (any help key may title a part),
+    and the kinds the board module names outright (`ruledPart(GAME, "fate_card", …)`,
+    `rulesOf(id, "buildings", text)`, `text, kind === "machine" ? "machine" : …`)."""
+    source = board_source(game)
+    prefix = f"{game.id}.help."
+    keys = msgids(catalog_path("en", game))
+    helps = {key[len(prefix) :] for key in keys if key.startswith(prefix)}
+    if f"`{prefix}${{" not in source:
+        helps = set()
+    named = set(re.findall(r'ruledPart\(GAME, "(\w+)"', source))
+    for line in source.splitlines():
+        if "rulesOf(" in line and "function rulesOf" not in line:
+            named |= set(re.findall(r'(?<!term\()"(\w+)", text\b', line))
+            named |= set(re.findall(r', text, [^,]*\? "(\w+)" :', line))
+    return helps | named
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_every_term_a_boards_tooltips_use_leads_to_a_section(game):
+    rules = game.rules()
+    terms = tooltip_terms(game)
+    assert len(terms) >= 4  # the board module was read
+    assert sorted(term for term in terms if rules.for_term(term) is None) == []
+    listed = {term for section in rules.sections for term in section.terms}
+    assert listed - terms == set()  # no section lists a term no tooltip uses
+
+
+def test_a_term_in_two_sections_is_refused():
+    section = {"title": {"en": "T"}, "text": {"en": "T."}, "terms": ["loan"]}
+    with pytest.raises(BadRules, match="term"):
+        Rules.from_data([{"id": "one", **section}, {"id": "two", **section}])

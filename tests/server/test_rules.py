@@ -6,7 +6,7 @@ from __future__ import annotations
 from .harness import create, join
 
 
-def test_the_rules_come_in_the_asked_language_with_their_lessons_and_refusals(client):
+def test_the_rules_come_in_the_asked_language_with_their_lessons_refusals_and_terms(client):
     reply = client.get("/games/builders/rules", params={"lang": "pl"})
     assert reply.status_code == 200, reply.text
     body = reply.json()
@@ -16,6 +16,7 @@ def test_the_rules_come_in_the_asked_language_with_their_lessons_and_refusals(cl
     assert loans["title"] == "Pożyczki" and "15 Sestercji" in loans["text"]
     assert loans["lessons"] == [{"id": "loans", "title": "Pożyczki"}]
     assert loans["refusals"] == ["builders.refused.no_loan"]
+    assert loans["terms"] == ["loan"] and sections["machines"]["terms"] == ["machine"]
     english = client.get("/games/builders/rules", headers={"Accept-Language": "en"}).json()
     assert english["sections"][0]["title"] == "The goal"
     assert client.get("/games/tesserae/rules").json()["sections"] == []

@@ -293,3 +293,55 @@ def test_hadrian_s_wall_fate_and_path_cards_show_their_rules_in_a_styled_tooltip
             f"{glossary(wall)['path'][lang]}: {objective}",
             messages["hadrians_wall.help.path"],
         ]
+
+
+# A part of each game's board whose tooltip gives rules text, the term it names and the
+# section its link must lead to.
+LINKED = {
+    "builders": (".builders [data-area=loans]", "loan", "loans"),
+    "hadrians_wall": ("[data-track=fort] .track-name", "fort", "columns"),
+    "sylla": (f"{BOARD} [data-event]", "events", "event-kinds"),
+}
+RULES_WORD = {"en": "Rules", "pl": "Zasady"}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("game", sorted(LINKED))
+def test_a_rules_tooltip_links_to_the_section_it_rests_on(browser, game, lang):
+    """The tooltip of a ruled part carries a "Rules" link in the page's language; the mouse can
+    move onto it, and following it opens the game's rules at the section that lists the
+    part's term."""
+    selector, word, section = LINKED[game]
+    assert load(game).rules().for_term(word).id == section
+    person = browser.person(lang)
+    person.start_table(game, 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    page = person.page
+    part = page.locator(selector).first
+    assert part.get_attribute("data-rule-term") == word
+    part.hover()
+    link = page.locator(".rules-popover .rules-link")
+    link.wait_for(state="visible")
+    assert link.inner_text() == RULES_WORD[lang]
+    assert link.get_attribute("href") == f"/rules.html?game={game}#{section}"
+    link.hover()  # across the gap between the part and its tooltip
+    link.click()
+    page.wait_for_url(f"**/rules.html?game={game}#{section}")
+    opened = page.locator(f"#rules-sections .rule.current#{section}")
+    opened.wait_for(state="visible")
+    assert opened.locator("h2").inner_text() == load(game).rules().section(section).title[lang]
+
+
+def test_a_long_press_popover_s_rules_link_is_followed_by_a_tap(browser):
+    """On a touch screen the tap on the popover's link follows it instead of closing it."""
+    person = touch_person(browser, "en")
+    person.start_table(GAME, 2, "Ala", seats={1: "random"})
+    person.wait_ready()
+    selector, _, section = LINKED[GAME]
+    long_press(person, selector)
+    link = person.page.locator(".rules-popover .rules-link")
+    link.wait_for(state="visible")
+    assert link.get_attribute("data-section") == section
+    link.tap()
+    person.page.wait_for_url(f"**/rules.html?game={GAME}#{section}")
+    person.page.locator(f"#{section}.current").wait_for(state="visible")

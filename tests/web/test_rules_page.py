@@ -1,8 +1,13 @@
 """The rules reference in the browser: a refused click at the table offers a "why?" link to the
 section of the rules it rests on, the lobby and the table link to the rules, and the rules page
-keeps the sections that speak of a searched word, on a phone without sideways scroll."""
+keeps the sections that speak of a searched word, on a phone without sideways scroll, and names
+the terms as the board does, with the board's marks."""
 
 from __future__ import annotations
+
+from tabulae.core import load
+from tabulae.i18n import glossary
+from tabulae.i18n.catalogs import read
 
 from .test_learn import PHONE, SIDEWAYS
 from .test_status_bar import ASKED, refused_click, wait_for_prompt
@@ -48,3 +53,29 @@ def test_the_rules_page_filters_its_sections_by_a_word_on_a_phone(browser):
     page.fill("#rules-search", "")
     assert page.locator("#rules-sections .rule:visible").count() == sections.count()
     assert not page.evaluate(SIDEWAYS), "the page scrolls sideways"
+
+
+def test_the_rules_name_the_terms_as_the_board_does_with_its_marks(browser):
+    """Each section names the terms its board's tooltips link from by the catalogs' names, and
+    where the board draws a mark for a worker or a material the text shows it beside the name."""
+    page = browser.person(lang="pl").page
+    page.goto("/rules.html?game=hadrians_wall")
+    page.wait_for_selector("#rules-sections .rule")
+    wall = load("hadrians_wall")
+    words = glossary(wall)
+    terms = page.locator("#columns .rule-terms .rule-term")
+    listed = wall.rules().section("columns").terms
+    named = [word for word in listed if word in words]
+    assert [terms.nth(n).inner_text() for n in range(terms.count())] == [
+        words[word]["pl"] for word in named
+    ]
+    builder = page.locator("#columns p .rule-mark [data-icon=builder]").first
+    assert builder.inner_text() == read("pl", wall).messages["hadrians_wall.board.mark_builder"]
+    assert builder.get_attribute("title") == words["builder"]["pl"]
+    page.goto("/rules.html?game=builders")
+    page.wait_for_selector("#rules-sections .rule")
+    builders = load("builders")
+    assert (
+        page.locator("#loans .rule-terms").inner_text()
+        == f"Na planszy: {glossary(builders)['loan']['pl']}"
+    )

@@ -5,7 +5,7 @@
 
 import { h } from "/js/dom.js";
 import { clickable, legalStarting, term } from "/boards/kit.js";
-import { ruled } from "/js/tooltip.js";
+import { ruledPart } from "/js/tooltip.js";
 
 const GAME = "builders";
 // The VP that, held at the end of a turn, trigger the last round (B-20).
@@ -34,10 +34,11 @@ function mark(material, text) {
   return text.message(`builders.view.short.${material}`) ?? term(material, text);
 }
 
-/** A part's name with the rules that govern it, as the action's help in the catalogs gives
- * them (a building's: starting it; a loan's: taking one), for its title. */
-function rulesOf(partName, action, text) {
-  return ruled(partName, text.message(`builders.help.${action}`));
+/** A part's title, its name with the rules that govern it as the action's help in the
+ * catalogs gives them (a building's: starting it; a loan's: taking one), and its link to the
+ * rules section that lists `term` (the action, unless the part has a section of its own). */
+function rulesOf(partName, action, text, term = action) {
+  return ruledPart(GAME, term, partName, text.message(`builders.help.${action}`), text);
 }
 
 /** The action whose rules a worker card follows: a slave is freed into a citizen, who is
@@ -84,7 +85,7 @@ function buildingCard(ctx, building, actions = [], meant = null) {
     {
       class: `bd-card building${building.machine ? " machine" : ""}`,
       "data-card": building.card,
-      title: rulesOf(name(building, text), "start", text),
+      ...rulesOf(name(building, text), "start", text),
     },
     h("div", { class: "card-name" }, name(building, text)),
     h("div", { class: "cost", title: term("building", text) }, materials(ctx, building.cost, "cost")),
@@ -107,7 +108,7 @@ function workerCard(ctx, card, actions = [], tool = null, meant = null) {
     {
       class: `bd-card worker ${card.kind}`,
       "data-card": card.card,
-      title: rulesOf(name(card, text), WORKER_RULES[card.kind] ?? "hire", text),
+      ...rulesOf(name(card, text), WORKER_RULES[card.kind] ?? "hire", text, card.kind === "machine" ? "machine" : undefined),
     },
     h("div", { class: "card-name", title: name(card, text) }, face(card, text)),
     materials(ctx, card.provides, "provides"),
@@ -163,7 +164,7 @@ function rows(ctx) {
             clickable(
               h(
                 "span",
-                { class: "tool", "data-tool": tool.word, title: rulesOf(`${term(tool.word, text)} (${term(tool.adds, text)})`, "buy", text) },
+                { class: "tool", "data-tool": tool.word, ...rulesOf(`${term(tool.word, text)} (${term(tool.adds, text)})`, "buy", text) },
                 term(tool.word, text),
               ),
               legalStarting(ctx, "buy", "tool", tool.word),
@@ -175,7 +176,7 @@ function rows(ctx) {
         clickable(
           h(
             "div",
-            { class: "bd-stack loans", "data-area": "loans", title: rulesOf(term("loan", text), "loan", text) },
+            { class: "bd-stack loans", "data-area": "loans", ...rulesOf(term("loan", text), "loan", text) },
             h("small", {}, term("loan", text)),
             h("strong", {}, investments.loans),
           ),
@@ -190,7 +191,7 @@ function rows(ctx) {
           investments.universities.map((material) =>
             h(
               "span",
-              { class: "university", "data-material": material, title: rulesOf(term(material, text), "train", text) },
+              { class: "university", "data-material": material, ...rulesOf(term(material, text), "train", text) },
               term(material, text),
             ),
           ),
@@ -386,4 +387,13 @@ function tiebreaks(result, ctx) {
   });
 }
 
-export default { render, breakdown, tiebreaks };
+/** A material's mark as the board draws it, for the rules page to show beside its name. */
+function materialMark(material, text) {
+  return h(
+    "span",
+    { class: "material", style: `--material:${MATERIAL_COLOUR[material]}`, title: term(material, text), "data-material": material },
+    mark(material, text),
+  );
+}
+
+export default { render, breakdown, tiebreaks, markedWords: Object.keys(MATERIAL_COLOUR), mark: materialMark };

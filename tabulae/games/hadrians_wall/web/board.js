@@ -4,7 +4,7 @@
 
 import { h, s } from "/js/dom.js";
 import { clickable, iconsOf, legalStarting, loadPrinted, term } from "/boards/kit.js";
-import { ruled } from "/js/tooltip.js";
+import { ruledPart } from "/js/tooltip.js";
 
 const GAME = "hadrians_wall";
 
@@ -45,9 +45,10 @@ function icon(word, text, count = null) {
   return icons.draw(word, text, count);
 }
 
-/** A part's name with the rules of the action that fills or builds it, for its title. */
+/** A part's title, its name with the rules of the action that fills or builds it, and its
+ * link to the rules section that lists the action. */
 function rulesOf(partName, action, text) {
-  return ruled(partName, text.message(`hadrians_wall.help.${action}`));
+  return ruledPart(GAME, action, partName, text.message(`hadrians_wall.help.${action}`), text);
 }
 
 /** "<area>, box <n>" in the player's language. */
@@ -106,7 +107,7 @@ function fateCard(card, text, label) {
     {
       class: "hw-card fate",
       "data-card": card.id,
-      title: ruled(says ?? term(card.id, text), text.message("hadrians_wall.rules.fate_card")),
+      ...ruledPart(GAME, "fate_card", says ?? term(card.id, text), text.message("hadrians_wall.rules.fate_card"), text),
     },
     h("div", { class: "card-label" }, label),
     h(
@@ -160,14 +161,14 @@ function objectiveText(id, card, text) {
 function playerCardRules(id, card, text) {
   const objective = objectiveText(id, card, text);
   const rules = [objective && `${term("path", text)}: ${objective}`, text.message("hadrians_wall.help.path")];
-  return ruled(term(id, text), rules.filter(Boolean).join("\n"));
+  return ruledPart(GAME, "path", term(id, text), rules.filter(Boolean).join("\n"), text);
 }
 
 function playerCard(id, text, { label = null, actions = [], ctx = null, kind = "" } = {}) {
   const card = printed.player_cards[id];
   const node = h(
     "div",
-    { class: `hw-card player-card ${kind}`.trim(), "data-card": id, title: playerCardRules(id, card, text) },
+    { class: `hw-card player-card ${kind}`.trim(), "data-card": id, ...playerCardRules(id, card, text) },
     label && h("div", { class: "card-label" }, label),
     h("div", { class: "card-name" }, term(id, text)),
     h(
@@ -264,7 +265,7 @@ function trackRow(ctx, seat, name, filled, open, { action, attempt, notes = {} }
       {
         class: `box ${state}${starts.has(i) ? " column-start" : ""}`,
         "data-box": i + 1,
-        title: rulesOf(boxTitle(text, name, i + 1), action[0], text),
+        ...rulesOf(boxTitle(text, name, i + 1), action[0], text),
       },
       notes[i] && h("small", { class: "note" }, notes[i]),
       track.boxes[i].map((word) => icon(word, text)),
@@ -275,7 +276,7 @@ function trackRow(ctx, seat, name, filled, open, { action, attempt, notes = {} }
   return h(
     "div",
     { class: "track", "data-track": name },
-    h("span", { class: "track-name", title: rulesOf(term(name, text), action[0], text) }, term(name, text), " ", h("small", {}, `${filled}/${track.length}`)),
+    h("span", { class: "track-name", ...rulesOf(term(name, text), action[0], text) }, term(name, text), " ", h("small", {}, `${filled}/${track.length}`)),
     h("span", { class: "boxes" }, boxes),
   );
 }
@@ -342,7 +343,7 @@ function building(ctx, seat, id, built) {
   const { text } = ctx;
   const tile = h(
     "span",
-    { class: `building ${built ? "built" : ""}`, "data-building": id, title: rulesOf(term(id, text), "build", text) },
+    { class: `building ${built ? "built" : ""}`, "data-building": id, ...rulesOf(term(id, text), "build", text) },
     term(id, text),
   );
   return built ? tile : clickable(tile, mine(ctx, seat, "build", id), ctx, attemptIf(ctx, seat, ["build", id]));
@@ -454,7 +455,7 @@ function leftSheet(ctx, player) {
       Object.entries(sheet.landmarks).map(([id, built]) => {
         const tile = h(
           "span",
-          { class: `building landmark ${built ? "built" : ""}`, "data-landmark": id, title: rulesOf(term(id, text), "landmark", text) },
+          { class: `building landmark ${built ? "built" : ""}`, "data-landmark": id, ...rulesOf(term(id, text), "landmark", text) },
           term(id, text),
         );
         return built ? tile : clickable(tile, mine(ctx, seat, "landmark", id), ctx, attemptIf(ctx, seat, ["landmark", id]));
@@ -480,7 +481,7 @@ function citizens(ctx, seat, sheet) {
       const row = h(
         "div",
         { class: "track citizen", "data-track": citizen },
-        h("span", { class: "track-name", title: rulesOf(term(track, text), "citizen", text) }, term(track, text), " ", h("small", {}, count)),
+        h("span", { class: "track-name", ...rulesOf(term(track, text), "citizen", text) }, term(track, text), " ", h("small", {}, count)),
         h(
           "span",
           { class: "boxes" },
@@ -519,7 +520,7 @@ function market(ctx, seat, sheet) {
             class: `hex ${good ? "filled" : ""}`,
             "data-box": i + 1,
             style: `grid-column:${box.column};grid-row:${box.row}`,
-            title: rulesOf(`${term("traders", text)} ≥ ${box.requires_traders}`, "market", text),
+            ...rulesOf(`${term("traders", text)} ≥ ${box.requires_traders}`, "market", text),
           },
           good || h("small", {}, box.requires_traders),
           box.extra.map((word) => icon(word, text)),
@@ -543,7 +544,7 @@ function theatre(ctx, seat, sheet) {
         const year = sheet.theatre[i];
         const box = h(
           "span",
-          { class: `box wide ${year ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("performers", text)} ≥ ${performance.requires_performers}`, "perform", text) },
+          { class: `box wide ${year ? "filled" : ""}`, "data-box": i + 1, ...rulesOf(`${term("performers", text)} ≥ ${performance.requires_performers}`, "perform", text) },
           year ? h("b", {}, year) : h("small", {}, performance.requires_performers),
           performance.reward.map((word) => icon(word, text)),
         );
@@ -567,7 +568,7 @@ function ludus(ctx, seat, sheet) {
         Array.from({ length: printed.ludus.columns }, (_, i) =>
           h("span", {
             class: `circle ${i < gladiator.strength ? "circled" : ""} ${i < gladiator.damage ? "filled" : ""}`.trim(),
-            title: rulesOf(`${term("performers", text)} ≥ ${printed.ludus.requires_performers[i]}`, "gladiator", text),
+            ...rulesOf(`${term("performers", text)} ≥ ${printed.ludus.requires_performers[i]}`, "gladiator", text),
           }),
         ),
         gladiator.dead && h("small", {}, "✝"),
@@ -595,7 +596,7 @@ function temples(ctx, seat, sheet) {
         rows.map((row) =>
           h(
             "span",
-            { class: "temple-row", title: rulesOf(`${term("priests", text)} ≥ ${row.requires_priests}`, "temple", text) },
+            { class: "temple-row", ...rulesOf(`${term("priests", text)} ≥ ${row.requires_priests}`, "temple", text) },
             row.boxes.map((rewards) => {
               const i = index++;
               const box = h("span", { class: `box ${i < next ? "filled" : ""}`, "data-box": i + 1 }, rewards.map((w) => icon(w, text)));
@@ -627,7 +628,7 @@ function bathsAndCourt(ctx, seat, sheet) {
           const year = sheet.baths[i];
           const node = h(
             "span",
-            { class: `box ${year ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("apparitores", text)} ≥ ${box.requires_apparitores}`, "bribe", text) },
+            { class: `box ${year ? "filled" : ""}`, "data-box": i + 1, ...rulesOf(`${term("apparitores", text)} ≥ ${box.requires_apparitores}`, "bribe", text) },
             year || Object.entries(box.cost).map(([w, n]) => icon(w, text, n)),
           );
           return year ? node : clickable(node, mine(ctx, seat, "bribe", i + 1), ctx, attemptIf(ctx, seat, ["bribe", i + 1]));
@@ -645,7 +646,7 @@ function bathsAndCourt(ctx, seat, sheet) {
           const year = sheet.courthouse[i];
           const node = h(
             "span",
-            { class: `box ${year ? "filled" : ""}${i % 3 === 0 && i > 0 ? " column-start" : ""}`, "data-box": i + 1, title: rulesOf(`${term(column, text)} · ${term("apparitores", text)} ≥ ${needed}`, "ruling", text) },
+            { class: `box ${year ? "filled" : ""}${i % 3 === 0 && i > 0 ? " column-start" : ""}`, "data-box": i + 1, ...rulesOf(`${term(column, text)} · ${term("apparitores", text)} ≥ ${needed}`, "ruling", text) },
             year || h("small", {}, needed),
           );
           return year ? node : clickable(node, mine(ctx, seat, "ruling", i + 1), ctx, attemptIf(ctx, seat, ["ruling", i + 1]));
@@ -671,7 +672,7 @@ function diplomatsAndScouts(ctx, seat, sheet) {
         printed.diplomats.map((needed, i) => {
           const node = h(
             "span",
-            { class: `box ${i < sheet.diplomats ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("patricians", text)} ≥ ${needed}`, "diplomat", text) },
+            { class: `box ${i < sheet.diplomats ? "filled" : ""}`, "data-box": i + 1, ...rulesOf(`${term("patricians", text)} ≥ ${needed}`, "diplomat", text) },
             h("small", {}, needed),
           );
           return i === sheet.diplomats ? clickable(node, mine(ctx, seat, "diplomat"), ctx) : node;
@@ -689,7 +690,7 @@ function diplomatsAndScouts(ctx, seat, sheet) {
         printed.scouts.map((needed, i) =>
           h(
             "span",
-            { class: `box ${i < sheet.scouts ? "filled" : ""}`, "data-box": i + 1, title: rulesOf(`${term("patricians", text)} ≥ ${needed}`, "scout", text) },
+            { class: `box ${i < sheet.scouts ? "filled" : ""}`, "data-box": i + 1, ...rulesOf(`${term("patricians", text)} ≥ ${needed}`, "scout", text) },
             h("small", {}, needed),
           ),
         ),
@@ -1102,4 +1103,7 @@ export default {
   render,
   breakdown,
   tiebreaks,
+  // The words the board draws a mark for, and the mark, for the rules page to show beside them.
+  markedWords: Object.keys(ICONS),
+  mark: (word, text) => icon(word, text),
 };

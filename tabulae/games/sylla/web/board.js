@@ -5,7 +5,7 @@
 
 import { h, s } from "/js/dom.js";
 import { clickable, legalStarting, loadPrinted, term } from "/boards/kit.js";
-import { ruled } from "/js/tooltip.js";
+import { ruledPart } from "/js/tooltip.js";
 
 const GAME = "sylla";
 const SEAT_COLOURS = { blue: "#2f5d9b", red: "#b3362b", black: "#2b2b2b", white: "#e9e4d8", yellow: "#d8b21f", grey: "#8a8a8a" };
@@ -18,9 +18,10 @@ function tendencyColour(tendency) {
   return TENDENCY_COLOURS[printed.tendencies[tendency]] || "#555";
 }
 
-/** A card's, building's or event's name with its rules text, as printed, for its title. */
-function rulesOf(id, text) {
-  return ruled(term(id, text), text.message(`sylla.rules.${id}`));
+/** A card's, building's or event's title, its name with its rules text as printed, and its
+ * link to the rules section that lists its `kind` (buildings, events, great_work). */
+function rulesOf(id, kind, text) {
+  return ruledPart(GAME, kind, term(id, text), text.message(`sylla.rules.${id}`), text);
 }
 
 function seatColour(view, seat) {
@@ -229,7 +230,7 @@ function eventCard(ctx, event) {
     {
       class: `sy-card event${event.occurred ? " occurred" : ""}${event.permanent ? " permanent" : ""}`,
       "data-event": event.event,
-      title: rulesOf(event.event, text),
+      ...rulesOf(event.event, "events", text),
       style: event.tendency ? `--tendency:${tendencyColour(event.tendency)}` : null,
     },
     h("div", { class: "card-name" }, term(event.event, text)),
@@ -272,7 +273,7 @@ function buildingRow(ctx) {
           "data-slot": slot.slot,
         },
         slot.building
-          ? h("div", { class: "sy-tile", "data-building": slot.building, title: rulesOf(slot.building, text) }, term(slot.building, text))
+          ? h("div", { class: "sy-tile", "data-building": slot.building, ...rulesOf(slot.building, "buildings", text) }, term(slot.building, text))
           : h("div", { class: "sy-tile empty" }, "—"),
       );
       const meant = attempt(ctx, {}, ["offer", slot.building, slot.colour]);
@@ -297,11 +298,11 @@ function greatWork(ctx) {
     h(
       "div",
       { class: "works" },
-      work.current && h("div", { class: "sy-card work current", title: rulesOf(work.current, text) }, term(work.current, text)),
+      work.current && h("div", { class: "sy-card work current", ...rulesOf(work.current, "great_work", text) }, term(work.current, text)),
       work.next &&
         h(
           "div",
-          { class: "sy-card work next", title: rulesOf(work.next, text) },
+          { class: "sy-card work next", ...rulesOf(work.next, "great_work", text) },
           h("small", {}, text.message("sylla.board.next")),
           " ",
           term(work.next, text),
@@ -334,7 +335,7 @@ function cardName(character, text) {
 function characterRules(character, text) {
   const type = character.type === "crane" ? "crane_card" : character.type;
   const rules = [type, character.christian && "christian"].filter(Boolean).map((id) => text.message(`sylla.rules.${id}`));
-  return ruled(cardName(character, text), rules.filter(Boolean).join("\n"));
+  return ruledPart(GAME, "character", cardName(character, text), rules.filter(Boolean).join("\n"), text);
 }
 
 function characterCard(ctx, character, { actions = [], meant = null } = {}) {
@@ -347,7 +348,7 @@ function characterCard(ctx, character, { actions = [], meant = null } = {}) {
     {
       class: classes.join(" "),
       "data-card": character.card,
-      title: character.face_down ? term("face_down", text) : characterRules(character, text),
+      ...(character.face_down ? { title: term("face_down", text) } : characterRules(character, text)),
     },
     character.face_down
       ? h("div", { class: "card-back" }, character.set ?? "")
@@ -479,7 +480,7 @@ function playerArea(ctx, player) {
           clickable(
             h(
               "div",
-              { class: "sy-card design", "data-design": design, title: characterRules({ card: design, ...printed.designs[design] }, text) },
+              { class: "sy-card design", "data-design": design, ...characterRules({ card: design, ...printed.designs[design] }, text) },
               term(design, text),
             ),
             [["choose", design]],
@@ -507,7 +508,7 @@ function playerArea(ctx, player) {
           {
             class: `sy-tile own${building.face_down ? " face-down" : ""}`,
             "data-building": building.building,
-            title: building.face_down ? term("face_down", text) : rulesOf(building.building, text),
+            ...(building.face_down ? { title: term("face_down", text) } : rulesOf(building.building, "buildings", text)),
           },
           building.face_down ? "" : term(building.building, text),
           building.held_by && h("small", { class: "held" }, term(building.held_by, text)),

@@ -1,7 +1,11 @@
 // The rules page: a game's rules reference in the page's language, one section per rule, each
 // with the lessons that show it. The address's #section opens one (a refusal's "why?" link
-// at the table points here); the search field keeps the sections that speak of a word.
+// at the table points here); the search field keeps the sections that speak of a word. Each
+// section names the terms it explains as the board names them, and where the game's board
+// draws a mark for a word (a worker, a resource, a material), the text shows the same mark
+// beside the word's name.
 
+import { boardFor } from "/boards/loader.js";
 import { api } from "./api.js";
 import { fill, h, param } from "./dom.js";
 import { chosenLanguage, loadText } from "./i18n.js";
@@ -15,6 +19,8 @@ const page = {
   gameName: "",
   text: null,
   rules: null,
+  board: null, // the game's board module, for its marks
+  marks: null, // { pattern, words: {lowercased name: word} } in the page's language
 };
 
 const parts = {
@@ -35,13 +41,59 @@ function gameTitle() {
 const learnAddress = (lesson) =>
   `/learn.html?${new URLSearchParams({ game: page.game, lesson })}`;
 
+/** The words the board marks, by their names in the page's language, found at the start of a
+ *  word of the text. A name of five letters or more is found by its stem, less its last letter,
+ *  so that most inflected forms ("Budowniczego" for "Budowniczy") and plurals are found too. */
+function marksOf(board, text) {
+  if (!board?.markedWords) return null;
+  const words = {};
+  for (const word of board.markedWords) {
+    if (!text.hasTerm(word)) continue;
+    const name = text.term(word).toLocaleLowerCase(text.lang);
+    words[name.length >= 5 ? name.slice(0, -1) : name] = word;
+  }
+  const names = Object.keys(words).sort((a, b) => b.length - a.length);
+  if (names.length === 0) return null;
+  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return { pattern: new RegExp(`(?<!\\p{L})(${escaped.join("|")})\\p{L}*`, "giu"), words };
+}
+
+/** A paragraph of rules text, with the board's mark after each word that names a marked one. */
+function marked(paragraph) {
+  if (!page.marks) return paragraph;
+  const parts = [];
+  let last = 0;
+  for (const found of paragraph.matchAll(page.marks.pattern)) {
+    const word = page.marks.words[found[1].toLocaleLowerCase(page.lang)];
+    const end = found.index + found[0].length;
+    parts.push(paragraph.slice(last, end), " ", h("span", { class: "rule-mark" }, page.board.mark(word, page.text)));
+    last = end;
+  }
+  parts.push(paragraph.slice(last));
+  return parts;
+}
+
+/** The terms a section explains, as the board names them (those the catalogs name). */
+function boardWords(section) {
+  const named = section.terms.filter((word) => page.text.hasTerm(word));
+  if (named.length === 0) return null;
+  return h(
+    "p",
+    { class: "rule-terms" },
+    page.text.t("On the board:"),
+    " ",
+    named.map((word, n) => [n > 0 && ", ", h("span", { class: "rule-term", "data-term": word }, page.text.term(word))]),
+  );
+}
+
 function renderSection(section) {
   const t = page.text.t.bind(page.text);
   return h(
     "section",
     { class: "rule", id: section.id, "data-section": section.id },
     h("h2", {}, h("a", { href: `#${section.id}` }, section.title)),
-    section.text.split(/\n\s*\n/).map((paragraph) => h("p", {}, paragraph)),
+    section.text.split(/\n\s*\n/).map((paragraph) => h("p", {}, marked(paragraph))),
+    boardWords(section),
     section.lessons.length > 0 &&
       h(
         "p",
@@ -86,6 +138,8 @@ async function setLanguage(lang) {
   page.text = await loadText(lang, page.game);
   languageSwitch(document.getElementById("language"), lang, setLanguage);
   page.rules = await api(`/games/${encodeURIComponent(page.game)}/rules?lang=${lang}`);
+  page.board = await boardFor(page.game).catch(() => null);
+  page.marks = marksOf(page.board, page.text);
   const t = page.text.t.bind(page.text);
   const title = `${gameTitle()} — ${t("Rules")}`;
   fill(document.getElementById("title"), title);

@@ -2,8 +2,11 @@
 // its rules text in its `title` (an SVG part in its <title>). A mouse resting on a part shows
 // its `title` in a styled tooltip (moved to `data-tip` meanwhile, so that the browser's plain one
 // stays away; an SVG part's <title> is left to the browser); on a touch screen a long press
-// shows the text in a popover, which the next tap closes.
+// shows the text in a popover, which the next tap closes. A part whose rules text rests on a
+// section of the game's rules reference names the term that section lists; its tooltip then
+// links to the section, and stays open while the mouse moves onto the link.
 
+import { api } from "./api.js";
 import { h } from "./dom.js";
 
 const LONG_PRESS_MS = 500;
@@ -13,6 +16,39 @@ const MOVE_TOLERANCE_PX = 10;
 /** A part's title: its name, and its rules text on the lines below when there is one. */
 export function ruled(name, rules) {
   return rules ? `${name}\n${rules}` : name;
+}
+
+/** A ruled part's attributes: its title (name and rules text) and, when there is rules text,
+ *  the game and the term (which a section of its rules lists) for its link to the rules, with
+ *  the link's word in the page's language (`text`). */
+export function ruledPart(game, term, name, rules, text) {
+  const title = ruled(name, rules);
+  if (!rules) return { title };
+  return { title, "data-rule-game": game, "data-rule-term": term, "data-rule-label": text.t("Rules") };
+}
+
+const sectionsByGame = new Map(); // game -> Promise of {term: section id}
+
+/** The section ids of a game's rules by the terms they list, fetched once per page. */
+function sectionsOf(game) {
+  if (!sectionsByGame.has(game)) {
+    const found = api(`/games/${encodeURIComponent(game)}/rules`)
+      .then((rules) => Object.fromEntries(rules.sections.flatMap((section) => section.terms.map((term) => [term, section.id]))))
+      .catch(() => ({}));
+    sectionsByGame.set(game, found);
+  }
+  return sectionsByGame.get(game);
+}
+
+/** Add to `popover` the link to the section `part`'s rules text rests on, once it is known. */
+async function linkRules(popover, part) {
+  const { ruleGame: game, ruleTerm: term, ruleLabel: label } = part.dataset;
+  if (!game || !term) return;
+  const section = (await sectionsOf(game))[term];
+  if (!section || !popover.isConnected) return;
+  const address = `/rules.html?${new URLSearchParams({ game })}#${encodeURIComponent(section)}`;
+  popover.append(h("a", { class: "rules-link", href: address, "data-section": section }, label || "Rules"));
+  popover.classList.add("linked");
 }
 
 let hovering = null; // { part, words, timer }
@@ -48,6 +84,11 @@ function show(part, words, hovered = false) {
     rules.length > 0 && h("p", {}, rules.join("\n")),
   );
   document.body.append(popover);
+  if (rules.length > 0) linkRules(popover, part);
+  popover.addEventListener("pointerenter", () => clearTimeout(closing));
+  popover.addEventListener("pointerleave", (event) => {
+    if (event.pointerType === "mouse" && popover.classList.contains("hovered")) close();
+  });
   part.setAttribute("aria-describedby", "rules-popover");
   const box = part.getBoundingClientRect();
   const width = popover.offsetWidth;
@@ -63,7 +104,12 @@ function hover(part, words) {
   hovering = { part, words, timer: setTimeout(() => show(part, words, true), HOVER_MS) };
 }
 
-/** The mouse has left the part it rested on: its title back, its tooltip closed. */
+// A hovered tooltip with a rules link waits this long for the mouse to reach it before closing.
+const LINK_GRACE_MS = 400;
+let closing = null;
+
+/** The mouse has left the part it rested on: its title back, its tooltip closed (a linked one
+ *  a moment later, unless the mouse moves onto it). */
 function leave() {
   if (!hovering) return;
   const { part, words, timer } = hovering;
@@ -71,7 +117,13 @@ function leave() {
   clearTimeout(timer);
   part.setAttribute("title", words);
   delete part.dataset.tip;
-  if (document.querySelector(".rules-popover.hovered")) close();
+  const open = document.querySelector(".rules-popover.hovered");
+  if (open?.classList.contains("linked")) {
+    clearTimeout(closing);
+    closing = setTimeout(() => {
+      if (open.isConnected && !open.matches(":hover")) close();
+    }, LINK_GRACE_MS);
+  } else if (open) close();
 }
 
 document.addEventListener("pointerover", (event) => {
@@ -89,6 +141,11 @@ let pressing = null; // { timer, x, y }
 let swallowClick = false; // the click ending a long press, or the tap closing the popover
 
 document.addEventListener("pointerdown", (event) => {
+  // A press on the popover itself (its rules link) leaves it open for the link to be followed.
+  if (event.target.closest?.(".rules-popover")) {
+    swallowClick = false;
+    return;
+  }
   swallowClick = close();
   if (event.pointerType === "mouse") return;
   const [part, words] = titled(event.target);
