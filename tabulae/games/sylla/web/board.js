@@ -520,20 +520,24 @@ function playerArea(ctx, player) {
   );
 }
 
+/** The player's own area first, with its bids and cards, then the board and the cards in play
+ * (those above the board where the two do not fit side by side: they are where the decisions
+ * are), then the other players' areas. */
 function render(root, ctx) {
-  const players = [...ctx.view.players];
-  if (ctx.seat !== null) players.unshift(...players.splice(ctx.seat, 1));
+  const others = [...ctx.view.players];
+  const own = ctx.seat !== null ? others.splice(ctx.seat, 1) : [];
   root.replaceChildren(
     h(
       "div",
       { class: "sylla", "data-game": GAME },
+      own.length > 0 && h("div", { class: "sy-players own" }, own.map((player) => playerArea(ctx, player))),
       h(
         "div",
         { class: "sy-top" },
         boardSvg(ctx),
         h("div", { class: "sy-beside" }, eventsArea(ctx), buildingRow(ctx), greatWork(ctx), display(ctx)),
       ),
-      h("div", { class: "sy-players" }, players.map((player) => playerArea(ctx, player))),
+      h("div", { class: "sy-players" }, others.map((player) => playerArea(ctx, player))),
     ),
   );
 }
