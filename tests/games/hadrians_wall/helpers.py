@@ -177,9 +177,10 @@ def fate_with(**fields) -> str:
     raise LookupError(fields)
 
 
-def play(state: HadriansWallTable, seat: int, *actions: str) -> None:
-    for text in actions:
-        state.apply(seat, Action.parse(text))
+def play(table: HadriansWallTable, seat: int, *moves: str) -> None:
+    """Play actions of `seat`."""
+    for move in moves:
+        table.apply(seat, Action.parse(move))
 
 
 def refused(state: HadriansWallTable, seat: int, text: str) -> str:
