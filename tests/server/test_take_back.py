@@ -11,7 +11,7 @@ import pytest
 import websockets
 
 from tabulae.core import Action, Match, Rng, load
-from tabulae.server.bots import Decision, _state
+from tabulae.server.bots import Decision, replayed
 from tabulae.server.config import database_url
 from tabulae.server.live import LiveTable
 from tabulae.server.storage import ActionRow, SeatRow, Storage, TableRow
@@ -267,6 +267,6 @@ def test_a_bot_worker_replays_a_log_that_a_take_back_changed():
         log = [(first, Action.parse(a).to_json()) for a in actions]
         return Decision("w", "builders", 2, SEED, {}, log, 1, "random", {}, Rng(1), 1.0, line)
 
-    assert _state(decision(0, "take 1")).view(None) == offline((first, "take 1")).view(None)
-    changed = _state(decision(1, "take 3"))
+    assert replayed(decision(0, "take 1")).view(None) == offline((first, "take 1")).view(None)
+    changed = replayed(decision(1, "take 3"))
     assert changed.view(None) == offline((first, "take 3")).view(None)
