@@ -12,8 +12,7 @@ import pytest
 
 from tabulae.i18n.po import Catalog
 from tests.server.harness import Server
-from tests.server.players import link_token, player_options, smtp_server
-from tests.server.test_players import admin
+from tests.server.players import admin, link_token, player_options, smtp_server
 from tests.services import redis as redis_server
 
 from .browser import Browser, Person
