@@ -4,8 +4,7 @@ keeps the sections that speak of a searched word, on a phone without sideways sc
 
 from __future__ import annotations
 
-from .test_learn import PHONE, SIDEWAYS
-from .test_status_bar import ASKED, refused_click, wait_for_prompt
+from .pages import ASKED, PHONE, SIDEWAYS, refused_click, wait_for_prompt
 
 
 def test_a_refused_click_links_to_the_rule_it_rests_on(browser):
