@@ -94,3 +94,77 @@ def test_the_scan_finds_a_mention_and_a_file_named_after_a_game(tmp_path):
 def test_no_file_outside_the_games_names_a_game(path):
     found = list(problems(path))
     assert not found, "\n".join(found)
+
+
+# The tests speak one dialect: each game's scenario helpers are its `helpers.py`, whose `play`
+# takes the table, the seat and its moves; what test modules share lives in a helper module or
+# a conftest, never in another test module (which would run its tests twice and tie the two);
+# and the tests use the package's public names only, so a private one may change freely.
+TESTS = ROOT / "tests"
+GAME_TESTS = TESTS / "games"
+
+
+def imported(path: Path, root: Path = ROOT) -> Iterator[tuple[int, str]]:
+    """Each module or name the file imports, dotted from `root`, by line."""
+    package = list(path.relative_to(root).parent.parts)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            yield node.lineno, module
+            for alias in node.names:
+                yield node.lineno, f"{module}.{alias.name}"
+
+
+def forbidden_imports(path: Path, root: Path = ROOT) -> list[str]:
+    """The file's imports of a test module or of a private name of the package."""
+    found = []
+    for line, name in imported(path, root):
+        parts = name.split(".")
+        where = f"{path.relative_to(root)}:{line}"
+        if parts[0] == "tests" and parts[-1].startswith("test_"):
+            found.append(f"{where} imports the test module {name}")
+        if parts[0] == "tabulae" and any(
+            part.startswith("_") and not part.endswith("__") for part in parts
+        ):
+            found.append(f"{where} imports the private name {name}")
+    return found
+
+
+def test_the_import_scan_finds_a_test_module_and_a_private_name(tmp_path):
+    folder = tmp_path / "tests" / "server"
+    folder.mkdir(parents=True)
+    (folder / "test_one.py").write_text(
+        "from . import test_two\n"
+        "from .test_three import act\n"
+        "from tests.server.harness import running\n"
+        "from tabulae.server.bots import _state, hint_moves\n"
+    )
+    assert forbidden_imports(folder / "test_one.py", tmp_path) == [
+        "tests/server/test_one.py:1 imports the test module tests.server.test_two",
+        "tests/server/test_one.py:2 imports the test module tests.server.test_three",
+        "tests/server/test_one.py:4 imports the private name tabulae.server.bots._state",
+    ]
+
+
+def test_no_test_module_imports_another_or_a_private_name():
+    found = [problem for path in sorted(TESTS.rglob("*.py")) for problem in forbidden_imports(path)]
+    assert not found, "\n".join(found)
+
+
+def test_every_game_tests_with_helpers_whose_play_takes_table_seat_and_moves():
+    for folder in sorted(path for path in GAME_TESTS.iterdir() if (path / "__init__.py").exists()):
+        shown = folder.relative_to(ROOT)
+        helpers = {path.name for path in folder.glob("*.py") if not path.name.startswith("test_")}
+        assert helpers - {"__init__.py", "conftest.py"} == {"helpers.py"}, shown
+        (play,) = [
+            node
+            for node in ast.parse((folder / "helpers.py").read_text(encoding="utf-8")).body
+            if isinstance(node, ast.FunctionDef) and node.name == "play"
+        ]
+        arguments = [argument.arg for argument in play.args.args]
+        moves = play.args.vararg.arg if play.args.vararg else None
+        assert (arguments, moves) == (["table", "seat"], "moves"), shown

@@ -99,7 +99,7 @@ _states: OrderedDict[str, tuple[int, int, State]] = OrderedDict()  # in each wor
 
 def decide_action(decision: Decision) -> list[int | str]:
     """Run in a worker: the bot's action for its seat, as JSON."""
-    state = _state(decision).clone()
+    state = replayed(decision).clone()
     bot = make_bot(decision.bot, state, **decision.params).limited(decision.seconds)
     return decide(bot, state, decision.seat, decision.rng).to_json()
 
@@ -107,7 +107,7 @@ def decide_action(decision: Decision) -> list[int | str]:
 def hint_moves(decision: Decision) -> dict[str, Any]:
     """Run in a worker: the bot's hint for its seat (every move it searched, best first,
     searched on what the seat knows), as JSON."""
-    state = _state(decision).clone()
+    state = replayed(decision).clone()
     bot = make_bot(decision.bot, state, **decision.params).limited(decision.seconds)
     return hint(state, decision.seat, decision.rng, bot, moves=None).to_json()
 
@@ -116,7 +116,7 @@ def review_move(decision: Decision) -> dict[str, Any]:
     """Run in a worker: the judgement of the action the seat played after the log (`played`,
     the log's next), searched on what the seat knew then, as JSON."""
     assert decision.played is not None
-    state = _state(decision).clone()
+    state = replayed(decision).clone()
     bot = make_bot(decision.bot, state, **decision.params)
     assert isinstance(bot, ISMCTSBot)
     played = Action.from_json(decision.played)
@@ -126,7 +126,7 @@ def review_move(decision: Decision) -> dict[str, Any]:
     ).to_json()
 
 
-def _state(decision: Decision) -> State:
+def replayed(decision: Decision) -> State:
     """The table's state after its log: the remembered one played on, or a fresh replay (after
     a take-back, the log no longer continues the remembered one)."""
     remembered = _states.pop(decision.table, None)

@@ -13,7 +13,7 @@ import hashlib
 import hmac
 from collections import Counter
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from tabulae.bots import Bot, make_bot
 from tabulae.core import Action, Event, Match, State, load, visible
@@ -21,10 +21,26 @@ from tabulae.core.takeback import TakeBacks
 from tabulae.i18n import GameText, bot_name, translator
 
 from .errors import ApiError, unknown_seat, wrong_token
-from .storage import ActionRow, SeatRow, TableRow, utc
+from .storage import ActionRow, ChatRow, SeatRow, TableRow, utc
 
-if TYPE_CHECKING:
-    from .connections import Connection
+
+class Subscriber(Protocol):
+    """A live connection to a table (`connections.Connection`, which builds on this module),
+    named by what the table's users ask of it, so that the table needs no import of it."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+    @property
+    def token_hash(self) -> str | None: ...
+
+    def changed(self) -> None: ...
+
+    def table_changed(self) -> None: ...
+
+    def said(self, rows: list[ChatRow]) -> None: ...
+
+    def send(self, message: dict[str, Any]) -> None: ...
 
 
 def hash_token(token: str) -> str:
@@ -101,7 +117,7 @@ class LiveTable:
         self.chat_checked = 0  # the last chat message read from the database
         self.chat_pushed: set[int] = set()  # the chat messages pushed to the connections
         self.lock = asyncio.Lock()
-        self.connections: set[Connection] = set()
+        self.connections: set[Subscriber] = set()
         self.bots: dict[int, Bot] = {}
         self.adopt_seats(row.seats)
         self.bot_task: asyncio.Task[None] | None = None

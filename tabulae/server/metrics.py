@@ -11,9 +11,9 @@ import hmac
 import ipaddress
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from fastapi import APIRouter, Request, Response
 from prometheus_client import (
@@ -29,9 +29,6 @@ from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .errors import ApiError
-
-if TYPE_CHECKING:
-    from .lobby import Lobby
 
 access_log = logging.getLogger("tabulae.access")
 
@@ -100,12 +97,38 @@ def bot_job(future: Future[Any], kind: str) -> Future[Any]:
     return future
 
 
+class HeldTable(Protocol):
+    """A table in memory (`live.LiveTable`), as far as the metrics read it."""
+
+    @property
+    def status(self) -> str: ...
+
+
+class WorkQueue(Protocol):
+    """The bot queue (`botqueue.BotQueue`), as far as the metrics read it."""
+
+    def queue_lengths(self) -> dict[str, int]: ...
+
+    def wait_seconds(self) -> dict[str, dict[str, float]]: ...
+
+
+class Tables(Protocol):
+    """The tables of one process (`lobby.Lobby`, which builds on this module through the bot
+    pool), named by what the metrics read of it, so that this module needs no import of it."""
+
+    @property
+    def tables(self) -> Mapping[str, HeldTable]: ...
+
+    @property
+    def bot_queue(self) -> WorkQueue: ...
+
+
 class TablesInMemory(Collector):
     """The tables a process holds in memory, by status, and its bot queue, read when
     scraped."""
 
     def __init__(self) -> None:
-        self.lobby: Lobby | None = None
+        self.lobby: Tables | None = None
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
         family = GaugeMetricFamily(
@@ -147,7 +170,7 @@ TABLES = TablesInMemory()
 REGISTRY.register(TABLES)
 
 
-def watch(lobby: Lobby | None) -> None:
+def watch(lobby: Tables | None) -> None:
     """Report the tables of `lobby` (None: of no lobby, once it stops)."""
     TABLES.lobby = lobby
 

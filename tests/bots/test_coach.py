@@ -8,9 +8,7 @@ from tabulae.bots.hints import Hint, Suggestion, hint
 from tabulae.core import Action, Rng
 from tabulae.core.conformance import snapshot
 
-from .games import every_game
-from .test_hints import SEARCH
-from .test_information import copies, sample
+from .games import SEARCH, copies, every_game, sample
 
 
 @every_game

@@ -8,7 +8,7 @@ import pytest
 
 import tabulae
 from tabulae.games.hadrians_wall.components import GREY_FLAGS
-from tabulae.games.hadrians_wall.evaluate import LATER_ATTACKS, _undefended, attacks_to_come
+from tabulae.games.hadrians_wall.evaluate import LATER_ATTACKS, attacks_to_come, undefended_chances
 from tabulae.games.hadrians_wall.scoring import disdain_penalty
 from tabulae.games.hadrians_wall.sheet import COHORT, DISDAIN, TEMPLE_FAVOURS
 
@@ -28,7 +28,7 @@ def year(number: int, difficulty: str = "easy"):
 def test_the_chances_of_undefended_cards_add_up_to_one():
     for cards in range(0, 13):
         for strength in ((0, 0, 0), (1, 2, 3), (6, 6, 6)):
-            chances = _undefended(cards, strength, 1)
+            chances = undefended_chances(cards, strength, 1)
             assert sum(chance for _, chance in chances) == pytest.approx(1.0)
             assert all(0 <= beyond <= cards for beyond, _ in chances)
 

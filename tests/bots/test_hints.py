@@ -8,11 +8,7 @@ from tabulae.bots.hints import MOVES, hint
 from tabulae.core import Rng
 from tabulae.core.conformance import snapshot
 
-from .games import every_game, positions
-from .test_information import copies, sample
-
-# A small budget in iterations, never cut short by the level's seconds on a busy machine.
-SEARCH = {"iterations": 60, "seconds": 60, "depth": 6}
+from .games import SEARCH, copies, every_game, positions, sample
 
 
 @every_game

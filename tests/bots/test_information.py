@@ -7,30 +7,15 @@ bot handed any of them, with the same random stream, must make the same decision
 import pytest
 
 from tabulae.bots import Bot, make_bot
-from tabulae.core import Action, Rng, State, visible
+from tabulae.core import Action, Rng, State
 from tabulae.core.conformance import snapshot
 from tests.plugin_games.tesserae import GAME as TESSERAE
 
-from .games import every_game, positions
-from .test_legal import BOTS
-
-
-def copies(state: State, seat: int) -> list[State]:
-    """The truth and two guesses, each with only the events `seat` saw (as `decide` gives)."""
-    found = [state.clone(), state.determinize(seat, Rng(1)), state.determinize(seat, Rng(2))]
-    for copy in found:
-        copy.events = list(visible(copy.events, seat))
-    return found
+from .games import BOTS, copies, every_game, positions, sample
 
 
 def decisions(bot: Bot, state: State, seat: int) -> set[Action]:
     return {bot.choose(copy, seat, Rng(99)) for copy in copies(state, seat)}
-
-
-def sample(game):
-    """Positions of every player count, with a hidden secret somewhere in most of them."""
-    for players in sorted({game.min_players, game.max_players}):
-        yield from positions(game, players, seed=players, count=5)
 
 
 @every_game

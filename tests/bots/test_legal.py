@@ -7,10 +7,8 @@ from tabulae.bots import bot_steps, decide, make_bot
 from tabulae.core import Rng
 from tabulae.core.conformance import snapshot
 
-from .games import every_game, player_counts, positions
+from .games import BOTS, every_game, player_counts, positions
 
-# Small budgets: legality does not depend on how long a bot thinks.
-BOTS = {"random": {}, "greedy": {"samples": 1}, "ismcts": {"iterations": 12, "depth": 6}}
 # Bots this weak may take very long to end a game of The Builders (finding, say, that a slave
 # must be freed and trained before any site can be finished): legality is checked on every
 # action up to this many.

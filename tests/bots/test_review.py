@@ -8,11 +8,7 @@ from tabulae.bots import bot_steps, make_bot
 from tabulae.bots.review import MARKS, WINS, judge, review, thresholds
 from tabulae.core import Match, Rng
 
-from .games import every_game
-from .test_information import copies, sample
-
-# A small budget in iterations, never cut short on a busy machine.
-SEARCH = {"iterations": 60, "seconds": 60, "depth": 6}
+from .games import SEARCH, copies, every_game, sample
 
 
 def played(game: str, players: int, seed: int, bots: list[str]) -> Match:

@@ -18,8 +18,7 @@ from tabulae.tui.seats import Seat
 from tests.plugin_games.horreum import GAME as HORREUM
 from tests.plugin_games.tesserae import GAME as TESSERAE
 
-from .games import every_game, player_counts, positions
-from .test_information import copies
+from .games import copies, every_game, player_counts, positions
 
 # Small budgets: legality and information do not depend on how long the search thinks.
 STRONG = {"iterations": 12, "depth": 6, "rollout": "informed", "group": 1, "prune": 1, "reuse": 1}

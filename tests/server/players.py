@@ -103,3 +103,21 @@ def play_randomly(http: httpx.Client, table: str, token: str, seed: int = 1) -> 
         else:
             time.sleep(0.05)
     raise AssertionError("the game did not finish")
+
+
+def admin(db: str, *args: str) -> str:
+    import subprocess
+    import sys
+
+    from .harness import ROOT
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tabulae", "admin", *args, "--db", db],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**__import__("os").environ, "COLUMNS": "200"},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout

@@ -6,16 +6,10 @@ import time
 
 import pytest
 
-from tabulae.core import Match, Rng
+from tabulae.core import Match
 
 from .harness import TOY, create, join
-
-
-def error(reply, status: int, code: str) -> dict:
-    assert reply.status_code == status, reply.text
-    body = reply.json()["error"]
-    assert body["code"] == code and body["message"]
-    return body
+from .tables import act, error, play_to_the_end
 
 
 @pytest.fixture
@@ -23,14 +17,6 @@ def duel(client):
     """A two-seat table of the test game with both seats taken: (table, token 0, token 1)."""
     table = create(client, TOY, 2, {}, seed=3)["id"]
     return table, join(client, table, 0), join(client, table, 1)
-
-
-def act(client, table, token, action, version, **extra):
-    return client.post(
-        f"/tables/{table}/actions",
-        json={"action": action, "version": version, **extra},
-        headers={"X-Seat-Token": token} if token else {},
-    )
 
 
 def test_games_lists_the_games_offered(client):
@@ -143,19 +129,6 @@ def test_spectators_see_the_spectator_view(client, duel):
     assert spectator["seat"] is None and spectator["legal"] == []
     assert all(isinstance(hand, int) for hand in spectator["view"]["hands"])
     assert isinstance(seated["view"]["hands"][0], list) and seated["legal"]
-
-
-def play_to_the_end(client, table: str, tokens: list[str]) -> None:
-    rng = Rng(1)
-    while True:
-        states = [
-            client.get(f"/tables/{table}/state", headers={"X-Seat-Token": t}).json() for t in tokens
-        ]
-        if states[0]["status"] == "finished":
-            return
-        seat = states[0]["to_move"][0]
-        choice = rng.choice(states[seat]["legal"])
-        assert act(client, table, tokens[seat], choice, states[seat]["version"]).status_code == 200
 
 
 def test_export_during_play_is_the_public_log_and_after_it_the_match(client, duel):

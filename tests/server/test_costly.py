@@ -12,8 +12,8 @@ from tabulae.server.live import LiveTable
 from tabulae.server.storage import ActionRow
 
 from .harness import TOY, create, join, running
-from .test_api import error, play_to_the_end
-from .test_take_back import act, offline, seated, state, table_row, take_back
+from .tables import error, play_to_the_end
+from .take_backs import act, offline, seated, state, table_row, take_back
 
 OPTIONS = (
     *("--tables-per-minute", "1000", "--imports-per-minute", "3"),

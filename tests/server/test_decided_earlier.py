@@ -14,7 +14,7 @@ from tabulae.server.live import KEPT_STATES, LiveTable
 from tabulae.server.storage import ActionRow, SeatRow, TableRow
 
 from .harness import create, join
-from .test_api import act, error
+from .tables import act, error
 
 HORREUM = "tests.plugin_games.horreum:GAME"  # a working season everyone plays at once
 SOW, PRESS, REST = ["sow"], ["press"], ["rest"]  # the press serves the first to use it

@@ -19,7 +19,7 @@ from tabulae.server.storage import SeatRow, Storage, TableRow
 from tests.services import redis_url
 
 from .harness import TOY, create, join, postgres_database, running
-from .test_api import error, play_to_the_end
+from .tables import error, play_to_the_end
 
 
 def eventually(check, seconds: float = 20.0) -> bool:

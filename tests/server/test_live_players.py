@@ -20,8 +20,7 @@ from tabulae.server.storage import Storage
 from tests.services import redis_url
 
 from .harness import TOY, create, migrated_to, postgres_database, running
-from .players import confirm, player_options, sign_up, smtp_server
-from .test_players import admin
+from .players import admin, confirm, player_options, sign_up, smtp_server
 
 PASSWORD = "correct horse battery"
 

@@ -18,7 +18,7 @@ from tabulae.server.limits import SignInBackoff
 from tabulae.server.storage import SeatRow, Storage, TableRow
 
 from .harness import LIMITS, TOY, Server, create, postgres_database, running
-from .players import confirm, link_token, play_randomly, player_options, sign_up, smtp_server
+from .players import admin, confirm, link_token, play_randomly, player_options, sign_up, smtp_server
 
 PASSWORD = "correct horse battery"
 
@@ -539,24 +539,6 @@ def test_sign_in_failures_back_off_per_address_and_username_and_a_success_clears
     backoff.attempt("a", "bea")
     backoff.succeeded("a", "ann")
     backoff.attempt("a", "ann")
-
-
-def admin(db: str, *args: str) -> str:
-    import subprocess
-    import sys
-
-    from .harness import ROOT
-
-    done = subprocess.run(
-        [sys.executable, "-m", "tabulae", "admin", *args, "--db", db],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**__import__("os").environ, "COLUMNS": "200"},
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout
 
 
 def test_admin_prints_names_and_addresses_as_plain_text(tmp_path):

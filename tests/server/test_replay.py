@@ -9,7 +9,7 @@ import pytest
 from tabulae.core import Match
 
 from .harness import TOY, create, join
-from .test_api import act, error, play_to_the_end
+from .tables import act, error, play_to_the_end
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from tabulae.server.live import LiveTable
 from tabulae.server.storage import ActionRow, SeatRow, TableRow
 
 from .harness import TOY
-from .test_play import check_updates, shown_events, states_of
+from .updates import check_updates, shown_events, states_of
 
 PLAYERS = 2
 

@@ -10,52 +10,14 @@ from contextlib import nullcontext
 import pytest
 import websockets
 
-from tabulae.core import Action, Match, Rng, load
-from tabulae.server.bots import Decision, _state
+from tabulae.core import Action, Rng, load
+from tabulae.server.bots import Decision, replayed
 from tabulae.server.config import database_url
 from tabulae.server.live import LiveTable
-from tabulae.server.storage import ActionRow, SeatRow, Storage, TableRow
+from tabulae.server.storage import ActionRow, Storage
 
-from .harness import Server, create, join, migrated_to
-
-SEED = 3
-
-
-def seated(client) -> tuple[str, list[str], int]:
-    """A Builders table of two people: its id, their tokens and the first player's seat."""
-    table = create(client, "builders", 2, {}, seed=SEED)["id"]
-    tokens = [join(client, table, seat) for seat in (0, 1)]
-    first = client.get(f"/tables/{table}").json()["to_move"][0]
-    return table, tokens, first
-
-
-def act(client, table: str, token: str, action: str, version: int) -> dict:
-    reply = client.post(
-        f"/tables/{table}/actions",
-        headers={"X-Seat-Token": token},
-        json={"action": action, "version": version},
-    )
-    assert reply.status_code == 200, reply.text
-    return reply.json()
-
-
-def take_back(client, table: str, token: str, count: int, version: int, **headers):
-    return client.post(
-        f"/tables/{table}/take-back",
-        headers={"X-Seat-Token": token, **headers},
-        json={"count": count, "version": version},
-    )
-
-
-def state(client, table: str, token: str | None = None, **query) -> dict:
-    headers = {"X-Seat-Token": token} if token else {}
-    return client.get(f"/tables/{table}/state", headers=headers, params=query).json()
-
-
-def offline(*steps: tuple[int, str]):
-    """The state after these actions, played without a server."""
-    match = Match("builders", 2, seed=SEED, actions=[(s, Action.parse(a)) for s, a in steps])
-    return match.replay()
+from .harness import Server, migrated_to
+from .take_backs import SEED, act, offline, seated, state, table_row, take_back
 
 
 def test_an_action_taken_back_leaves_the_board_as_the_log_without_it(client):
@@ -212,11 +174,6 @@ def test_a_database_of_the_previous_version_takes_take_backs_after_the_upgrade(t
     store.close()
 
 
-def table_row(bots: dict[int, str]) -> TableRow:
-    seats = [SeatRow(n, bot=bots.get(n)) for n in range(2)]
-    return TableRow("t", "builders", 2, SEED, {}, "playing", seats)
-
-
 def test_a_bot_never_takes_back():
     live = LiveTable(table_row({}), [])
     first = live.state.to_move[0]
@@ -267,6 +224,6 @@ def test_a_bot_worker_replays_a_log_that_a_take_back_changed():
         log = [(first, Action.parse(a).to_json()) for a in actions]
         return Decision("w", "builders", 2, SEED, {}, log, 1, "random", {}, Rng(1), 1.0, line)
 
-    assert _state(decision(0, "take 1")).view(None) == offline((first, "take 1")).view(None)
-    changed = _state(decision(1, "take 3"))
+    assert replayed(decision(0, "take 1")).view(None) == offline((first, "take 1")).view(None)
+    changed = replayed(decision(1, "take 3"))
     assert changed.view(None) == offline((first, "take 3")).view(None)

@@ -25,7 +25,7 @@ from tests.server.harness import LIMITS, Server
 from tests.server.players import play_randomly, sign_up
 
 from .browser import READY, Browser
-from .test_people_pages import CONTRAST
+from .pages import CONTRAST
 
 SCREEN = {"width": 1366, "height": 768}
 LANGUAGES = ("en", "ru")

@@ -14,7 +14,7 @@ from tabulae.games.builders.components import CREW as CREW_CARDS
 from tabulae.i18n import glossary
 
 from .browser import board_clicks, shown_number
-from .test_table import engine_scores
+from .pages import engine_scores
 
 GAME = "builders"
 pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Builders is not installed")

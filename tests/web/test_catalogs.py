@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import re
 import string
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,8 @@ from tabulae.core import games
 from tabulae.core.registry import interface_path
 from tabulae.i18n.po import Catalog
 
-WEB = Path(__file__).resolve().parents[2] / "tabulae" / "web"
+from .pages import WEB
+
 # A call of the interface's translation function with a string literal: t("…") or text.t("…").
 CALL = re.compile(r'\bt\(\s*("(?:[^"\\\n]|\\.)*")', re.S)
 TRANSLATED = ("pl", "nl", "ru")

@@ -15,7 +15,7 @@ import pytest
 import tabulae
 from tabulae.core.lessons import Lesson
 
-from .test_learn import OUTLINED, PHONE, SIDEWAYS, WIDE
+from .pages import OUTLINED, PHONE, SIDEWAYS, WIDE
 
 # The selectors of a step that match nothing drawn within the board.
 UNMATCHED = """selectors => {

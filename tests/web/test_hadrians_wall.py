@@ -13,10 +13,10 @@ from tabulae.core import Action, Match, Rng
 from tabulae.games.hadrians_wall.components import CARD_INDEX, PATTERNS, PLAYER_CARDS
 from tabulae.games.hadrians_wall.scouting import orient
 from tabulae.i18n import GameText, glossary, translator
-from tests.games.hadrians_wall.test_words import check
+from tests.games.hadrians_wall.helpers import check
 
 from .browser import Browser, Person, board_clicks
-from .test_table import engine_scores
+from .pages import engine_scores
 
 GAME = "hadrians_wall"
 GAME_TERMS = glossary(tabulae.load(GAME))

@@ -6,13 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-WIDE = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
-OUTLINED = """el => {
-  const style = getComputedStyle(el);
-  return style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
-}"""
-SIDEWAYS = "() => document.documentElement.scrollWidth > innerWidth"
+from .pages import OUTLINED, PHONE, SIDEWAYS, WIDE
 
 
 def moved_on(page, at: str) -> None:

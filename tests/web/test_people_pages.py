@@ -23,6 +23,7 @@ from tests.server.harness import LIMITS, Server
 from tests.server.players import play_randomly, sign_up
 
 from .browser import Browser
+from .pages import CONTRAST
 
 PHONE = {"width": 390, "height": 844}
 LANGUAGES = ("en", "nl", "ru")
@@ -30,24 +31,6 @@ GAMES = {"sylla": 4, "builders": 4, "hadrians_wall": 6}  # each at its most play
 TOY = "tesserae"
 PASSWORD = "correct horse battery"
 SETTINGS = ("secure_cookies=false", "sign_ins_per_minute=1000000")
-
-# WCAG's contrast ratio of an element's text against the first background behind it that is
-# not transparent, from the computed styles.
-CONTRAST = """(node) => {
-  const rgb = (color) => color.match(/[\\d.]+/g).map(Number);
-  const luminance = ([r, g, b]) => {
-    const [R, G, B] = [r, g, b].map((v) => {
-      const c = v / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * R + 0.7152 * G + 0.0722 * B;
-  };
-  let back = node;
-  while (back && rgb(getComputedStyle(back).backgroundColor)[3] === 0) back = back.parentElement;
-  const fore = luminance(rgb(getComputedStyle(node).color));
-  const behind = luminance(rgb(getComputedStyle(back ?? document.body).backgroundColor));
-  return (Math.max(fore, behind) + 0.05) / (Math.min(fore, behind) + 0.05);
-}"""
 
 
 @pytest.fixture(scope="module")

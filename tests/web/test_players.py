@@ -12,13 +12,11 @@ import pytest
 
 from tabulae.i18n.po import Catalog
 from tests.server.harness import Server
-from tests.server.players import link_token, player_options, smtp_server
-from tests.server.test_players import admin
+from tests.server.players import admin, link_token, player_options, smtp_server
 from tests.services import redis as redis_server
 
 from .browser import Browser, Person
-from .test_catalogs import WEB
-from .test_table import random_clicks
+from .pages import WEB, random_clicks
 
 GAME = "tesserae"
 PASSWORD = "correct horse battery"

@@ -11,8 +11,8 @@ import tabulae
 from tabulae.i18n import GameText, translator
 
 from .browser import Person
-from .test_table import GAME as TOY_GAME
-from .test_table import random_clicks
+from .pages import GAME as TOY_GAME
+from .pages import random_clicks
 
 GAMES = ("sylla", "builders", "hadrians_wall")
 # How each board begins, as the rulebooks count: five rounds of Sylla, six years on the Wall,

@@ -9,8 +9,7 @@ from tabulae.core import load
 from tabulae.i18n import glossary
 from tabulae.i18n.catalogs import read
 
-from .test_learn import PHONE, SIDEWAYS
-from .test_status_bar import ASKED, refused_click, wait_for_prompt
+from .pages import ASKED, PHONE, SIDEWAYS, refused_click, wait_for_prompt
 
 
 def test_a_refused_click_links_to_the_rule_it_rests_on(browser):

@@ -6,35 +6,13 @@ from __future__ import annotations
 import pytest
 
 from .browser import Person
-from .test_table import PLAYING
+from .pages import ASKED, PLAYING, refused_click, wait_for_prompt
 
-# Each game's first question to a player, as its English catalog words it.
-ASKED = {
-    "sylla": "Your move: Choose 6 more starting characters to keep, in secret: everyone chooses "
-    "at once.",
-    "builders": "Your move: Take an action (free actions left: 3;",
-    "hadrians_wall": "Your move: Choose which of your two drawn cards becomes this year's Path "
-    "card, in secret",
-}
 TEXT_IS = "text => document.getElementById('prompt').innerText === text"
 
 
 def prompt(person: Person) -> str:
     return person.page.inner_text("#prompt")
-
-
-def wait_for_prompt(person: Person, start: str) -> None:
-    person.page.wait_for_function(
-        "start => document.getElementById('prompt').innerText.startsWith(start)", arg=start
-    )
-
-
-def refused_click(person: Person, part: str) -> str:
-    """Click a part of the board that offers no legal action; the notice that follows."""
-    before = person.version
-    person.act(lambda page: page.locator(part).first.click())
-    assert person.version == before, "the click played"
-    return person.notice()
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 import tabulae
 
 from .browser import board_clicks
-from .test_table import engine_scores
+from .pages import engine_scores
 
 GAME = "sylla"
 pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Sylla is not installed")

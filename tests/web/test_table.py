@@ -3,33 +3,7 @@ game Tesserae (which has no board of its own, so the generic board shows it)."""
 
 from __future__ import annotations
 
-from tabulae.core import Match, Rng
-
-from .browser import Browser, Person
-
-GAME = "tesserae"
-PLAYING = "() => document.getElementById('table').dataset.status === 'playing'"
-
-
-def random_clicks(seed: int):
-    """A chooser that clicks a random button of the legal-action list."""
-    rng = Rng(seed)
-
-    def choose(person: Person):
-        legal = person.legal()
-        pick = rng.below(len(legal))
-        return lambda page: page.locator("#actions button.action").nth(pick).click()
-
-    return choose
-
-
-def engine_scores(browser: Browser, table: str) -> dict[int, float]:
-    """The final scores by seat, from replaying the server's match record offline."""
-    with browser.api() as api:
-        match = Match.from_json(api.get(f"/tables/{table}/match").json())
-    result = match.replay().result()
-    assert result is not None
-    return dict(enumerate(result.scores))
+from .pages import GAME, PLAYING, engine_scores, random_clicks
 
 
 def test_a_table_with_a_bot_is_played_to_the_end_by_clicking(browser):

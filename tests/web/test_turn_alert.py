@@ -4,7 +4,7 @@ another tab sees their turn come."""
 from __future__ import annotations
 
 from .browser import Person
-from .test_table import GAME, PLAYING, random_clicks
+from .pages import GAME, PLAYING, random_clicks
 
 MARK = "▶ "
 TURN_ICON = "data:image/svg+xml,"

@@ -77,10 +77,10 @@ def attacks_to_come(table: HadriansWallTable, seat: int) -> float:
         total += _attack(chances, GREY_FLAGS[table.year - 1], held)
     else:
         extra = sum(table.neutral_pieces)
-        chances = _undefended(cards[table.year - 1] + extra, strength, favours)
+        chances = undefended_chances(cards[table.year - 1] + extra, strength, favours)
         total += _attack(chances, GREY_FLAGS[table.year - 1], held)
     for year in range(table.year + 1, YEARS + 1):
-        chances = _undefended(cards[year - 1], strength, 0)
+        chances = undefended_chances(cards[year - 1], strength, 0)
         total += LATER_ATTACKS * _attack(chances, GREY_FLAGS[year - 1], None)
     return total
 
@@ -100,7 +100,7 @@ def _attack(chances: tuple[tuple[int, float], ...], flag: int, held: int | None)
 
 
 @lru_cache(maxsize=8192)
-def _undefended(cards: int, strength: tuple[int, ...], favours: int) -> tuple:
+def undefended_chances(cards: int, strength: tuple[int, ...], favours: int) -> tuple:
     """The chances of each number of attack cards left undefended when `cards` strike the
     Cohorts at random (each as the Fate deck's arrows fall), less the `favours` held."""
     chances: dict[int, float] = {}

@@ -351,7 +351,7 @@ def _removal(table: Table) -> None:
         table.step, table.actor = "remove", table.first_consul
         return
     if candidates:
-        _remove(table, max(candidates, key=lambda slot: totals[slot]))
+        remove_event(table, max(candidates, key=lambda slot: totals[slot]))
     else:
         _end(table)
 
@@ -371,10 +371,10 @@ def why_remove(table: Table, seat: int, action: Action) -> IllegalAction:
 
 def play_remove(table: Table, seat: int, action: Action) -> None:
     table.tied = []
-    _remove(table, _slot(table, action.word(1)))
+    remove_event(table, _slot(table, action.word(1)))
 
 
-def _remove(table: Table, slot: int) -> None:
+def remove_event(table: Table, slot: int) -> None:
     components = table.components
     event = table.event_row[slot]
     table.event_row[slot] = -1

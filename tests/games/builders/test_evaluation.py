@@ -8,7 +8,7 @@ from tabulae.core import Action, Rng
 from tabulae.games.builders import GAME
 from tabulae.games.builders.components import WORKERS, card
 
-from .positions import NUMBER, play, set_up
+from .helpers import NUMBER, play, set_up
 
 TOWN_HOUSE, TEMPLE, SHIPYARD = NUMBER["town_house"], NUMBER["temple"], NUMBER["shipyard"]
 
@@ -79,7 +79,7 @@ def test_greedy_takes_the_sesterce_that_repays_its_loan_in_its_last_turn():
     points for each loan not repaid." With 14 sesterces, one loan and one free action left
     in its last turn, taking 1 sesterce lets it repay: 0 VP instead of 1.4 - 2."""
     table = last_turn(loans={0: 1}, sesterces={0: 11})
-    play(table, "take 3")  # two of its three free actions spent
+    play(table, table.active_seat, "take 3")  # two of its three free actions spent
     assert table.sesterces[0] == 14
     assert table.free_actions_left() == 1
     played = greedy_turn(table)
@@ -96,7 +96,7 @@ def test_a_loan_counts_at_what_settling_it_will_cost_in_the_last_round():
     table = set_up(first=1, to_move=0, last_round=True, loans={1: 2}, sesterces={1: 20})
     # seat 1 repays one loan (20 - 15 = 5 left), not the other
     assert GAME.evaluate(table, 1) == pytest.approx(0.5 - 2)
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert table.result().scores[1] == pytest.approx(0.5 - 2)
     assert table.result().details["players"][1]["repaid"] == 1
 
@@ -111,7 +111,7 @@ def test_greedy_buys_no_action_in_its_last_turn_to_take_one_sesterce():
     turn, with the free actions spent and nothing to finish, a site's promise is worth
     nothing at the end: paying 5 sesterces for an action to take 1 only loses 4."""
     table = last_turn()
-    play(table, "take 6")
+    play(table, table.active_seat, "take 6")
     assert table.free_actions_left() == 0 and table.sesterces[0] == 16
     before = table.sesterces[0]
     played = greedy_turn(table)
@@ -124,7 +124,7 @@ def test_greedy_buys_no_action_in_a_last_turn_that_is_not_the_last_of_the_game()
     turn no other comes to him, so an action bought to take 1 sesterce only loses 4."""
     pyramid = {"pyramid": ["master_1", "apprentice_3"]}  # apprentice_3: dealt to seat 0
     table = set_up(players=3, last_round=True, **no_workers_left(pyramid, rivals=(1, 2)))
-    play(table, "take 6")
+    play(table, table.active_seat, "take 6")
     played = greedy_turn(table)
     assert played == ["end"] and table.sesterces[0] == 16 and table.active_seat == 1
 

@@ -8,7 +8,7 @@ from tabulae.core import Rng
 from tabulae.games.builders import GAME
 from tabulae.games.builders.observation import WORKING, Observation
 
-from .positions import play
+from .helpers import play
 
 WORK = {card: i for i, card in enumerate(WORKING)}
 
@@ -109,9 +109,9 @@ def test_each_position_is_observed_as_itself_not_as_the_one_seen_before():
     written right when observed again."""
     layout = Observation(2, GAME.new(2, 0).options)
     first, other = GAME.new(2, 0), GAME.new(2, 1)
-    play(first, "take 6")
+    play(first, first.active_seat, "take 6")
     twin = first.clone()
-    play(twin, "take 3")
+    play(twin, twin.active_seat, "take 3")
     for table in (first, twin, other, first, twin):
         for seat in range(2):
             assert np.array_equal(

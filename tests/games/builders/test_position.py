@@ -17,7 +17,7 @@ from tabulae.core.conformance import check_game, snapshot
 from tabulae.games.builders import GAME
 from tabulae.games.builders.table import BuildersTable
 
-from .positions import NUMBER, set_up
+from .helpers import NUMBER, set_up
 
 DOCUMENTATION = Path(__file__).parents[3] / "docs" / "positions" / "builders.md"
 SEEDS = range(16)

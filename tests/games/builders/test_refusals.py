@@ -2,20 +2,21 @@
 
 from tabulae.games.builders.components import RULES
 
-from .positions import NUMBER, play, refused, set_up
+from .helpers import NUMBER, play, refused, set_up
 
 PYRAMID = NUMBER["pyramid"]
 
 
 def test_a_second_investment_in_a_turn():
     table = set_up(idle={0: ["craftsman_1"]})
-    play(table, "loan")
+    play(table, table.active_seat, "loan")
     assert "already taken an investment" in refused(table, "buy tool mallet")
     assert "already taken an investment" in refused(table, "buy slave 52")
     assert "already taken an investment" in refused(table, f"train {NUMBER['craftsman_1']} wood")
     assert "already taken an investment" in refused(table, "loan")
-    play(table, "end", "end")
-    play(table, "buy tool mallet")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "buy tool mallet")
 
 
 def test_training_a_worker_on_a_site():
@@ -28,8 +29,8 @@ def test_training_a_slave():
     table = set_up(idle={0: ["slave_1"]}, sesterces={0: 20})
     slave = NUMBER["slave_1"]
     assert "cannot be trained" in refused(table, f"train {slave} wood")
-    play(table, f"free {slave}")
-    play(table, f"train {slave} wood")
+    play(table, table.active_seat, f"free {slave}")
+    play(table, table.active_seat, f"train {slave} wood")
     assert table.provides(slave) == (2, 3, 0, 2), "a citizen can be trained"
 
 
@@ -37,8 +38,9 @@ def test_training_a_machine_or_a_worker_twice():
     table = set_up(finished={0: ["machine_saw"]}, idle={0: ["laborer_2"]}, sesterces={0: 30})
     saw, worker = NUMBER["machine_saw"], NUMBER["laborer_2"]
     assert "machine cannot be trained" in refused(table, f"train {saw} stone")
-    play(table, f"train {worker} stone")
-    play(table, "end", "end")
+    play(table, table.active_seat, f"train {worker} stone")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "end")
     assert "already trained" in refused(table, f"train {worker} wood")
 
 
@@ -52,7 +54,7 @@ def test_a_tool_on_a_slave_or_a_machine():
     slave, saw = NUMBER["slave_1"], NUMBER["machine_saw"]
     assert "cannot carry a tool" in refused(table, f"send {slave} {PYRAMID} mallet")
     assert "machine cannot carry a tool" in refused(table, f"send {saw} {PYRAMID} mallet")
-    play(table, f"send {slave} {PYRAMID}")
+    play(table, table.active_seat, f"send {slave} {PYRAMID}")
 
 
 def test_a_tool_the_player_does_not_have():
@@ -67,13 +69,13 @@ def test_spending_sesterces_you_lack():
     assert "costs 7 sesterces and you have only 3" in refused(table, "buy slave 52")
     assert "costs 5 sesterces and you have only 3" in refused(table, f"send {worker} {PYRAMID}")
     assert "costs 7 sesterces" in refused(table, f"train {worker} wood")
-    play(table, "take 1", "take 1", "take 1")
+    play(table, table.active_seat, "take 1", "take 1", "take 1")
     assert table.sesterces[0] == 6 and table.actions_used == RULES.free_actions
     assert "2 sesterces + 5 for extra actions and you have only 6" in refused(
         table, "buy tool mallet"
     )
     assert "costs 10 for extra actions" in refused(table, "take 3")
-    play(table, "take 1")
+    play(table, table.active_seat, "take 1")
     assert table.sesterces[0] == 6 - 5 + 1
     assert "costs 5 for extra actions and you have only 2" in refused(table, "loan")
 
@@ -111,7 +113,8 @@ def test_out_of_turn_malformed_and_unknown_actions():
 def test_nothing_after_the_end():
     table = set_up(finished={0: ["colossus_of_rhodes", "hanging_gardens", "town_hall"]})
     assert table.victory_points[0] == 17
-    play(table, "end", "end")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "end")
     assert table.result() is not None
     assert "the game is over" in refused(table, "end", seat=0)
 
@@ -122,7 +125,7 @@ def test_a_freed_slave_is_written_by_its_citizen_side():
     table = set_up(
         sites={0: {"pyramid": []}}, idle={0: ["slave_1"]}, tools={0: ["mallet"]}, sesterces={0: 20}
     )
-    play(table, "free slave_1")
+    play(table, table.active_seat, "free slave_1")
     legal = {str(a) for a in table.legal_actions(0)}
     assert {"send citizen_1 pyramid", "send citizen_1 pyramid mallet"} <= legal
     assert not any("slave_1" in a for a in legal)
@@ -130,5 +133,5 @@ def test_a_freed_slave_is_written_by_its_citizen_side():
     assert "other side" in refused(table, "train slave_1 wood")
     assert "not a slave" in refused(table, "free citizen_1")
     assert "not in the investment row" in refused(table, "buy slave citizen_2")
-    play(table, "send citizen_1 pyramid mallet")
+    play(table, table.active_seat, "send citizen_1 pyramid mallet")
     assert table.events[-1].args["card"] == "citizen_1"

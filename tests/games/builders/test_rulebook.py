@@ -2,7 +2,7 @@
 
 from tabulae.games.builders.components import RULES
 
-from .positions import NUMBER, play, set_up
+from .helpers import NUMBER, play, set_up
 
 LIGHTHOUSE = NUMBER["lighthouse_of_alexandria"]
 
@@ -17,10 +17,10 @@ def test_a_worker_with_a_mallet_goes_to_the_lighthouse_for_one_action_and_four_s
     table = set_up(idle={0: ["craftsman_1"]}, sites={0: {"lighthouse_of_alexandria": []}})
     craftsman = NUMBER["craftsman_1"]
 
-    play(table, "buy tool mallet")
+    play(table, table.active_seat, "buy tool mallet")
     assert (table.sesterces[0], table.actions_used, table.tools[0]) == (8, 1, [0])
 
-    play(table, f"send {craftsman} {LIGHTHOUSE} mallet")
+    play(table, table.active_seat, f"send {craftsman} {LIGHTHOUSE} mallet")
     assert table.sesterces[0] == 4, "the wage of 4 sesterces and nothing for the tool"
     assert table.actions_used == 2, "one action"
     lighthouse = table.sites[0][LIGHTHOUSE]
@@ -43,12 +43,12 @@ def test_a_trained_worker_still_costs_his_wage():
     )
     craftsman = NUMBER["craftsman_5"]
 
-    play(table, f"train {craftsman} decoration")
+    play(table, table.active_seat, f"train {craftsman} decoration")
     assert (table.sesterces[0], table.actions_used) == (4, 1), "1 action and 7 sesterces"
     assert table.provides(craftsman) == (0, 3, 0, 3), "decoration 1 became 3"
     assert table.wage(craftsman) == 4
 
-    play(table, f"send {craftsman} {LIGHTHOUSE}")
+    play(table, table.active_seat, f"send {craftsman} {LIGHTHOUSE}")
     assert (table.sesterces[0], table.actions_used) == (0, 2), "1 action and 4 sesterces"
     assert table.sites[0][LIGHTHOUSE].supplied == [0, 3, 0, 3]
 
@@ -72,17 +72,18 @@ def test_three_workers_to_one_building_in_one_turn_cost_six_actions():
     workers.append(NUMBER["laborer_1"])
     pyramid, temple = NUMBER["pyramid"], NUMBER["temple"]
 
-    play(table, f"send {workers[0]} {pyramid}")
+    play(table, table.active_seat, f"send {workers[0]} {pyramid}")
     assert table.actions_used == 1, "one action, though a master already works there"
-    play(table, f"send {workers[1]} {pyramid}")
+    play(table, table.active_seat, f"send {workers[1]} {pyramid}")
     assert table.actions_used == 1 + 2
-    play(table, f"send {workers[2]} {pyramid}")
+    play(table, table.active_seat, f"send {workers[2]} {pyramid}")
     assert table.actions_used == 1 + 2 + 3 == 6
     assert table.sesterces[0] == next_turn, "three wages of 2, and 3 extra actions at 5 each"
 
-    play(table, "end", "end")
-    play(table, f"send {workers[3]} {temple}")
-    play(table, f"send {NUMBER['craftsman_1']} {pyramid}")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, f"send {workers[3]} {temple}")
+    play(table, table.active_seat, f"send {NUMBER['craftsman_1']} {pyramid}")
     assert table.actions_used == 2, "two buildings, one action each"
 
 
@@ -103,7 +104,7 @@ def test_a_journeyman_completes_the_lighthouse():
     journeyman = NUMBER["laborer_1"]
     assert table.wage(journeyman) == 3
 
-    play(table, f"send {journeyman} {LIGHTHOUSE}")
+    play(table, table.active_seat, f"send {journeyman} {LIGHTHOUSE}")
     assert LIGHTHOUSE not in table.sites[0]
     assert table.finished[0] == [LIGHTHOUSE]
     assert table.victory_points[0] == 5
@@ -128,7 +129,7 @@ def test_tools_come_back_with_their_workers():
         idle={0: ["apprentice_1"]}, sites={0: {"camel_stable": []}}, tools={0: ["mallet"]}
     )
     apprentice = NUMBER["apprentice_1"]
-    play(table, f"send {apprentice} {NUMBER['camel_stable']} mallet")
+    play(table, table.active_seat, f"send {apprentice} {NUMBER['camel_stable']} mallet")
     assert table.finished[0] == [NUMBER["camel_stable"]], "1 stone from the mallet, 1 architecture"
     assert table.tools[0] == [0] and apprentice in table.idle[0]
 
@@ -155,18 +156,18 @@ def test_the_game_ends_after_the_round_of_the_player_who_reached_17():
         idle={1: ["laborer_1"], 0: ["craftsman_3"]},
     )
     assert table.victory_points == [14, 12, 0]
-    play(table, f"send {NUMBER['laborer_1']} {LIGHTHOUSE}")
+    play(table, table.active_seat, f"send {NUMBER['laborer_1']} {LIGHTHOUSE}")
     assert table.victory_points[1] == 17 and not table.last_round, (
         "the trigger waits for the turn's end"
     )
 
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert table.last_round and table.to_move == (2,)
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert table.to_move == (0,), "seat 0, to the right of the first player, plays last"
-    play(table, f"send {NUMBER['craftsman_3']} {NUMBER['tower_of_babel']}")
+    play(table, table.active_seat, f"send {NUMBER['craftsman_3']} {NUMBER['tower_of_babel']}")
     assert table.victory_points == [14 + 6, 17, 0], "the last turn can still change the winner"
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert table.to_move == () and table.result() is not None
     assert table.result().scores == (20 + 2.1, 17 + 2.1, 1.0)
     assert table.result().winners == (0,)
@@ -179,7 +180,7 @@ def test_the_game_ends_at_once_when_the_last_player_reaches_17():
     finished = ["colossus_of_rhodes", "hanging_gardens", "town_hall"]
     table = set_up(players=3, first=1, to_move=0, finished={0: finished})
     assert table.victory_points[0] == 17 and table.last_seat == 0
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert table.to_move == ()
     assert [e.key for e in table.events[-6:]] == [
         "builders.turn_ended",
@@ -201,7 +202,7 @@ def test_sesterces_slaves_and_loans_do_not_trigger_the_end():
         sesterces={0: 500},
     )
     assert table.victory_points[0] == 16
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert not table.last_round and table.to_move == (1,)
 
 
@@ -231,7 +232,7 @@ def test_slaves_are_freed_and_loans_repaid_at_final_scoring():
     )
     assert table.victory_points == [17, 10]
     idle = [NUMBER["slave_1"], NUMBER["slave_2"]]
-    play(table, "end")
+    play(table, table.active_seat, "end")
 
     result = table.result()
     assert result is not None
@@ -262,7 +263,9 @@ def test_tied_players_share_the_victory():
         sesterces={0: 3, 1: 13, 2: 13},
     )
     assert table.victory_points == [17, 16, 16]
-    play(table, "end", "end", "end")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "end")
     result = table.result()
     assert result.scores == (17.3, 17.3, 17.3)
     assert result.ranks == (1, 1, 1) and result.winners == (0, 1, 2)

@@ -19,7 +19,7 @@ from tabulae.games.builders.components import (
 )
 from tabulae.i18n import glossary
 
-from .positions import NUMBER, action, play, set_up
+from .helpers import NUMBER, action, play, set_up
 
 PYRAMID = NUMBER["pyramid"]
 TERMS = glossary(GAME)
@@ -52,11 +52,11 @@ def test_three_free_actions_then_five_sesterces_each():
     pay to take any number of extra actions. Each extra action costs 5 sesterces." Ruling
     B-09: the part of a multi-action choice beyond the free ones is bought the same way."""
     table = set_up(sesterces={0: 20})
-    play(table, "take 1", "take 1")
+    play(table, table.active_seat, "take 1", "take 1")
     assert table.sesterces[0] == 22
-    play(table, "take 6")
+    play(table, table.active_seat, "take 6")
     assert table.actions_used == 5 and table.sesterces[0] == 22 - 2 * 5 + 6
-    play(table, "take 3")
+    play(table, table.active_seat, "take 3")
     assert table.sesterces[0] == 18 - 2 * 5 + 3
 
 
@@ -65,7 +65,7 @@ def test_taking_sesterces():
     sesterces, for three actions 6 sesterces"."""
     for gain, spent in ((1, 1), (3, 2), (6, 3)):
         table = set_up()
-        play(table, f"take {gain}")
+        play(table, table.active_seat, f"take {gain}")
         assert (table.sesterces[0], table.actions_used) == (10 + gain, spent)
 
 
@@ -73,7 +73,7 @@ def test_recruiting_and_starting_refill_the_rows():
     table = set_up()
     building, worker = table.building_row[2], table.worker_row[4]
     next_building, next_worker = table.building_deck[-1], table.worker_deck[-1]
-    play(table, f"start {building}", f"hire {worker}")
+    play(table, table.active_seat, f"start {building}", f"hire {worker}")
     assert table.building_row[2] == next_building and building in table.sites[0]
     assert table.worker_row[4] == next_worker and worker in table.idle[0]
 
@@ -89,19 +89,25 @@ def test_rows_shrink_once_their_deck_is_empty():
         idle={1: [WORD[worker] for worker in WORKERS if WORD[worker] not in hired]},
     )
     assert not table.building_deck and not table.worker_deck
-    play(table, f"start {table.building_row[0]}", f"hire {table.worker_row[0]}")
+    play(table, table.active_seat, f"start {table.building_row[0]}", f"hire {table.worker_row[0]}")
     assert len(table.building_row) == 4 and len(table.worker_row) == 4
 
 
 def test_investment_prices():
     table = set_up(sesterces={0: 30})
-    play(table, "buy slave 53")
+    play(table, table.active_seat, "buy slave 53")
     assert table.sesterces[0] == 23 and 53 in table.idle[0] and 53 not in table.slave_stack
-    play(table, "end", "end", "buy tool brush")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "buy tool brush")
     assert table.sesterces[0] == 21 and table.tools[0] == [3]
-    play(table, "end", "end", "loan")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "loan")
     assert table.sesterces[0] == 31 and table.loans[0] == 1 and table.loan_stack == 3
-    play(table, "end", "end", f"train {table.idle[0][0]} stone")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, "end")
+    play(table, table.active_seat, f"train {table.idle[0][0]} stone")
     assert table.sesterces[0] == 24 and table.university_stack == [1, 2, 3]
 
 
@@ -116,11 +122,11 @@ def test_a_slave_works_for_nothing_and_a_citizen_for_his_wage():
             citizen_wage=wage,
         )
         slaves = [NUMBER["slave_1"], NUMBER["slave_2"]]
-        play(table, f"send {slaves[0]} {PYRAMID}")
+        play(table, table.active_seat, f"send {slaves[0]} {PYRAMID}")
         assert table.sesterces[0] == 10
-        play(table, f"free {slaves[1]}")
+        play(table, table.active_seat, f"free {slaves[1]}")
         assert table.actions_used == 2 and table.wage(slaves[1]) == wage
-        play(table, f"send {slaves[1]} {NUMBER['temple']}")
+        play(table, table.active_seat, f"send {slaves[1]} {NUMBER['temple']}")
         assert table.sesterces[0] == 10 - wage
         assert table.provides(slaves[1]) == (0, 0, 2, 2), "the citizen keeps his materials"
 
@@ -137,11 +143,11 @@ def test_a_finished_machine_joins_the_workers():
         sesterces={0: 20},
     )
     saw, worker = NUMBER["machine_saw"], NUMBER["laborer_1"]
-    play(table, f"send {worker} {saw}")
+    play(table, table.active_seat, f"send {worker} {saw}")
     assert saw in table.idle[0] and saw in table.finished[0] and table.victory_points[0] == 2
     assert table.sesterces[0] == 20 - 3, "a machine pays no sesterces"
     assert table.wage(saw) == 0 and table.provides(saw) == (0, 3, 0, 0)
-    play(table, f"send {worker} {PYRAMID}", f"send {saw} {PYRAMID}")
+    play(table, table.active_seat, f"send {worker} {PYRAMID}", f"send {saw} {PYRAMID}")
     assert table.actions_used == 1 + 1 + 2
     assert table.sesterces[0] == 17 - 3 - 5, "the machine is the second card: 1 extra action"
     view = table.view(0)["players"][0]
@@ -153,9 +159,9 @@ def test_returned_cards_may_work_again_in_the_same_turn():
     table = set_up(sites={0: {"camel_stable": [], "pyramid": []}})
     stable, worker = NUMBER["camel_stable"], NUMBER["apprentice_3"]
     assert table.idle[0] == [worker], "seat 0's apprentice, dealt at the start"
-    play(table, f"send {worker} {stable}")
+    play(table, table.active_seat, f"send {worker} {stable}")
     assert table.victory_points[0] == 1 and worker in table.idle[0]
-    play(table, f"send {worker} {PYRAMID}")
+    play(table, table.active_seat, f"send {worker} {PYRAMID}")
     assert table.sites[0][PYRAMID].crew == [(worker, -1)]
 
 
@@ -166,7 +172,7 @@ def test_university_effect(effect, provides):
     """Ruling B-05: a University sets its material to 3 (option university_effect)."""
     table = set_up(idle={0: ["craftsman_1"]}, university_effect=effect)
     worker = NUMBER["craftsman_1"]
-    play(table, f"train {worker} architecture")
+    play(table, table.active_seat, f"train {worker} architecture")
     assert table.provides(worker) == provides and table.wage(worker) == 4
 
 
@@ -189,9 +195,9 @@ def test_a_limited_bank_pays_only_what_it_holds():
     )
     assert table.bank == 4
     worker = NUMBER["master_1"]
-    play(table, "take 6")
+    play(table, table.active_seat, "take 6")
     assert table.sesterces[0] == 14 and table.bank == 0
-    play(table, f"send {worker} {PYRAMID}")
+    play(table, table.active_seat, f"send {worker} {PYRAMID}")
     assert table.bank == 5 + 5 and table.sesterces[0] == 14 - 10, "wage and extra action paid in"
     total = sum(table.sesterces) + table.bank
     random_playout(table, Rng(3))
@@ -243,14 +249,15 @@ def test_a_game_no_one_can_finish_ends_with_the_round():
     card on an unfinished site, no card left to recruit or buy, or no building left). By
     default the engine then completes the round and scores it (option end_stuck_game)."""
     table = stuck()
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert table.last_round and table.events[-1].key == "builders.stuck"
-    play(table, "take 6", "end", "end")
+    play(table, table.active_seat, "take 6", "end")
+    play(table, table.active_seat, "end")
     assert table.to_move == () and table.result().scores == (1.0, 1.0, 1.6)
 
     table = stuck(end_stuck_game=False)
     for _ in range(30):
-        play(table, "take 6", "end")
+        play(table, table.active_seat, "take 6", "end")
     assert table.to_move and not table.last_round
 
 
@@ -260,12 +267,12 @@ def test_idle_cards_that_cannot_finish_any_building_leave_the_game_stuck():
     left in the investment row on them."""
     table = stranded_apprentice()
     assert not table.may_finish(0) and table.stuck()
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert table.last_round and table.events[-1].key == "builders.stuck"
 
     table = stranded_apprentice(buildings=["trading_post"])
     assert table.may_finish(0) and not table.stuck()
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert not table.last_round
 
 
@@ -282,15 +289,22 @@ def test_a_building_still_in_the_deck_keeps_the_game_going():
     table = stranded_apprentice(buildings=[*OUT_OF_REACH, "trading_post"])
     assert table.building_deck == [NUMBER["trading_post"]]
     assert table.may_finish(0) and not table.stuck()
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert not table.last_round and table.events[-1].key == "builders.turn_ended"
-    play(table, "end")  # seat 2's turn; then seat 0's (first player 1), the apprentice's owner
+    play(
+        table, table.active_seat, "end"
+    )  # seat 2's turn; then seat 0's (first player 1), the apprentice's owner
     assert table.active_seat == 0
     apprentice = table.idle[0][0]
-    play(table, f"start {NUMBER['colossus_of_rhodes']}")
+    play(table, table.active_seat, f"start {NUMBER['colossus_of_rhodes']}")
     refilled = ["trading_post", *OUT_OF_REACH[1:]]
     assert table.building_row == [NUMBER[b] for b in refilled] and not table.building_deck
-    play(table, f"start {NUMBER['trading_post']}", f"send {apprentice} {NUMBER['trading_post']}")
+    play(
+        table,
+        table.active_seat,
+        f"start {NUMBER['trading_post']}",
+        f"send {apprentice} {NUMBER['trading_post']}",
+    )
     assert table.finished[0] == [NUMBER["trading_post"]] and table.victory_points[0] == 1
 
 
@@ -301,7 +315,7 @@ def test_a_deck_of_buildings_out_of_reach_leaves_the_game_stuck():
     table = stranded_apprentice(buildings=[*OUT_OF_REACH, "fortress", "tower_of_babel"])
     assert len(table.building_deck) == 2
     assert not table.may_finish(0) and table.stuck()
-    play(table, "end")
+    play(table, table.active_seat, "end")
     assert table.last_round and table.events[-1].key == "builders.stuck"
 
 
@@ -355,7 +369,7 @@ def stuck(idle=(), buildings=(), **given):
 
 def test_views_show_every_public_thing():
     table = set_up(sites={0: {"lighthouse_of_alexandria": ["master_2"]}}, tools={0: ["mallet"]})
-    play(table, "take 3")
+    play(table, table.active_seat, "take 3")
     view = table.view(1)
     assert json.loads(json.dumps(view)) == view and view == table.view(None) | {"you": 1}
     assert view["phase"] == "turn" and view["turn"]["seat"] == 0

@@ -8,7 +8,7 @@ from tabulae.core import Action, Rng
 from tabulae.games.builders import GAME
 from tabulae.games.builders.search import rollout_action
 
-from .positions import set_up
+from .helpers import set_up
 
 SEEDS = range(40)
 UNPLANNED = {"loan", "free"}

@@ -5,7 +5,7 @@ from tabulae.core.takeback import TakeBacks
 from tabulae.games.builders.actions import WORD
 from tabulae.games.builders.components import BUILDINGS
 
-from .positions import set_up
+from .helpers import set_up
 
 
 def played(state, runs: TakeBacks, seat: int, *actions: str) -> None:

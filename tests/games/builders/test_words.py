@@ -23,7 +23,7 @@ from tabulae.i18n import LANGUAGES, GameText, glossary, translator
 from tabulae.i18n.catalogs import read
 from tabulae.tui.renderer import renderer
 
-from .positions import set_up
+from .helpers import set_up
 
 RENDERER = renderer(GAME)
 

@@ -8,6 +8,7 @@ reach. A scenario changed on the way (`amended`) is written and read again the s
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,6 +17,7 @@ from tabulae.core.conformance import snapshot
 from tabulae.games.hadrians_wall import GAME, HadriansWallTable
 from tabulae.games.hadrians_wall import sheet as S
 from tabulae.games.hadrians_wall.components import BUILDING_INDEX, CARD_INDEX, FATE_CARDS, POOL
+from tabulae.i18n import glossary, translator
 
 Sheets = Sequence[Mapping[str, Any]]
 """Per seat, from seat 0, named areas of his sheets as the position format writes them, each
@@ -177,9 +179,10 @@ def fate_with(**fields) -> str:
     raise LookupError(fields)
 
 
-def play(state: HadriansWallTable, seat: int, *actions: str) -> None:
-    for text in actions:
-        state.apply(seat, Action.parse(text))
+def play(table: HadriansWallTable, seat: int, *moves: str) -> None:
+    """Play actions of `seat`."""
+    for move in moves:
+        table.apply(seat, Action.parse(move))
 
 
 def refused(state: HadriansWallTable, seat: int, text: str) -> str:
@@ -202,3 +205,68 @@ def end_year(state: HadriansWallTable) -> None:
             while state.pending[seat]:
                 state.apply(seat, state.legal_actions(seat)[0])
             state.apply(seat, Action("pass"))
+
+
+NAMES = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Feliks"]
+
+
+# Words that are no language's: the players' names and the Latin of the rulebook's titles.
+PROPER = {*NAMES, "Ludus", "Gladiatorius"}
+
+
+DOTTED = re.compile(r"\b[a-z_]+\.[a-z_]+(?:\.[a-z_0-9]+)+")
+
+
+PAIR = re.compile(r"\b\w+=")
+
+
+SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
+
+
+LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def catalog(lang: str) -> dict[str, str]:
+    return translator(lang).catalog(GAME).messages
+
+
+def words(text: str) -> set[str]:
+    """The words of a text of three letters or more, its {fields} left out."""
+    return {word.lower() for word in WORD.findall(FIELD.sub(" ", text))}
+
+
+def glossary_words(lang: str) -> set[str]:
+    return set().union(*(words(names.get(lang, "")) for names in glossary(GAME).values()))
+
+
+# The words of the English messages and names; in Polish or Dutch, any of them is English
+# unless the language's own glossary uses it (Forum, Fort, Centurion...) or it is a word the
+# two languages share.
+ENGLISH = set().union(*map(words, catalog("en").values())) | glossary_words("en")
+
+
+SHARED = {
+    "pl": glossary_words("pl"),
+    "nl": glossary_words("nl") | {"bonus", "later", "per", "rest", "stop", "training"},
+}
+
+
+def check(text: str | None, lang: str, what: str) -> None:
+    assert text, f"{lang}: nothing shown for {what}"
+    assert not DOTTED.search(text), f"{lang}: a message key in {text!r} ({what})"
+    assert not PAIR.search(text), f"{lang}: a name=value pair in {text!r} ({what})"
+    assert not SNAKE.search(text), f"{lang}: an id in {text!r} ({what})"
+    if lang == "en":
+        return
+    if lang == "ru":
+        latin = [word for word in LATIN.findall(text) if word not in PROPER]
+        assert not latin, f"ru: Latin words {latin} in {text!r} ({what})"
+        return
+    english = words(text) & ENGLISH - SHARED[lang] - {name.lower() for name in PROPER}
+    assert not english, f"{lang}: English words {sorted(english)} in {text!r} ({what})"

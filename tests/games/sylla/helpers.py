@@ -58,9 +58,10 @@ def new_table(
     return state
 
 
-def play(state: SyllaState, seat: int, *moves: str) -> None:
+def play(table: SyllaState, seat: int, *moves: str) -> None:
+    """Play actions of `seat`."""
     for move in moves:
-        state.apply(seat, Action.parse(move))
+        table.apply(seat, Action.parse(move))
 
 
 def card_of(state: Laid, design: str, pool: Iterable[int]) -> int:

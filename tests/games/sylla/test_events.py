@@ -272,10 +272,10 @@ def test_an_event_that_occurs_again_turns_another_card(again, down):
 
 def leave(s, event):
     """Remove an event from play, as phase V's removal does."""
-    from tabulae.games.sylla.events import _remove
+    from tabulae.games.sylla.events import remove_event
 
     s.tied = []
-    _remove(s, s.event_row.index(event_id(s, event)))
+    remove_event(s, s.event_row.index(event_id(s, event)))
 
 
 def hold(s, seat, position, event):

@@ -166,10 +166,10 @@ def action(move: str, table: BuildersTable | None = None) -> Action:
     )
 
 
-def play(table: BuildersTable, *moves: str) -> None:
-    """Play actions, cards written by number, for the seat to move."""
+def play(table: BuildersTable, seat: int, *moves: str) -> None:
+    """Play actions of `seat`, cards written by number."""
     for move in moves:
-        table.apply(table.active_seat, action(move, table))
+        table.apply(seat, action(move, table))
 
 
 def refused(table: BuildersTable, move: str, seat: int | None = None) -> str:
