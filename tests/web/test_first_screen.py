@@ -8,9 +8,13 @@ import json
 
 import pytest
 
-from .test_layout_fits import GAMES, LANGUAGES, positions, seated
+from .crowded import GAMES, LANGUAGES, crowded_positions, seated
 
-__all__ = ["positions"]  # the shared position of each game, a fixture of this module too
+
+@pytest.fixture(scope="module")
+def positions(server) -> dict[str, tuple[str, str]]:
+    return crowded_positions(server)
+
 
 LAPTOP = {"width": 1366, "height": 768}
 SMALLEST_PX = 11
