@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 import tempfile
+import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +17,11 @@ import pytest
 
 from tabulae.bots.review import MARKS, decisions
 from tests.server.harness import LIMITS, TOY, Server
+from tests.server.players import play_randomly, sign_up
 from tests.server.test_reviews import record
 
 GAME = "tesserae"
+PASSWORD = "correct horse battery"
 PHONE = {"width": 390, "height": 844}
 SIDEWAYS = "() => document.documentElement.scrollWidth > innerWidth"
 # Every line the progress shows, kept as it changes (it is gone once the review is done).
@@ -31,8 +35,10 @@ new MutationObserver(() => {
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[tuple[Server]]:
-    """A server whose reviews judge a decision in a twentieth of a second."""
-    options = (*LIMITS, "--review-seconds", "0.05")
+    """A server whose reviews judge a decision in a twentieth of a second, and whose session
+    cookie needs no HTTPS."""
+    settings = ("secure_cookies=false", "sign_ins_per_minute=1000000")
+    options = (*LIMITS, "--review-seconds", "0.05", *(o for s in settings for o in ("--set", s)))
     with tempfile.TemporaryDirectory() as directory:
         server = Server(str(Path(directory) / "review.sqlite"), options=options).start()
         try:
@@ -127,3 +133,29 @@ def test_the_finished_table_links_to_the_review_of_my_seat_on_a_phone_in_polish(
     at_step(page, number)
     assert page.locator("#review-loss").inner_text().startswith("Strata: ")
     assert not page.evaluate(SIDEWAYS)
+
+
+def test_my_finished_games_link_to_the_review_of_my_seat(people, site):
+    username = f"r{uuid.uuid4().hex[:8]}"
+    with httpx.Client(base_url=f"{site[0].url}/api", timeout=10) as http:
+        sign_up(http, username, PASSWORD)
+        spec = {"game": GAME, "players": 2, "seats": [{"bot": "random"}, {}]}
+        table = http.post("/tables", json=spec).json()["id"]
+        joined = http.post(f"/tables/{table}/join", json={"name": username}).json()
+        assert joined["seat"] == 1
+        play_randomly(http, table, joined["token"])
+        deadline = time.monotonic() + 60
+        while http.get(f"/tables/{table}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the game did not finish"
+            time.sleep(0.2)
+    page = people.person().page
+    reply = page.request.post("/api/session", data={"username": username, "password": PASSWORD})
+    assert reply.ok, reply.text()
+    page.goto("/account.html")
+    link = page.locator(f"#finished li[data-table='{table}'] a.review-link")
+    assert link.inner_text() == "Review my game"
+    link.click()
+    page.wait_for_url(re.compile(r"/replay\.html\?id=.*&seat=1&review=1"))
+    page.wait_for_selector("#review-steps > li")
+    assert page.locator("#review-seat").input_value() == "1"
+    assert f"Decisions of {username}" in page.locator("#review h3").all_inner_texts()
