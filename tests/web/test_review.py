@@ -19,6 +19,7 @@ from tabulae.bots.review import MARKS, decisions
 from tests.server.harness import LIMITS, TOY, Server
 from tests.server.players import play_randomly, sign_up
 from tests.server.test_reviews import record
+from tests.web.test_accessibility import violations
 
 GAME = "tesserae"
 PASSWORD = "correct horse battery"
@@ -91,6 +92,7 @@ def test_a_review_marks_the_steps_charts_each_seat_and_jumps_to_turning_points(p
     assert len(names) == 2 and [name.strip() for name in legend] == names
     turning = page.locator("#review-turning a")
     assert 1 <= turning.count() <= 3
+    assert violations(page, "the replay with its review") == []
     for index in range(turning.count()):
         number = int(turning.nth(index).get_attribute("data-step") or -1)
         assert number in judged
