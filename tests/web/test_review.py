@@ -15,10 +15,11 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tabulae.bots import bot_steps, make_bot
 from tabulae.bots.review import MARKS, decisions
+from tabulae.core import Match, Rng
 from tests.server.harness import LIMITS, TOY, Server
 from tests.server.players import play_randomly, sign_up
-from tests.server.test_reviews import record
 from tests.web.test_accessibility import violations
 
 GAME = "tesserae"
@@ -48,6 +49,16 @@ def site() -> Iterator[tuple[Server]]:
             server.stop()
 
 
+def long_record() -> Match:
+    """A finished toy game of eight rounds between random players: enough decisions that some
+    lose against the best (a turning point), however the search's time falls."""
+    match = Match(TOY, 2, 3, options={"rounds": 8})
+    state = match.start()
+    bots = [make_bot("random") for _ in range(2)]
+    match.actions.extend(bot_steps(state, bots, [Rng(n) for n in range(2)]))
+    return match
+
+
 def reviewed(page, count: int) -> None:
     """Wait until the review lists `count` decisions (it polls the server meanwhile)."""
     page.wait_for_function(
@@ -63,7 +74,7 @@ def at_step(page, number: int) -> None:
 
 
 def test_a_review_marks_the_steps_charts_each_seat_and_jumps_to_turning_points(people, site):
-    match = record(TOY, 2, 3)
+    match = long_record()
     with httpx.Client(base_url=f"{site[0].url}/api", timeout=10) as api:
         reply = api.post("/matches", json=match.to_json())
         assert reply.status_code == 201, reply.text
@@ -90,8 +101,13 @@ def test_a_review_marks_the_steps_charts_each_seat_and_jumps_to_turning_points(p
     legend = page.locator("#review-legend li").all_inner_texts()
     names = page.locator("#seat option").all_inner_texts()[1:]  # as "Watch as" names them
     assert len(names) == 2 and [name.strip() for name in legend] == names
+    with httpx.Client(base_url=f"{site[0].url}/api", timeout=10) as api:
+        review = api.get(f"/matches/{table}/review", params={"seat": 1}).json()  # kept, done
+    assert review["status"] == "done" and review["turning_points"]  # this game has a blunder
     turning = page.locator("#review-turning a")
-    assert 1 <= turning.count() <= 3
+    assert (
+        turning.evaluate_all("(ls) => ls.map((l) => +l.dataset.step)") == review["turning_points"]
+    )
     assert violations(page, "the replay with its review") == []
     for index in range(turning.count()):
         number = int(turning.nth(index).get_attribute("data-step") or -1)
@@ -128,9 +144,9 @@ def test_the_finished_table_links_to_the_review_of_my_seat_on_a_phone_in_polish(
     marks = page.locator("#review-steps .mark").all_inner_texts()
     assert marks and set(marks) <= words
     assert not page.evaluate(SIDEWAYS), "the replay with its review scrolls sideways on a phone"
-    first = page.locator("#review-turning a").first
-    number = int(first.get_attribute("data-step") or -1)
-    first.focus()
+    last = page.locator("#review-steps > li a").last  # a decision, reached by the keyboard
+    number = int(page.locator("#review-steps > li").last.get_attribute("data-step") or -1)
+    last.focus()
     page.keyboard.press("Enter")
     at_step(page, number)
     assert page.locator("#review-loss").inner_text().startswith("Strata: ")
