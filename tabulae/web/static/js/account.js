@@ -107,6 +107,18 @@ function gameLink(game, kind) {
     others ? t("with {names}", { names: others }) : t("with no one yet"),
     game.deadline &&
       h("small", {}, " · ", t("move by {time}", { time: new Date(game.deadline).toLocaleString(text.lang) })),
+    kind === "finished" &&
+      Number.isInteger(game.my_seat) && [
+        " · ",
+        h(
+          "a",
+          {
+            href: `/replay.html?id=${encodeURIComponent(game.id)}&seat=${game.my_seat}&review=${game.my_seat}`,
+            class: "review-link",
+          },
+          t("Review my game"),
+        ),
+      ],
   );
 }
 

@@ -77,3 +77,7 @@ export const snapshot = (id, { token, since = -1, at, seat } = {}) => {
 export const hint = (id, token) =>
   api(`/tables/${encodeURIComponent(id)}/hint`, { method: "POST", token });
 export const matchRecord = (id) => api(`/tables/${encodeURIComponent(id)}/match`);
+/** A finished match's review for `seat`: `{status: "running", done, total}` while the server
+ *  computes it, then the review (`status: "done"`). */
+export const review = (id, seat) =>
+  api(`/matches/${encodeURIComponent(id)}/review?seat=${encodeURIComponent(String(seat))}`);

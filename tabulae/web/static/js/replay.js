@@ -9,6 +9,7 @@ import { chosenLanguage, loadText } from "./i18n.js";
 import { languageSwitch } from "./language.js";
 import { logEntry, renderLog } from "./log.js";
 import { renderResult } from "./results.js";
+import { reviewPanel } from "./review.js";
 
 const root = document.getElementById("replay");
 const tableId = param("id");
@@ -27,6 +28,7 @@ const page = {
   snapshot: null,
   timer: null,
   cache: new Map(),
+  review: null, // the game review's panel, once the game is over
 };
 
 const parts = {
@@ -82,7 +84,11 @@ function watchAs(seat) {
 
 /** The seat in the address, if it names one of the table's. */
 function seatInAddress() {
-  const given = param("seat");
+  return seatIn(param("seat"));
+}
+
+/** A seat of the table's, given as words (from the address), or null. */
+function seatIn(given) {
   const seat = given === null || given === "" ? NaN : Number(given);
   return Number.isInteger(seat) && seat >= 0 && seat < page.summary.players ? seat : null;
 }
@@ -174,7 +180,12 @@ function renderStep() {
         : h("li", { class: "latest secret-step" }, text.t("Another player acted in secret.")),
     ];
   }
-  fill(parts.step, h("h2", {}, text.t("This step")), h("ol", { class: "log", tabindex: 0, "aria-label": text.t("This step") }, lines));
+  fill(
+    parts.step,
+    h("h2", {}, text.t("This step")),
+    h("ol", { class: "log", tabindex: 0, "aria-label": text.t("This step") }, lines),
+    page.review?.stepDetail(page.at),
+  );
 }
 
 function render() {
@@ -204,6 +215,7 @@ function render() {
   if (page.board) page.board.render(parts.board, ctx);
   else renderGeneric(parts.board, ctx);
   renderStep();
+  page.review?.step(page.at);
   renderLog(parts.log, snap.events, text, snap.version, { whose: whose() });
   if (snap.result) {
     parts.end.hidden = false;
@@ -220,6 +232,7 @@ async function setLanguage(lang) {
   page.text.names = page.summary.seats.map((seat) => page.text.seatName(seat));
   languageSwitch(document.getElementById("language"), lang, setLanguage);
   renderSeatChoice();
+  page.review?.show(page.text);
   if (page.snapshot) render();
 }
 
@@ -240,6 +253,17 @@ async function start() {
   page.seat = seatInAddress();
   page.board = await boardFor(page.summary.game);
   const over = page.summary.status === "finished" || page.summary.status === "replay";
+  if (over) {
+    page.review = reviewPanel({
+      tableId,
+      game: page.summary.game,
+      players: page.summary.players,
+      go,
+      at: () => page.at,
+      changed: () => page.snapshot && renderStep(),
+      seat: page.seat ?? 0,
+    });
+  }
   fill(
     root,
     parts.controls,
@@ -249,7 +273,7 @@ async function start() {
       "div",
       { class: "play" },
       h("div", { class: "main" }, parts.end, parts.board),
-      h("aside", { class: "side" }, parts.step, parts.log),
+      h("aside", { class: "side" }, parts.step, page.review?.element, parts.log),
     ),
   );
   await setLanguage(page.lang);
@@ -268,6 +292,8 @@ async function start() {
     if (event.key === "ArrowRight") go(page.at + 1);
     if (event.key === "ArrowLeft") go(page.at - 1);
   });
+  const reviewed = seatIn(param("review"));
+  if (page.review && reviewed !== null) page.review.open(reviewed);
   await go(0);
 }
 

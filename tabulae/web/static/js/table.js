@@ -730,10 +730,17 @@ function renderEnd(ctx) {
       { class: "end-links" },
       rematch,
       h("a", { href: `/replay.html?id=${tableId}`, id: "replay-link" }, t("Watch the replay")),
+      page.mine &&
+        h("a", { href: reviewAddress(tableId, page.mine.seat), id: "review-link" }, t("Review my game")),
       h("a", { href: "/" }, t("Back to the lobby")),
     ),
   );
   if (endedNow) parts.end.scrollIntoView({ block: "start" });
+}
+
+/** The replay of a finished game from `seat`'s side, with the review of its decisions open. */
+function reviewAddress(id, seat) {
+  return `/replay.html?id=${encodeURIComponent(id)}&seat=${seat}&review=${seat}`;
 }
 
 async function start() {
