@@ -75,12 +75,15 @@ async def board_file(request: Request, game: str, name: str) -> FileResponse:
     return FileResponse(path)
 
 
+def bot_about(name: str) -> str:
+    """A bot's description, the first line of its docstring: English, which the browser's
+    catalogs translate for the bots the lobby offers beside the levels."""
+    return (BOTS[name].__doc__ or "").strip().splitlines()[0]
+
+
 @router.get("/bots", summary="The bots that can take a seat")
 async def list_bots() -> list[dict[str, Any]]:
-    return [
-        {"name": name, "about": (kind.__doc__ or "").strip().splitlines()[0]}
-        for name, kind in BOTS.items()
-    ]
+    return [{"name": name, "about": bot_about(name)} for name in BOTS]
 
 
 @router.get("/levels", summary="The levels a seat's bot can play at, weakest first")

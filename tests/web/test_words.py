@@ -1,8 +1,10 @@
 """Every word a player reads is a player's word: the whole table page, in each language, for
 each game in the middle of a game and on its end screen (solo Hadrian's Wall too), read as
-text, tooltips and SVG titles, holds no message key, no ``name=value`` pair, no snake_case id,
-no bare number where a card's name belongs in an action or log line, and, in Polish, Dutch and
-Russian, no English word beyond a few proper names.
+text, tooltips (every `title`, and a rules popover opened by resting the mouse on the board),
+SVG titles, aria-labels, placeholders and the selects' options, holds no message key, no
+``name=value`` pair, no snake_case id, no action's raw notation (outside the form where one
+types it), no bare number where a card's name belongs in an action or log line, and, in
+Polish, Dutch and Russian, no English word beyond a few proper names.
 
 One server serves every page; each table is played over the API to its point once (by seed,
 bots at the other seats) and then read in every language.
@@ -42,6 +44,8 @@ PAGES = [
 # Proper names a page may show in any language: the program, the languages' own names, the
 # games' titles as the rulebooks print them, and Roman names.
 PROPER = {"Tabulae", "English", "Polski", "Nederlands", "Sylla", "Hadrian", "Hadriana"}
+# Words of a language that English spells alike: Polish "one" (they), Dutch "start" (starts).
+OWN_WORDS = {"pl": {"one"}, "nl": {"start"}}
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 KEY = re.compile(r"\b[a-z][a-z_]*\.[a-z][a-z_]*(?:\.[a-z_]+)*\b")
 PAIR = re.compile(r"\b[a-z_]+=\S")
@@ -69,9 +73,20 @@ READ_PAGE = """() => {
     if (parent.closest("svg title")) continue;
     if (node.textContent.trim()) text.push(node.textContent.trim());
   }
-  const titles = [...document.querySelectorAll("[title]")]
-    .filter((el) => !outside(el) && !el.matches("button.action"))
-    .map((el) => el.getAttribute("title"));
+  const titles = [...document.querySelectorAll("[title], [data-tip]")]
+    .filter((el) => !outside(el))
+    .map((el) => el.getAttribute("title") ?? el.dataset.tip);
+  const placeholders = [...document.querySelectorAll("[placeholder]")]
+    .filter((el) => !outside(el))
+    .map((el) => el.getAttribute("placeholder"));
+  const options = [...document.querySelectorAll("option")]
+    .filter((el) => !outside(el))
+    .map((el) => el.textContent.trim())
+    .filter(Boolean);
+  const popovers = [...document.querySelectorAll(".rules-popover")].map((el) => el.innerText);
+  const notations = [...document.querySelectorAll("[data-action]")]
+    .map((el) => { try { return JSON.parse(el.dataset.action).join(" "); } catch { return ""; } })
+    .filter(Boolean);
   const svgTitles = [...document.querySelectorAll("svg title")]
     .filter((el) => !outside(el))
     .map((el) => el.textContent);
@@ -81,7 +96,9 @@ READ_PAGE = """() => {
   const actions = [...document.querySelectorAll("#actions button.action")]
     .map((b) => b.textContent);
   const log = [...document.querySelectorAll("#log li")].map((li) => li.textContent);
-  return { text, titles, svgTitles, labels, actions, log };
+  return {
+    text, titles, svgTitles, labels, placeholders, options, popovers, notations, actions, log,
+  };
 }"""
 
 
@@ -172,11 +189,20 @@ def read_page(chromium, url: str, table: Table, lang: str) -> dict[str, list[str
             page.wait_for_function(READY)
         else:
             page.wait_for_selector("#result")
+        open_a_popover(page)
         found = page.evaluate(READ_PAGE)
     finally:
         context.close()
     assert not errors, errors
     return found
+
+
+def open_a_popover(page) -> None:
+    """Rest the mouse on the board's first titled part, so that its rules popover is read too."""
+    part = page.locator("#board [title]").first
+    if part.count():
+        part.hover()
+        page.wait_for_selector(".rules-popover")
 
 
 def english_words(game: str, lang: str) -> set[str]:
@@ -201,6 +227,7 @@ def english_words(game: str, lang: str) -> set[str]:
         ]
     )
     words = {w.lower() for w in WORD.findall(english) if len(w) > 2}
+    words -= OWN_WORDS.get(lang, set())
     return words - {w.lower() for w in WORD.findall(local)} - {w.lower() for w in PROPER}
 
 
@@ -210,7 +237,15 @@ def _number(text: str) -> float:
 
 def findings(found: dict[str, list[str]], game: str, lang: str) -> list[str]:
     problems = []
-    everything = [*found["text"], *found["titles"], *found["svgTitles"], *found["labels"]]
+    everything = [
+        *found["text"],
+        *found["titles"],
+        *found["svgTitles"],
+        *found["labels"],
+        *found.get("placeholders", []),
+        *found.get("options", []),
+        *found.get("popovers", []),
+    ]
     for line in everything:
         for pattern, what in (
             (KEY, "a message key"),
@@ -218,6 +253,8 @@ def findings(found: dict[str, list[str]], game: str, lang: str) -> list[str]:
             (SNAKE, "an id"),
         ):
             problems += [f"{what}: {hit!r} in {line!r}" for hit in pattern.findall(line)]
+    notations = set(found.get("notations", []))
+    problems += [f"raw notation: {line!r}" for line in everything if line.strip() in notations]
     for line in [*found["actions"], *found["log"]]:
         hits = [hit for pattern in CARD_NUMBER for hit in pattern.findall(line)]
         hits += [hit for hit in LIST.findall(line) if max(map(_number, hit.split(", "))) >= 10]
@@ -253,6 +290,10 @@ def test_the_scan_finds_what_the_issue_found():
         "titles": ["fate_42"],
         "svgTitles": [],
         "labels": [],
+        "placeholders": ["Type here"],
+        "options": ["build small_hotel"],
+        "popovers": ["sylla.tavern"],
+        "notations": ["build small_hotel", "pass"],
         "actions": ["Recruit worker 34", "Start construction: 9"],
         "log": [
             "Building row: 7, 22, 30",
@@ -267,5 +308,8 @@ def test_the_scan_finds_what_the_issue_found():
     for line in ("construction: 9", "7, 22, 30", "-9.8, 19.2", "Card (57)"):
         assert line in problems
     assert "Cohorts" not in problems  # counts are not cards
+    assert "raw notation: 'build small_hotel'" in problems and "sylla.tavern" in problems
     polish = findings({**found, "text": ["Najmij greedy bot"], "actions": [], "log": []}, TOY, "pl")
     assert any("greedy" in problem for problem in polish)
+    dutch = findings({**found, "text": [], "placeholders": ["Filter actions"]}, TOY, "nl")
+    assert any("Filter actions" in problem for problem in dutch)

@@ -68,7 +68,6 @@ export function renderActions(root, ctx) {
                 type: "button",
                 class: "action",
                 "data-action": JSON.stringify(action),
-                title: action.join(" "),
                 onclick: () => act(action),
               },
               text.action(action, game),

@@ -54,7 +54,6 @@ export function renderHint(root, ctx, { found, asking, ask }) {
               type: "button",
               class: "hint-move",
               "data-action": JSON.stringify(move.action),
-              title: move.notation,
               onclick: () => ctx.act(move.action),
             },
             text.action(move.action, game),

@@ -27,7 +27,7 @@ const page = {
 };
 
 const parts = {
-  course: h("nav", { class: "course", id: "course", "aria-label": "Lessons" }),
+  course: h("nav", { class: "course", id: "course", }),
   board: h("div", { class: "board", id: "board" }),
   step: h("section", { class: "lesson-step", id: "lesson-step", "aria-live": "polite" }),
   actions: h("div", { class: "actions", id: "actions", hidden: true }),
@@ -74,6 +74,7 @@ function gameTitle() {
 
 function renderCourse() {
   const t = page.text.t.bind(page.text);
+  parts.course.setAttribute("aria-label", t("Lessons"));
   fill(
     parts.course,
     h("h2", {}, t("Lessons")),

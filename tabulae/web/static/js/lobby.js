@@ -370,7 +370,7 @@ function seatField(who, s) {
             "optgroup",
             { label: t("Other bots, for research") },
             raw.map((bot) =>
-              h("option", { value: bot.name, selected: who === bot.name, title: bot.about }, page.text.botLabel(bot.name)),
+              h("option", { value: bot.name, selected: who === bot.name, title: t(bot.about) }, page.text.botLabel(bot.name)),
             ),
           ),
       ),
