@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 import tabulae
 from tests.server.harness import LIMITS, Server
@@ -26,16 +25,13 @@ from tests.server.players import play_randomly, sign_up
 
 from .browser import READY, Browser
 from .pages import CONTRAST
+from .scans import PASSWORD, SETTINGS, violations
 
 SCREEN = {"width": 1366, "height": 768}
 LANGUAGES = ("en", "ru")
 # Each game at three seats where it allows them: a person at the first, bots at the others.
 GAMES = {"sylla": 3, "builders": 3, "hadrians_wall": 3}
 TOY = "tesserae"
-PASSWORD = "correct horse battery"
-SETTINGS = ("secure_cookies=false", "sign_ins_per_minute=1000000")
-BLOCKING = {"serious", "critical"}
-AXE = Axe()
 
 
 @pytest.fixture(scope="module")
@@ -94,20 +90,6 @@ def signed_in(people: Browser, username: str) -> Any:
 def in_language(page: Any, lang: str) -> None:
     page.goto("/")
     page.evaluate(f"() => localStorage.setItem('tabulae.language', JSON.stringify('{lang}'))")
-
-
-def violations(page: Any, where: str) -> list[str]:
-    """The serious and critical violations axe finds on the page as it stands, in words."""
-    page.wait_for_load_state("networkidle")
-    found = AXE.run(page).response["violations"]
-    return [
-        f"{where}: {v['id']} ({v['impact']}): {v['help']} at "
-        + "; ".join(
-            " ".join(node["target"]) + ": " + node.get("failureSummary", "") for node in v["nodes"]
-        )
-        for v in found
-        if v["impact"] in BLOCKING
-    ]
 
 
 def seated(page: Any, table: str, token: str) -> None:

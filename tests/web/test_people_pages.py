@@ -22,15 +22,13 @@ import pytest
 from tests.server.harness import LIMITS, Server
 from tests.server.players import play_randomly, sign_up
 
-from .browser import Browser
 from .pages import CONTRAST
+from .scans import PASSWORD, SETTINGS, signed_in
 
 PHONE = {"width": 390, "height": 844}
 LANGUAGES = ("en", "nl", "ru")
 GAMES = {"sylla": 4, "builders": 4, "hadrians_wall": 6}  # each at its most players
 TOY = "tesserae"
-PASSWORD = "correct horse battery"
-SETTINGS = ("secure_cookies=false", "sign_ins_per_minute=1000000")
 
 
 @pytest.fixture(scope="module")
@@ -68,14 +66,6 @@ def site():
             yield server, username, tables
         finally:
             server.stop()
-
-
-def signed_in(people: Browser, username: str, lang: str = "en"):
-    page = people.person(lang).page
-    page.add_init_script(f"localStorage.setItem('tabulae.language', '{lang}')")
-    reply = page.request.post("/api/session", data={"username": username, "password": PASSWORD})
-    assert reply.ok, reply.text()
-    return page
 
 
 def width(page) -> int:

@@ -20,7 +20,8 @@ from tabulae.bots.review import MARKS, decisions
 from tabulae.core import Match, Rng
 from tests.server.harness import LIMITS, TOY, Server
 from tests.server.players import play_randomly, sign_up
-from tests.web.test_accessibility import violations
+
+from .scans import violations
 
 GAME = "tesserae"
 PASSWORD = "correct horse battery"

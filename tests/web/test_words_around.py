@@ -20,8 +20,7 @@ import tabulae
 from tests.server.harness import LIMITS, Server
 from tests.server.players import play_randomly, sign_up
 
-from .test_people_pages import PASSWORD, SETTINGS, signed_in
-from .test_words import READ_PAGE, TOY, findings
+from .scans import PASSWORD, READ_PAGE, SETTINGS, TOY, findings, signed_in
 
 LANGS = ("pl", "nl", "ru")
 
