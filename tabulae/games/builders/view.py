@@ -120,6 +120,7 @@ def crew(table: BuildersTable, number: int) -> dict[str, Any]:
     return {
         "card": number,
         "id": found.id,
+        "word": table.told(found.id),  # the fourth apprentice's names the option's materials
         "kind": kind,
         "names": names,
         "provides": list(table.provides(number)),

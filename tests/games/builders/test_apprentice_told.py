@@ -33,3 +33,23 @@ def test_the_fourth_apprentice_is_told_with_the_materials_the_option_gives_him(o
     assert sent.key == "builders.sent" and sent.args["card"] == told
     polish = GameText(translator("pl"), GAME, NAMES).event(sent)
     assert PAIRS[option]["pl"] in polish and "/" not in polish
+
+
+@pytest.mark.parametrize("option", sorted(PAIRS))
+def test_the_board_is_given_the_fourth_apprentice_s_word_as_the_log_tells_it(option):
+    """The view names each working card by the word the log uses, so the board's card and its
+    tooltip name the fourth apprentice with the option's pair, as the log does."""
+    state = GAME.new(4, seed=1, fourth_apprentice=option)
+    (owner,) = [
+        player
+        for player in state.view(None)["players"]
+        if any(card["id"] == "apprentice_4" for card in player["idle"])
+    ]
+    (card,) = [card for card in owner["idle"] if card["id"] == "apprentice_4"]
+    assert card["word"] == f"apprentice_4_{option}"
+    assert all(
+        card["word"] == card["id"]
+        for player in state.view(None)["players"]
+        for card in player["idle"]
+        if card["id"] != "apprentice_4"
+    )

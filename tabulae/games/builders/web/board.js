@@ -17,9 +17,10 @@ function word(card) {
   return card.kind === "citizen" ? `citizen_${card.id.replace("slave_", "")}` : card.id;
 }
 
-/** A card's name as the game's glossary gives it: a worker, slave or citizen with its materials. */
+/** A card's name as the game's glossary gives it: a worker, slave or citizen with its materials
+ *  (the fourth apprentice's, the pair the table's option gives him, as the log names him). */
 function name(card, text) {
-  return term(word(card), text);
+  return term(card.kind === "worker" && card.word ? card.word : word(card), text);
 }
 
 /** What a card's face says: a worker's rank, or slave or citizen (its materials show below). */
