@@ -27,13 +27,11 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
-
-import yaml
 
 from .actions import Action
 from .errors import IllegalAction
+from .package_data import yaml_files
 
 LANGUAGES = ("en", "pl", "nl", "ru")
 
@@ -208,24 +206,14 @@ def _action(data: Any, where: str) -> Action:
 @lru_cache(maxsize=64)
 def load_lessons(package: str) -> tuple[Lesson, ...]:
     """The lessons in the `lessons` folder of `package`, in the order of their file names."""
-    try:
-        folder = resources.files(package).joinpath("lessons")
-    except ModuleNotFoundError:
-        return ()
-    if not folder.is_dir():
-        return ()
-    lessons = []
-    for file in sorted(folder.iterdir(), key=lambda f: f.name):
-        if file.name.endswith((".yaml", ".yml")):
-            try:
-                data = yaml.safe_load(file.read_text(encoding="utf-8"))
-            except yaml.YAMLError as error:
-                raise BadLesson(f"{package} lessons/{file.name}: not YAML: {error}") from None
-            lessons.append(Lesson.from_data(data, f"{package} lessons/{file.name}", folder))
+    lessons = tuple(
+        Lesson.from_data(data, where, folder)
+        for where, data, folder in yaml_files(package, "lessons", BadLesson)
+    )
     ids = [lesson.id for lesson in lessons]
     if len(set(ids)) != len(ids):
         raise BadLesson(f"{package} lessons: two lessons share an id")
-    return tuple(lessons)
+    return lessons
 
 
 class Refused(ValueError):

@@ -21,12 +21,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
-import yaml
-
 from .lessons import BadLesson, Text
+from .package_data import yaml_files
 
 
 class BadRules(ValueError):
@@ -146,22 +144,12 @@ class Rules:
 @lru_cache(maxsize=64)
 def load_rules(package: str) -> Rules:
     """The rules in the `rules` folder of `package`; no sections for a game without one."""
-    try:
-        folder = resources.files(package).joinpath("rules")
-    except ModuleNotFoundError:
-        return Rules()
-    if not folder.is_dir():
-        return Rules()
-    sections: list[Section] = []
-    for file in sorted(folder.iterdir(), key=lambda f: f.name):
-        if file.name.endswith((".yaml", ".yml")):
-            where = f"{package} rules/{file.name}"
-            try:
-                data = yaml.safe_load(file.read_text(encoding="utf-8"))
-            except yaml.YAMLError as error:
-                raise BadRules(f"{where}: not YAML: {error}") from None
-            sections.extend(Rules.from_data(data, where).sections)
-    return Rules(tuple(sections)).checked(f"{package} rules")
+    sections = tuple(
+        section
+        for where, data, _ in yaml_files(package, "rules", BadRules)
+        for section in Rules.from_data(data, where).sections
+    )
+    return Rules(sections).checked(f"{package} rules")
 
 
 __all__: Sequence[str] = ("BadRules", "Rules", "Section", "load_rules")
