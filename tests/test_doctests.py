@@ -16,6 +16,7 @@ from tabulae.core.registry import interface_module, interface_path
 MODULES = [
     "tabulae",
     "tabulae.core.actions",
+    "tabulae.core.flow",
     "tabulae.core.game",
     "tabulae.core.lessons",
     "tabulae.core.match",

@@ -39,6 +39,67 @@ class Step(NamedTuple):
     must agree with `legal` (without it, `apply` looks the action up in `legal`)."""
 
 
+class Move(NamedTuple):
+    """One kind of action within a step, its rule in one place: the legal actions of that
+    kind for a seat, why another action of that kind is refused, and what a legal one does.
+
+    A step where several kinds of action are open (a sheet's areas, a turn's choices) is
+    made of its moves by `by_kind`, so each rule is written once, beside its own refusals.
+    """
+
+    legal: Callable[[Any, int], list[Action]]  # (table, seat) -> legal actions of this kind
+    why: Callable[[Any, int, Action], IllegalAction]  # the refusal of one of this kind
+    play: Callable[[Any, int, Action], None]  # plays a legal action of this kind
+
+
+def by_kind(
+    seats: Callable[[Any], tuple[int, ...]],
+    moves: Mapping[str, Move],
+    unknown: Callable[[Any, int, Action], IllegalAction],
+) -> Step:
+    """The step offering `moves`, each keyed by its action kind: legal actions are listed in
+    the order of `moves`, and an action is checked, explained and played by the move of its
+    kind alone. `unknown` refuses an action whose kind no move has.
+
+    >>> from tabulae.core import Action, IllegalAction
+    >>> coin = Move(
+    ...     legal=lambda table, seat: [Action("coin", 1)],
+    ...     why=lambda table, seat, action: IllegalAction("one coin at a time"),
+    ...     play=lambda table, seat, action: table.append(action),
+    ... )
+    >>> step = by_kind(lambda table: (0,), {"coin": coin}, lambda t, s, a: IllegalAction("no"))
+    >>> step.legal([], 0), step.allows([], 0, Action("coin", 2))
+    ([Action('coin', 1)], False)
+    >>> str(step.why([], 0, Action("coin", 2))), str(step.why([], 0, Action("bid", 2)))
+    ('one coin at a time', 'no')
+    """
+    order = tuple(moves.values())
+
+    def legal(table: Any, seat: int) -> list[Action]:
+        found: list[Action] = []
+        for move in order:
+            found += move.legal(table, seat)
+        return found
+
+    def allows(table: Any, seat: int, action: Action) -> bool:
+        if not isinstance(action, Action) or not action:
+            return False
+        move = moves.get(action.kind) if isinstance(action[0], str) else None
+        return move is not None and action in move.legal(table, seat)
+
+    def why(table: Any, seat: int, action: Action) -> IllegalAction:
+        kind = action[0] if isinstance(action, Action) and action else None
+        move = moves.get(kind) if isinstance(kind, str) else None
+        if move is None:
+            return unknown(table, seat, action)
+        return move.why(table, seat, action)
+
+    def play(table: Any, seat: int, action: Action) -> None:
+        moves[action.kind].play(table, seat, action)
+
+    return Step(seats, legal, why, play, allows)
+
+
 def lap_from(table: Any, seat: int) -> list[int]:
     """One lap clockwise from `seat`, `seat` first."""
     players = table.players
