@@ -23,6 +23,7 @@ MODULES = [
     "tabulae.core.registry",
     "tabulae.core.result",
     "tabulae.core.rng",
+    "tests.plugin_games.tesserae.game",
     *(type(game).__module__ for game in tabulae.games().values()),
 ]
 

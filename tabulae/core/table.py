@@ -101,6 +101,18 @@ class Table(State, metaclass=TableMeta):
     options: Mapping[str, Any]  # the game's options, checked, defaults filled in
     events: list[Event]  # everything that happened, in order, with its audience
 
+    @classmethod
+    def blank(cls, game: Game, players: int, options: Mapping[str, Any]) -> typing.Self:
+        """A table of `game` for `players` with its checked `options` and no event yet, every
+        other field still to be set by the game's setup, which begins with it."""
+        table = cls.__new__(cls)
+        table.game, table.players, table.options, table.events = game, players, options, []
+        return table
+
+    def name(self, seat: int) -> str:
+        """How an English refusal names a seat; a game with seat colours says them too."""
+        return f"seat {seat}"
+
     # -- what happened ----------------------------------------------------------------------
 
     def tell(self, key: str, audience: tuple[int, ...] | None = None, **args: Any) -> None:

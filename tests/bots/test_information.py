@@ -54,6 +54,6 @@ def test_the_check_catches_a_bot_that_peeks():
         len(decisions(Peeker(), state, seat)) > 1
         for state in positions(TESSERAE, 2, seed=4, count=12)
         for seat in state.to_move
-        if state.phase == "play"
+        if state.step == "play"
     ]
     assert any(caught)

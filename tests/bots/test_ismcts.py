@@ -78,7 +78,7 @@ def test_a_cut_rollout_first_finishes_the_secret_choice_under_way():
     search = Search(ISMCTSBot(depth=0), state, 1, Rng(1))
     world = state.clone()
     rewards = search._rollout(world, (0, 1), Rng(2))
-    assert world.points == [1, 0] and world.phase == "draw"
+    assert world.points == [1, 0] and world.step == "draw"
     assert rewards == payoffs(world) and rewards[0] > 0.9 > 0.1 > rewards[1]
 
 

@@ -23,7 +23,7 @@ def test_every_seat_makes_its_secret_choice_before_any_is_played():
     state = TESSERAE.new(3, seed=8)
     bots: list[Bot] = [Recorder(log) for _ in range(3)]
     steps = bot_steps(state, bots, [Rng(s) for s in range(3)])
-    while state.phase == "draw":
+    while state.step == "draw":
         next(steps)
     chosen = [view["chosen"] for seat, view in log if view["phase"] == "play"]
     assert chosen == [[False, False, False]] * 3

@@ -7,6 +7,7 @@ import pytest
 from tabulae.core import Event, IllegalAction, Rng
 from tabulae.core.conformance import ConformanceError, check_game, shared_mutables, snapshot
 from tests.plugin_games.tesserae import Tesserae, TesseraeState
+from tests.plugin_games.tesserae.setup import start
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -31,9 +32,10 @@ def planted(name: str, **methods) -> Tesserae:
         name,
         (Tesserae,),
         {
-            "start": lambda self, players, rng, options: state_type.setup(
-                self, players, rng, options
+            "start": lambda self, players, rng, options: start(
+                self, players, rng, options, state_type
             ),
+            "position_class": state_type,
         },
     )
     return game_type()
@@ -63,7 +65,7 @@ def apply_mutating_before_refusing(self, seat, action):
 
 
 def apply_accepting_anything(self, seat, action):
-    playing = action.kind == "play" and seat in self.to_move and self.phase == "play"
+    playing = action.kind == "play" and seat in self.to_move and self.step == "play"
     if playing and action[1] not in self.hands[seat]:
         self.hands[seat].append(action[1])
     TesseraeState.apply(self, seat, action)
@@ -139,9 +141,9 @@ def draw_duplicating_a_tile(self, seat, action):
 
 
 def reveal_scoring_twice(self):
-    if self.secret:
+    if self.step == "play" and self.secret and not self.to_move:  # the tiles are revealed
         self.points[min(self.secret)] += 1
-    TesseraeState.reveal(self)
+    TesseraeState.advance(self)
 
 
 def result_with_a_point_more(self):
@@ -155,7 +157,7 @@ def result_with_a_point_more(self):
     ("defect", "message"),
     [
         (planted("DuplicateTile", apply=draw_duplicating_a_tile), "broke its invariants.*tiles"),
-        (planted("ScoredTwice", reveal=reveal_scoring_twice), "invariants.*points|recount"),
+        (planted("ScoredTwice", advance=reveal_scoring_twice), "invariants.*points|recount"),
         (planted("PointMore", result=result_with_a_point_more), "differs from its recount"),
         (planted("LeakyView", view=leaking_view), "view.* depends on what it should hide"),
         (planted("SharedList", clone=clone_sharing_a_list), "clone.. shares mutable parts"),

@@ -9,7 +9,7 @@ from tests.plugin_games.tesserae import GAME as TOY
 
 def to_play_phase(episode: Episode) -> None:
     """Everyone passes the draw phase of the test game's first round."""
-    while episode.state.phase == "draw":
+    while episode.state.step == "draw":
         episode.play_action(Action("pass"))
 
 
@@ -18,7 +18,7 @@ def test_a_simultaneous_decision_is_presented_one_seat_at_a_time_in_seat_order()
     to_play_phase(episode)
     assert len(episode.state.to_move) == 4
     order = []
-    while episode.state.phase == "play":
+    while episode.state.step == "play":
         seat = episode.seat
         order.append(seat)
         assert episode.legal_codes(seat) and all(

@@ -14,6 +14,7 @@ from tabulae.core import Match, Option
 from tabulae.interop import openspiel
 from tests.interop.games import EVERY_GAME, SOLO, config_id, configurations
 from tests.plugin_games.tesserae import GAME as TOY
+from tests.plugin_games.tesserae import Tesserae
 
 CONFIGS = configurations(EVERY_GAME, fewest=2)
 
@@ -167,6 +168,19 @@ def test_a_resampled_state_keeps_the_information_state_and_hides_no_less():
         assert imagined.current_player() == player
         others.add(str(imagined))
     assert len(others) > 1  # the other seats' hands were re-sampled
+
+
+class Unwritten(Tesserae):
+    """Tesserae as a game without a position format would be."""
+
+    position_class = None
+
+
+def test_a_resampled_state_of_a_game_without_a_position_format_says_it_cannot_be_kept():
+    state = spiel(Unwritten(), 3).new_initial_state()
+    rng = np.random.default_rng(2)
+    play_randomly(state, rng, 4)
+    imagined = state.resample_from_infostate(state.current_player(), rng.random)
     with pytest.raises(ValueError, match=r"re-sampled.*no position format"):
         pickle.dumps(imagined.table)
 
@@ -203,7 +217,7 @@ def test_a_compact_information_state_is_a_short_key_of_the_readable_one():
 def test_the_information_state_holds_own_secret_choices_not_others():
     spiel_game = spiel(TOY, 2, seed=5)
     state = spiel_game.new_initial_state()
-    while state.episode.state.phase == "draw":
+    while state.episode.state.step == "draw":
         state.apply_action(TOY.action_space(2).encode(tabulae.Action("pass")))
     tile = state.episode.state.hands[0][0]
     state.apply_action(TOY.action_space(2).encode(tabulae.Action("play", tile)))

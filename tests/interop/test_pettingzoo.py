@@ -119,7 +119,7 @@ def test_a_later_mover_does_not_see_an_earlier_secret_choice():
     for pick in (0, -1):  # seat 0 plays its lowest tile, or its highest
         table = env(TOY, 2)
         table.reset(seed=6)
-        while table.episode.state.phase == "draw":
+        while table.episode.state.step == "draw":
             table.step(TOY.action_space(2).encode(Action("pass")))
         assert table.agent_selection == "player_0"
         tile = table.episode.state.hands[0][pick]
