@@ -12,10 +12,10 @@ from .games import SEARCH, copies, every_game, sample
 
 
 def played(game: str, players: int, seed: int, bots: list[str]) -> Match:
-    """A finished match of `bots`, recorded."""
+    """A finished match of `bots`, recorded; the level `hard` searches a shorter while."""
     state = tabulae.load(game).new(players, seed)
     match = Match(game, players, seed)
-    made = [make_bot(name) for name in bots]
+    made = [make_bot(name, state, **(SEARCH if name == "hard" else {})) for name in bots]
     for seat, action in bot_steps(state, made, [Rng(seat) for seat in range(players)]):
         match.actions.append((seat, action))
     assert state.result() is not None
@@ -24,8 +24,8 @@ def played(game: str, players: int, seed: int, bots: list[str]) -> Match:
 
 @pytest.fixture(scope="module")
 def builders():
-    """The Builders at two: a random player in seat 1, the greedy one in seat 2."""
-    return played("builders", 2, 3, ["random", "greedy"])
+    """The Builders at two: a random player in seat 1, the level `hard` in seat 2."""
+    return played("builders", 2, 3, ["random", "hard"])
 
 
 @pytest.fixture(scope="module")
@@ -33,11 +33,18 @@ def reviews(builders):
     return [review(builders, seat, seconds=None, iterations=10, seed=1) for seat in (0, 1)]
 
 
-def test_the_random_player_loses_more_per_decision_than_the_greedy_one(reviews):
-    wild, greedy = reviews
-    assert wild.decisions and greedy.decisions
-    assert wild.mean_loss > 2 * greedy.mean_loss
-    assert wild.counts()["blunder"] > greedy.counts()["blunder"]
+def test_the_random_player_loses_more_per_decision_than_the_hard_one(reviews):
+    wild, strong = reviews
+    assert wild.decisions and strong.decisions
+    assert wild.mean_loss > 2 * strong.mean_loss
+    assert wild.counts()["blunder"] > strong.counts()["blunder"]
+
+
+def test_the_review_tells_random_play_from_strong_play_in_another_game_too():
+    match = played("builders", 2, 4, ["random", "hard"])
+    wild, strong = (review(match, seat, seconds=None, iterations=10, seed=1) for seat in (0, 1))
+    assert wild.mean_loss > 2 * strong.mean_loss
+    assert wild.counts()["blunder"] > strong.counts()["blunder"]
 
 
 def test_every_decision_with_a_choice_is_judged_with_its_loss_and_mark(builders, reviews):
@@ -77,7 +84,7 @@ def test_the_series_holds_each_seat_s_expectation_and_ends_with_the_result(build
     assert all(len(values) == 2 for _, values in found.series)
     last, result = found.series[-1]
     assert last == len(builders.actions)
-    assert result == (0.0, 1.0)  # the greedy player won
+    assert result == (0.0, 1.0)  # the hard player won
 
 
 def test_the_same_seed_gives_the_same_review_and_progress_is_told(builders):
