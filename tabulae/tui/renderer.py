@@ -118,6 +118,12 @@ def heading(label: str) -> str:
     return label[:1].upper() + label[1:]
 
 
+def say(text: GameText, msgid: str, **args: Any) -> str:
+    """One of a renderer's messages, filled in; arguments are shown as in events (seats by
+    name, words by their rulebook names)."""
+    return text.message(msgid, args) or msgid
+
+
 def label(key: str, text: GameText) -> str:
     """A view key as a heading: the game's term for it, else the key made readable."""
     shown = text.term(key)

@@ -1,33 +1,20 @@
-"""The areas of the sheets: what the actions step asks of each kind of action.
+"""What the areas of the sheets share: reading an action's arguments, and the refusals that
+several areas give (a building not yet built, a track full or its column locked, a box that
+needs a citizen level).
 
-Each action kind belongs to one area, which lists the kind's legal actions for a seat (the
-single definition of legality), explains in words why any other action of that kind is
-refused, and plays a legal one. The year's actions step (`year`) dispatches to the area of
-the action's kind.
+Each area's module states its rules as core `Move`s, one per kind of action: the kind's legal
+actions for a seat (the single definition of legality), why any other action of that kind is
+refused, and what a legal one does, telling its own event. The year's actions step (`year`)
+is made of them by kind.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabulae.core import Action, IllegalAction
 
 from .components import COLUMN_ENDS
 from .refusals import refused
 from .sheet import LARGE_GRANARY, MEDIUM_GRANARY, TRACK_AREAS, lacking
-
-if TYPE_CHECKING:
-    from .table import HadriansWallTable
-
-
-class Area(NamedTuple):
-    legal: Callable[[HadriansWallTable, int], list[Action]]
-    """Every legal action of this kind for the seat, in a stable order."""
-    why: Callable[[HadriansWallTable, int, Action], IllegalAction]
-    """Why an action of this kind is not legal now."""
-    play: Callable[[HadriansWallTable, int, Action], dict[str, Any]]
-    """Play a legal action; returns the event's arguments."""
 
 
 def word(action: Action, index: int, allowed: tuple[str, ...]) -> str | None:

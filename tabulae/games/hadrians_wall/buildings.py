@@ -6,11 +6,12 @@ need a citizen-track level. Building pays the cost and takes the reward at once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import Move
 
-from .areas import Area, word
+from .areas import word
 from .components import BUILDING_INDEX, BUILDINGS, CITIZENS, TRACK_OF_CITIZEN
 from .refusals import not_now, refused
 from .rewards import gain_all
@@ -54,7 +55,7 @@ _CHAINS = _chains()
 order of `BUILDINGS`: only a chain's first building not yet built may be built."""
 
 
-def _legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_build(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     level = infrastructure(sheet)
     found = []
@@ -75,17 +76,17 @@ def _legal(table: HadriansWallTable, seat: int) -> list[Action]:
     return found
 
 
-def _play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_build(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     i = BUILDING_INDEX[action.word(1)]
     building = BUILDINGS[i]
     pay(sheet, building.cost)
     sheet[BUILT + i] = 1
     gain_all(sheet, table.pending[seat], building.reward)
-    return {"building": building.id}
+    table.tell("build", seat=seat, building=building.id)
 
 
-def _why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_build(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     name = word(action, 0, _IDS)
     if name is None or len(action.args) != 1:
@@ -119,5 +120,5 @@ def _why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     return lacking(sheet, cost) or not_now()
 
 
-AREAS = {"build": Area(_legal, _why, _play)}
+MOVES = {"build": Move(legal_build, why_build, play_build)}
 ACTIONS = BUILD_ACTIONS

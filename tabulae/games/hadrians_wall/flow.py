@@ -36,7 +36,9 @@ STEPS: dict[str, Step] = {
     "choose": Step(
         _choosing, start_of_year.legal_choose, start_of_year.why_choose, start_of_year.play_choose
     ),
-    "actions": Step(year.acting, year.legal, year.why, year.play, year.allows),
+    "actions": Step(
+        year.acting, year.legal_action, year.why_action, year.play_action, year.allows_action
+    ),
     "attack": Step(attack.deciding, attack.legal_favour, attack.why_favour, attack.play_favour),
 }
 

@@ -8,11 +8,12 @@ chains from the Fort.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import Move
 
-from .areas import Area, track_refusal, word
+from .areas import track_refusal, word
 from .components import (
     ATTRIBUTES,
     CIPPI_BOXES,
@@ -82,7 +83,7 @@ LANDMARK_ACTIONS = tuple(Action("landmark", lm) for lm in _LANDMARK_IDS)
 
 def _plain_track(
     slot: int, boxes: tuple, cost: tuple[tuple[int, int], ...], action: Action, name: str
-) -> Area:
+) -> Move:
     """A track whose next box costs the same every time (Mining & Foresting, Wall Guard)."""
 
     def legal(table: HadriansWallTable, seat: int) -> list[Action]:
@@ -91,16 +92,16 @@ def _plain_track(
             return [action]
         return []
 
-    def play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    def play(table: HadriansWallTable, seat: int, action: Action) -> None:
         sheet = table.sheets[seat]
         pay(sheet, cost)
         fill_track(sheet, table.pending[seat], slot, boxes)
-        return {"box": sheet[slot], "reward": _reward(boxes[sheet[slot] - 1])}
+        table.tell(action.kind, seat=seat, box=sheet[slot], reward=_reward(boxes[sheet[slot] - 1]))
 
     def why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
         return track_refusal(table.sheets[seat], slot, cost, name) or no_arguments(action)
 
-    return Area(legal, why, play)
+    return Move(legal, why, play)
 
 
 def _reward(words: tuple[str, ...]) -> list[str] | None:
@@ -119,7 +120,7 @@ def _wall_fort_box(sheet: list[int]) -> int:
     return sheet[WALL] + 1
 
 
-def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, fort_box) -> Area:
+def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, fort_box) -> Move:
     def legal(table: HadriansWallTable, seat: int) -> list[Action]:
         sheet = table.sheets[seat]
         if (
@@ -130,11 +131,11 @@ def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, for
             return [action]
         return []
 
-    def play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+    def play(table: HadriansWallTable, seat: int, action: Action) -> None:
         sheet = table.sheets[seat]
         pay(sheet, cost)
         fill_track(sheet, table.pending[seat], slot, boxes)
-        return {"box": sheet[slot], "reward": _reward(boxes[sheet[slot] - 1])}
+        table.tell(action.kind, seat=seat, box=sheet[slot], reward=_reward(boxes[sheet[slot] - 1]))
 
     def why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
         sheet = table.sheets[seat]
@@ -153,27 +154,27 @@ def _chained_track(slot: int, boxes: tuple, cost, action: Action, name: str, for
             )
         return no_arguments(action)
 
-    return Area(legal, why, play)
+    return Move(legal, why, play)
 
 
 # -- Fort: a builder or a soldier -----------------------------------------------------------------
 
 
-def _fort_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_fort(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if sheet[FORT] >= open_boxes(sheet, FORT):
         return []
     return [a for a, p in zip(FORT_ACTIONS, _FORT_PAYMENTS, strict=True) if sheet[POOL.index(p)]]
 
 
-def _fort_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_fort(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     sheet[POOL.index(action[1])] -= 1
     fill_track(sheet, table.pending[seat], FORT, FORT_BOXES)
-    return {"box": sheet[FORT], "paid": action[1]}
+    table.tell("fort", seat=seat, box=sheet[FORT], paid=action[1])
 
 
-def _fort_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_fort(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     payment = word(action, 0, _FORT_PAYMENTS)
     if payment is None or len(action.args) != 1:
         return refused(
@@ -191,7 +192,7 @@ def _used_this_year(sheet: list[int], start: int, boxes: int, year: int) -> bool
     return year in sheet[start : start + boxes]
 
 
-def _training_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_training(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if (
         sheet[BUILDER]
@@ -202,17 +203,17 @@ def _training_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     return []
 
 
-def _training_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_training(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     pay(sheet, _TRAINING_COST)
     box = sheet[TRAINING : TRAINING + TRAINING_BOXES].index(0)
     sheet[TRAINING + box] = table.year
     guard_before = sheet[GUARD]
     gain_all(sheet, table.pending[seat], TRAINING_REWARD)
-    return {"box": box + 1, "sword": sheet[GUARD] > guard_before}
+    table.tell("training", seat=seat, box=box + 1, sword=sheet[GUARD] > guard_before)
 
 
-def _training_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_training(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     if sheet[TRAINING + TRAINING_BOXES - 1]:
         return refused("area_full", "every Training Grounds box is filled", area="training_grounds")
@@ -229,7 +230,7 @@ def _training_why(table: HadriansWallTable, seat: int, action: Action) -> Illega
 # -- Forum: two workers for one of another type, once a year -------------------------------------
 
 
-def _forum_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_forum(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if sheet[FORUM + FORUM_BOXES - 1] or _used_this_year(sheet, FORUM, FORUM_BOXES, table.year):
         return []
@@ -241,17 +242,17 @@ def _forum_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     return found
 
 
-def _forum_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_forum(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     sheet[POOL.index(action[1])] -= 1
     sheet[POOL.index(action[2])] -= 1
     sheet[POOL.index(action[3])] += 1
     box = sheet[FORUM : FORUM + FORUM_BOXES].index(0)
     sheet[FORUM + box] = table.year
-    return {"box": box + 1, "returned": [action[1], action[2]], "took": action[3]}
+    table.tell("forum", seat=seat, box=box + 1, returned=[action[1], action[2]], took=action[3])
 
 
-def _forum_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_forum(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     if len(action) == 4 and Action("forum", action[2], action[1], action[3]) in FORUM_ACTIONS:
         return refused(
@@ -286,7 +287,7 @@ def _forum_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAc
 # -- Landmarks ------------------------------------------------------------------------------------
 
 
-def _landmark_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_landmark(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not affords(sheet, _LANDMARK_COST):
         return []
@@ -299,16 +300,16 @@ def _landmark_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _landmark_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_landmark(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     i = _LANDMARK_IDS.index(action[1])
     pay(sheet, _LANDMARK_COST)
     sheet[LANDMARK + i] = 1
     gain_all(sheet, table.pending[seat], LANDMARKS[i][3])
-    return {"landmark": action[1]}
+    table.tell("landmark", seat=seat, landmark=action[1])
 
 
-def _landmark_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_landmark(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     name = word(action, 0, _LANDMARK_IDS)
     if name is None or len(action.args) != 1:
@@ -334,17 +335,17 @@ def _landmark_why(table: HadriansWallTable, seat: int, action: Action) -> Illega
     return lacking(sheet, _LANDMARK_COST) or not_now()
 
 
-AREAS = {
+MOVES = {
     "mine": _plain_track(MINING, MINING_BOXES, _MINING_COST, MINE, "Mining & Foresting"),
     "guard": _plain_track(GUARD, GUARD_BOXES, _GUARD_COST, GUARD_ACTION, "Wall Guard"),
     "cippi": _chained_track(
         CIPPI, CIPPI_BOXES, _CIPPI_COST, CIPPI_ACTION, "Cippi", _cippi_fort_box
     ),
     "wall": _chained_track(WALL, WALL_BOXES, _WALL_COST, WALL_ACTION, "Wall", _wall_fort_box),
-    "fort": Area(_fort_legal, _fort_why, _fort_play),
-    "training": Area(_training_legal, _training_why, _training_play),
-    "forum": Area(_forum_legal, _forum_why, _forum_play),
-    "landmark": Area(_landmark_legal, _landmark_why, _landmark_play),
+    "fort": Move(legal_fort, why_fort, play_fort),
+    "training": Move(legal_training, why_training, play_training),
+    "forum": Move(legal_forum, why_forum, play_forum),
+    "landmark": Move(legal_landmark, why_landmark, play_landmark),
 }
 ACTIONS = (
     MINE,

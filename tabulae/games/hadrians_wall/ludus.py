@@ -8,11 +8,12 @@ dead gladiator's last filled box.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import Move
 
-from .areas import Area, not_built, word
+from .areas import not_built, word
 from .components import (
     BUILDING_INDEX,
     GLADIATOR_BOXES,
@@ -46,7 +47,7 @@ _LUDUS = BUILT + BUILDING_INDEX["ludus"]
 _TRAINING_SLOTS = tuple(POOL.index(w) for w in GLADIATOR_TRAINING)
 
 
-def _gladiator_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_gladiator(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_LUDUS]:
         return []
@@ -65,15 +66,15 @@ def _gladiator_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     return found
 
 
-def _gladiator_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_gladiator(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     g = GLADIATORS.index(action[1])
     sheet[POOL.index(action[2])] -= 1
     sheet[CIRCLED + g] += 1
-    return {"gladiator": action[1], "strength": sheet[CIRCLED + g]}
+    table.tell("gladiator", seat=seat, gladiator=action[1], strength=sheet[CIRCLED + g])
 
 
-def _gladiator_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_gladiator(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     name = word(action, 0, GLADIATORS)
     payment = word(action, 1, GLADIATOR_TRAINING)
@@ -105,7 +106,7 @@ def _gladiator_why(table: HadriansWallTable, seat: int, action: Action) -> Illeg
     return lacking(sheet, ((POOL.index(payment), 1),)) or not_now()
 
 
-def _battle_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_battle(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_LUDUS]:
         return []
@@ -118,7 +119,7 @@ def _battle_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _battle_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_battle(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     g = GLADIATORS.index(action[1])
     card = table.draw_fate()
@@ -133,16 +134,18 @@ def _battle_play(table: HadriansWallTable, seat: int, action: Action) -> dict[st
         sheet[DEAD + g] = 1
         reward = GLADIATOR_DIED[filled - 1]
     gain_all(sheet, table.pending[seat], reward)
-    return {
-        "gladiator": action[1],
-        "fate_card": card.id,
-        "damage": card.damage,
-        "survived": survived,
-        "reward": list(reward),
-    }
+    table.tell(
+        "battle",
+        seat=seat,
+        gladiator=action[1],
+        fate_card=card.id,
+        damage=card.damage,
+        survived=survived,
+        reward=list(reward),
+    )
 
 
-def _battle_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_battle(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     name = word(action, 0, GLADIATORS)
     if name is None or len(action.args) != 1:
@@ -168,8 +171,8 @@ def _battle_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalA
     )
 
 
-AREAS = {
-    "gladiator": Area(_gladiator_legal, _gladiator_why, _gladiator_play),
-    "battle": Area(_battle_legal, _battle_why, _battle_play),
+MOVES = {
+    "gladiator": Move(legal_gladiator, why_gladiator, play_gladiator),
+    "battle": Move(legal_battle, why_battle, play_battle),
 }
 ACTIONS = (*GLADIATOR_ACTIONS, *BATTLE_ACTIONS)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import Move
 
-from .areas import Area, box_needs, not_built, number, word
+from .areas import box_needs, not_built, number, word
 from .components import (
     BUILDING_INDEX,
     DATA,
@@ -60,7 +61,7 @@ def _goods(table: HadriansWallTable, seat: int) -> list[tuple[str, int, int | No
     return found
 
 
-def _market_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_market(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_MARKET] or not affords(sheet, _PURCHASE):
         return []
@@ -74,7 +75,7 @@ def _market_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _market_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_market(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     box, source = action.number(1) - 1, action[2]
     pay(sheet, _PURCHASE)
@@ -98,13 +99,13 @@ def _market_play(table: HadriansWallTable, seat: int, action: Action) -> dict[st
         for _ in range(renown):
             gain(sheet, table.pending[seat], "renown")
     gain_all(sheet, table.pending[seat], MARKET_BOXES[box][1])
-    args: dict[str, Any] = {"box": box + 1, "source": source, "good": good, "renown": renown}
-    if drawn:
-        args["fate_card"] = drawn
-    return args
+    drawn_card: dict[str, Any] = {"fate_card": drawn} if drawn else {}
+    table.tell(
+        "market", seat=seat, box=box + 1, source=source, good=good, renown=renown, **drawn_card
+    )
 
 
-def _market_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_market(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     box = number(action, 0, 1, len(MARKET_BOXES))
     source = word(action, 1, MARKET_SOURCES)
@@ -141,7 +142,7 @@ def _market_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalA
     return lacking(sheet, _PURCHASE) or not_now()
 
 
-AREAS = {"market": Area(_market_legal, _market_why, _market_play)}
+MOVES = {"market": Move(legal_market, why_market, play_market)}
 
 
 def actions(sources: tuple[str, ...]) -> tuple[Action, ...]:

@@ -16,7 +16,9 @@ KEY = "hadrians_wall.refused."
 
 
 def refused(what: str, reason: str, **args: Any) -> IllegalAction:
-    return IllegalAction(reason, KEY + what, args)
+    """The refusal keyed as the core `Flow.refused` keys the turn's own, for the rules, which
+    are given the plain table below the `Flow`."""
+    return IllegalAction(reason, key=KEY + what, args=args)
 
 
 def not_now() -> IllegalAction:

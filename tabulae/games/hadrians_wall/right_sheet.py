@@ -8,11 +8,12 @@ the per-year limits (H-07).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import Move
 
-from .areas import Area, box_needs, not_built, number, word
+from .areas import box_needs, not_built, number, word
 from .components import (
     BATHS_BOXES,
     BUILDING_INDEX,
@@ -83,22 +84,22 @@ _BATHS_PER_YEAR = DATA["baths"]["per_year"]
 # -- citizen tracks -------------------------------------------------------------------------------
 
 
-def _citizen_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_citizen(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[CIVILIAN]:
         return []
     return [a for i, a in enumerate(CITIZEN_ACTIONS) if sheet[CITIZEN + i] < 9]
 
 
-def _citizen_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_citizen(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     i = CITIZENS.index(action[1])
     pay(sheet, _CIVILIAN)
     advance_citizen(sheet, table.pending[seat], i)
-    return {"citizen": action[1], "box": sheet[CITIZEN + i]}
+    table.tell("citizen", seat=seat, citizen=action[1], box=sheet[CITIZEN + i])
 
 
-def _citizen_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_citizen(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     citizen = word(action, 0, CITIZENS)
     if citizen is None or len(action.args) != 1:
         return refused(
@@ -120,7 +121,7 @@ def _performed(sheet: list[int], year: int) -> bool:
     return year in sheet[THEATRE : THEATRE + len(PERFORMANCES)]
 
 
-def _perform_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_perform(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_THEATRE] or not affords(sheet, _PERFORMANCE) or _performed(sheet, table.year):
         return []
@@ -131,16 +132,16 @@ def _perform_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _perform_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_perform(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     i = action.number(1) - 1
     pay(sheet, _PERFORMANCE)
     sheet[THEATRE + i] = table.year
     gain_all(sheet, table.pending[seat], PERFORMANCES[i][1])
-    return {"performance": i + 1, "reward": list(PERFORMANCES[i][1])}
+    table.tell("perform", seat=seat, performance=i + 1, reward=list(PERFORMANCES[i][1]))
 
 
-def _perform_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_perform(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     n = number(action, 0, 1, len(PERFORMANCES))
     if n is None or len(action.args) != 1:
@@ -176,7 +177,7 @@ def _perform_why(table: HadriansWallTable, seat: int, action: Action) -> Illegal
 # -- Temples --------------------------------------------------------------------------------------
 
 
-def _temple_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_temple(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     box = sheet[TEMPLE]
     if box >= len(TEMPLE_ROW_BOXES):
@@ -187,17 +188,17 @@ def _temple_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     return [a for a, slot in zip(TEMPLE_ACTIONS, _TEMPLE_SLOTS, strict=True) if sheet[slot]]
 
 
-def _temple_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_temple(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     box = sheet[TEMPLE]
     size, _, reward = TEMPLE_ROW_BOXES[box]
     sheet[POOL.index(action[1])] -= 1
     sheet[TEMPLE] = box + 1
     gain_all(sheet, table.pending[seat], reward)
-    return {"temple": size, "box": box + 1, "paid": action[1]}
+    table.tell("temple", seat=seat, temple=size, box=box + 1, paid=action[1])
 
 
-def _temple_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_temple(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     payment = word(action, 0, TEMPLE_WORKERS)
     if payment is None or len(action.args) != 1:
@@ -230,7 +231,7 @@ def _bribes(sheet: list[int], year: int) -> int:
     return sheet[BATHS : BATHS + len(BATHS_BOXES)].count(year)
 
 
-def _bribe_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_bribe(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_BATHS] or disdain(sheet) < 1 or _bribes(sheet, table.year) >= _BATHS_PER_YEAR:
         return []
@@ -241,16 +242,16 @@ def _bribe_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _bribe_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_bribe(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     i = action.number(1) - 1
     sheet[RESOURCE] -= BATHS_BOXES[i][1]
     sheet[BATHS + i] = table.year
     gain(sheet, table.pending[seat], "remove_disdain")
-    return {"box": i + 1, "paid": BATHS_BOXES[i][1]}
+    table.tell("bribe", seat=seat, box=i + 1, paid=BATHS_BOXES[i][1])
 
 
-def _bribe_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_bribe(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     n = number(action, 0, 1, len(BATHS_BOXES))
     if n is None or len(action.args) != 1:
@@ -294,7 +295,7 @@ def _column_used(sheet: list[int], column: int, year: int) -> bool:
     return any(sheet[COURT + i] == year for i, box in enumerate(COURT_BOXES) if box[0] == column)
 
 
-def _ruling_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_ruling(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[_COURTHOUSE]:
         return []
@@ -311,17 +312,17 @@ def _ruling_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _ruling_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_ruling(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     i = action.number(1) - 1
     _, _, cost, reward = COURT_BOXES[i]
     pay(sheet, cost)
     sheet[COURT + i] = table.year
     gain_all(sheet, table.pending[seat], reward)
-    return {"box": i + 1, "column": COURT_COLUMNS[COURT_BOXES[i][0]]}
+    table.tell("ruling", seat=seat, box=i + 1, column=COURT_COLUMNS[COURT_BOXES[i][0]])
 
 
-def _ruling_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_ruling(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     n = number(action, 0, 1, len(COURT_BOXES))
     if n is None or len(action.args) != 1:
@@ -361,7 +362,7 @@ def _ruling_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalA
 # -- Diplomats ------------------------------------------------------------------------------------
 
 
-def _diplomat_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_diplomat(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     k = sheet[DIPLOMATS]
     if (
@@ -373,7 +374,7 @@ def _diplomat_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     return [a for c, a in enumerate(DIPLOMAT_ACTIONS) if not sheet[SERVED + c]]
 
 
-def _diplomat_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_diplomat(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     c = COHORTS.index(action[1])
     pay(sheet, _DIPLOMAT)
@@ -381,10 +382,10 @@ def _diplomat_play(table: HadriansWallTable, seat: int, action: Action) -> dict[
     sheet[SERVED + c] = sheet[DIPLOMATS]
     sheet[FAVOURS + c] += DIPLOMAT_FAVOURS
     gain_all(sheet, table.pending[seat], DIPLOMAT_REWARD)
-    return {"diplomat": sheet[DIPLOMATS], "cohort": action[1]}
+    table.tell("diplomat", seat=seat, diplomat=sheet[DIPLOMATS], cohort=action[1])
 
 
-def _diplomat_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_diplomat(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     cohort = word(action, 0, COHORTS)
     if cohort is None or len(action.args) != 1:
@@ -412,13 +413,13 @@ def _diplomat_why(table: HadriansWallTable, seat: int, action: Action) -> Illega
     return lacking(sheet, _DIPLOMAT) or not_now()
 
 
-AREAS = {
-    "citizen": Area(_citizen_legal, _citizen_why, _citizen_play),
-    "perform": Area(_perform_legal, _perform_why, _perform_play),
-    "temple": Area(_temple_legal, _temple_why, _temple_play),
-    "bribe": Area(_bribe_legal, _bribe_why, _bribe_play),
-    "ruling": Area(_ruling_legal, _ruling_why, _ruling_play),
-    "diplomat": Area(_diplomat_legal, _diplomat_why, _diplomat_play),
+MOVES = {
+    "citizen": Move(legal_citizen, why_citizen, play_citizen),
+    "perform": Move(legal_perform, why_perform, play_perform),
+    "temple": Move(legal_temple, why_temple, play_temple),
+    "bribe": Move(legal_bribe, why_bribe, play_bribe),
+    "ruling": Move(legal_ruling, why_ruling, play_ruling),
+    "diplomat": Move(legal_diplomat, why_diplomat, play_diplomat),
 }
 ACTIONS = (
     *CITIZEN_ACTIONS,

@@ -7,11 +7,12 @@ goes on it). The geometry of placements lives in `scouting`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import Move
 
-from .areas import Area, box_needs, number, word
+from .areas import box_needs, number, word
 from .components import (
     SCOUT_COST,
     SCOUT_NEEDS,
@@ -53,7 +54,7 @@ def _scout_ready(sheet: list[int]) -> bool:
     return k < len(SCOUT_NEEDS) and sheet[PATRICIANS] >= SCOUT_NEEDS[k] and affords(sheet, _SCOUT)
 
 
-def _scout_legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def legal_scout(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not _scout_ready(sheet):
         return []
@@ -66,7 +67,7 @@ def _scout_legal(table: HadriansWallTable, seat: int) -> list[Action]:
     ]
 
 
-def _scout_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str, Any]:
+def play_scout(table: HadriansWallTable, seat: int, action: Action) -> None:
     sheet = table.sheets[seat]
     source, orientation, cell = action.word(1), action.number(2), action.number(3) - 1
     ((card, target),) = [(c, t) for w, c, t in table.patterns(seat) if w == source]
@@ -78,17 +79,19 @@ def _scout_play(table: HadriansWallTable, seat: int, action: Action) -> dict[str
     gained = map_rewards(sheet[MAP], mask)
     sheet[MAP] |= mask
     gain_all(sheet, table.pending[seat], tuple(gained))
-    return {
-        "scout": sheet[SCOUTS],
-        "source": source,
-        "pattern": card.pattern,
-        "orientation": orientation,
-        "cell": cell + 1,
-        "gained": gained,
-    }
+    table.tell(
+        "scout",
+        seat=seat,
+        scout=sheet[SCOUTS],
+        source=source,
+        pattern=card.pattern,
+        orientation=orientation,
+        cell=cell + 1,
+        gained=gained,
+    )
 
 
-def _scout_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_scout(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     sheet = table.sheets[seat]
     source = word(action, 0, SOURCES)
     orientation = number(action, 1, 0, ORIENTATIONS - 1)
@@ -123,7 +126,7 @@ def _scout_why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAc
     return why_not(offered[source].pattern, orientation, cell - 1, sheet[MAP]) or not_now()
 
 
-AREAS = {"scout": Area(_scout_legal, _scout_why, _scout_play)}
+MOVES = {"scout": Move(legal_scout, why_scout, play_scout)}
 
 
 def actions(sources: tuple[str, ...]) -> tuple[Action, ...]:

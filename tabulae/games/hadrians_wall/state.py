@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any, Self
 
-from tabulae.core import BadPosition, Game, Result, Rng
+from tabulae.core import BadPosition, Game, Result, Rng, visible
 from tabulae.core.flow import Flow
 
 from .attack import guess_favours
@@ -85,5 +85,5 @@ class HadriansWallState(Flow, HadriansWallTable):
                 rng.shuffle(twin.decks[other])
             if self.phase == "attack":
                 guess_favours(twin, other, rng)
-        twin.events = [e for e in self.events if e.audience is None or seat in e.audience]
+        twin.events = list(visible(self.events, seat))
         return twin

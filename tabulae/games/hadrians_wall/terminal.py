@@ -41,7 +41,7 @@ from tabulae.games.hadrians_wall.components import (
     TEMPLE_ROW_BOXES,
 )
 from tabulae.i18n import GameText
-from tabulae.tui.renderer import Renderer, heading
+from tabulae.tui.renderer import Renderer, heading, say
 
 FILLED, OPEN, LOCKED = "■", "□", "·"
 CONTENT = 30
@@ -73,12 +73,6 @@ OBJECTIVES = {
     "vanguard": "hadrians_wall.view.objective.vanguard",
 }
 """What each Path card counts, as printed on it."""
-
-
-def say(text: GameText, msgid: str, **args: Any) -> str:
-    """One of this renderer's messages, filled in; arguments are shown as in events (seats by
-    name, words by their rulebook names)."""
-    return text.message(msgid, args) or msgid
 
 
 class HadriansWallRenderer(Renderer):

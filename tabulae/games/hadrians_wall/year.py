@@ -2,7 +2,8 @@
 
 A player first places each reward that leaves him a choice (which Cohort, which attribute),
 oldest first; otherwise he takes an action of one of the areas of his sheets, each kind of
-action its area's (`areas`), or passes to end his year.
+action its area's core `Move` (the part of the step made of them is `AREAS`), or passes to
+end his year.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from tabulae.core import Action, IllegalAction
+from tabulae.core.flow import Move, by_kind
 
 from . import buildings, left_sheet, ludus, market, right_sheet, scouts
-from .areas import Area
 from .components import ATTRIBUTES, COHORTS, DATA
 from .refusals import not_an_action, refused
 from .rewards import advance_attribute, advance_cohort, choices, settle
@@ -25,16 +26,15 @@ PASS = Action("pass")
 COHORT_ACTIONS = tuple(Action("cohort", c) for c in COHORTS)
 ATTRIBUTE_ACTIONS = tuple(Action("attribute", a) for a in ATTRIBUTES)
 
-AREAS: dict[str, Area] = {
-    **left_sheet.AREAS,
-    **buildings.AREAS,
-    **right_sheet.AREAS,
-    **market.AREAS,
-    **ludus.AREAS,
-    **scouts.AREAS,
+MOVES: dict[str, Move] = {
+    **left_sheet.MOVES,
+    **buildings.MOVES,
+    **right_sheet.MOVES,
+    **market.MOVES,
+    **ludus.MOVES,
+    **scouts.MOVES,
 }
-"""Every action kind of the year, in the order legal actions are listed."""
-_LEGAL = tuple(area.legal for area in AREAS.values())
+"""Every action kind of the areas, in the order legal actions are listed."""
 _NOT_ENDED = {
     ended: tuple(seat for seat, has_ended in enumerate(ended) if not has_ended)
     for players in range(1, DATA["game"]["players"]["max"] + 1)
@@ -48,17 +48,23 @@ def acting(table: HadriansWallTable) -> tuple[int, ...]:
     return _NOT_ENDED[tuple(table.ended_year)]
 
 
-def legal(table: HadriansWallTable, seat: int) -> list[Action]:
+def _not_of_the_year(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+    return refused("not_of_the_year", f"'{action}' is not an action of the year")
+
+
+AREAS = by_kind(acting, MOVES, _not_of_the_year)
+"""The areas' actions: each kind listed, checked, explained and played by its own move."""
+
+
+def legal_action(table: HadriansWallTable, seat: int) -> list[Action]:
     if table.pending[seat]:
         return _placements(table, seat)
-    found: list[Action] = []
-    for legal_of_area in _LEGAL:
-        found += legal_of_area(table, seat)
+    found = AREAS.legal(table, seat)
     found.append(PASS)
     return found
 
 
-def allows(table: HadriansWallTable, seat: int, action: Action) -> bool:
+def allows_action(table: HadriansWallTable, seat: int, action: Action) -> bool:
     """Whether `action` is legal, asking only the area of its kind."""
     if not isinstance(action, Action) or not action:
         return False
@@ -66,11 +72,12 @@ def allows(table: HadriansWallTable, seat: int, action: Action) -> bool:
         return action in _placements(table, seat)
     if action == PASS:
         return True
-    area = AREAS.get(action.kind)
-    return area is not None and action in area.legal(table, seat)
+    allows = AREAS.allows
+    assert allows is not None, "a step made by kind says whether one action is legal"
+    return allows(table, seat, action)
 
 
-def why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
+def why_action(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
     shapeless = not_an_action(action)
     if shapeless:
         return shapeless
@@ -84,29 +91,31 @@ def why(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:
             reward=pending[0],
             choices=[a[1] for a in placements],
         )
-    area = AREAS.get(action.kind)
-    if area is None:
-        return refused("not_of_the_year", f"'{action}' is not an action of the year")
-    return area.why(table, seat, action)
+    return AREAS.why(table, seat, action)
 
 
-def play(table: HadriansWallTable, seat: int, action: Action) -> None:
-    kind, sheet, pending = action.kind, table.sheets[seat], table.pending[seat]
+def play_action(table: HadriansWallTable, seat: int, action: Action) -> None:
+    sheet, pending = table.sheets[seat], table.pending[seat]
     if pending:
-        pending.pop(0)
-        if kind == "cohort":
-            advance_cohort(sheet, pending, COHORTS.index(action[1]))
-        else:
-            advance_attribute(sheet, pending, ATTRIBUTES.index(action[1]))
-        table.tell(kind, seat=seat, choice=action[1])
+        _place(table, seat, action)
     elif action == PASS:
         table.ended_year[seat] = True
         table.tell("pass", seat=seat)
         return
     else:
-        played = AREAS[kind].play(table, seat, action)
-        table.tell(kind, seat=seat, **played)
+        AREAS.play(table, seat, action)
     settle(sheet, pending)
+
+
+def _place(table: HadriansWallTable, seat: int, action: Action) -> None:
+    """The first waiting reward placed where the seat chose."""
+    kind, sheet, pending = action.kind, table.sheets[seat], table.pending[seat]
+    pending.pop(0)
+    if kind == "cohort":
+        advance_cohort(sheet, pending, COHORTS.index(action[1]))
+    else:
+        advance_attribute(sheet, pending, ATTRIBUTES.index(action[1]))
+    table.tell(kind, seat=seat, choice=action[1])
 
 
 def _placements(table: HadriansWallTable, seat: int) -> list[Action]:

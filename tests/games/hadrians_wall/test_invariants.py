@@ -9,6 +9,7 @@ import pytest
 
 from tabulae.core import Rng
 from tabulae.core.conformance import ConformanceError, check_game
+from tabulae.core.flow import Move, by_kind
 from tabulae.games.hadrians_wall import (
     GAME,
     HadriansWall,
@@ -22,7 +23,6 @@ from tabulae.games.hadrians_wall import (
     year,
 )
 from tabulae.games.hadrians_wall import sheet as S
-from tabulae.games.hadrians_wall.areas import Area
 from tabulae.games.hadrians_wall.components import (
     ATTACK_CARDS,
     GREY_FLAGS,
@@ -57,10 +57,9 @@ def replace_area(
     play: Callable | None = None,
 ) -> None:
     """Let an area of the sheets offer or play its actions otherwise than the engine does."""
-    area = year.AREAS[kind]
-    replaced = Area(legal or area.legal, area.why, play or area.play)
-    monkeypatch.setitem(year.AREAS, kind, replaced)
-    monkeypatch.setattr(year, "_LEGAL", tuple(a.legal for a in year.AREAS.values()))
+    move = year.MOVES[kind]
+    moves = {**year.MOVES, kind: Move(legal or move.legal, move.why, play or move.play)}
+    monkeypatch.setattr(year, "AREAS", by_kind(year.acting, moves, year.AREAS.why))
 
 
 def fails(game: HadriansWall, message: str, players: int = 3, seeds: int = 10, **options):
@@ -105,12 +104,12 @@ def test_a_box_filled_twice(monkeypatch):
     fails(GAME, r"broke its invariants: .*Scouts sent, and \d+ map cells filled", 4, 40)
 
 
-def training_in_the_first_box(st: HadriansWallTable, seat: int, action) -> dict:
+def training_in_the_first_box(st: HadriansWallTable, seat: int, action) -> None:
     """The Training Grounds writing the year in box 1 every time, filled or not."""
     sheet = st.sheets[seat]
     sheet[S.BUILDER] -= 1
     sheet[S.TRAINING] = st.year
-    return {"box": 1, "sword": False}
+    st.tell("training", seat=seat, box=1, sword=False)
 
 
 def test_a_box_filled_twice_in_the_record(monkeypatch):
