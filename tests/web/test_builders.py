@@ -17,7 +17,7 @@ from .browser import board_clicks, shown_number
 from .pages import engine_scores
 
 GAME = "builders"
-pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Builders is not installed")
+pytestmark = pytest.mark.skipif(GAME not in tabulae.all_games(), reason="Builders is not installed")
 BOARD = ".builders"
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 KEY = re.compile(r"\bbuilders\.|\b[a-z]+\.[a-z_]+\.[a-z_.]+")

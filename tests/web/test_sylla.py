@@ -16,7 +16,7 @@ from .browser import board_clicks
 from .pages import engine_scores
 
 GAME = "sylla"
-pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Sylla is not installed")
+pytestmark = pytest.mark.skipif(GAME not in tabulae.all_games(), reason="Sylla is not installed")
 BOARD = ".sylla"
 
 

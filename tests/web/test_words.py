@@ -79,7 +79,7 @@ def finished(api: httpx.Client, table: str) -> None:
 
 
 def games() -> list[str]:
-    return [TOY, *tabulae.games()]
+    return [TOY, *tabulae.all_games()]
 
 
 @pytest.fixture(scope="module")
@@ -150,7 +150,7 @@ def open_a_popover(page) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("game", "moment"), PAGES, ids=lambda part: part.replace(" ", "-"))
 def test_the_whole_page_speaks_the_players_language(chromium, server, tables, game, moment, lang):
-    if game != TOY and game not in tabulae.games():
+    if game != TOY and game not in tabulae.all_games():
         pytest.skip(f"{game} is not installed")
     found = read_page(chromium, server.url, tables[(game, moment)], lang)
     assert found["text"], "nothing was read"
