@@ -117,12 +117,12 @@ def test_the_board_speaks_the_chosen_language(browser):
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_actions_log_tooltips_and_score_sheet_name_every_card(browser, lang):
     """The board is played by clicking it for a while, and the rest over the API, for the end
-    is what is read here (a whole game in the browser is played by the keys in
-    test_accessibility, and every label of every card by tests/games/sylla/test_words.py and
-    tests/web/test_words.py). Recruit and offer buttons name
-    the card and the building with its sale colour; the log, the tooltips and the end's score
-    sheet hold no key, id or name=value pair; a tie is explained in words; the player bars
-    count points and deniers in the language's plural."""
+    is what is read here (test_accessibility plays a whole game in the browser by the keys;
+    tests/games/sylla/test_words.py words every action of whole games from the catalogs the
+    page reads). Recruit and offer buttons name the card and the building with its sale
+    colour; the log, the tooltips and the end's score sheet hold no key, id or name=value pair;
+    a tie is explained in words; the player bars count points and deniers in the language's
+    plural."""
     person = browser.person(lang)
     table = person.start_table(GAME, 2, "Ala", seats={1: "random"})
     page = person.page
