@@ -4,9 +4,6 @@
 >>> state = tabulae.load("sylla").new(players=4, seed=7)
 """
 
-# Python binds a subpackage to its parent's namespace when first imported. Import the
-# `games` package before binding the `games()` function below, so the function keeps the name.
-from . import games as _games_package  # noqa: F401
 from .core import (
     Action,
     BadOptions,
@@ -18,7 +15,7 @@ from .core import (
     Rng,
     State,
     UnknownGame,
-    games,
+    all_games,
     load,
 )
 
@@ -35,6 +32,6 @@ __all__ = [
     "Rng",
     "State",
     "UnknownGame",
-    "games",
+    "all_games",
     "load",
 ]

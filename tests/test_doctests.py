@@ -10,7 +10,7 @@ import importlib
 import pytest
 
 import tabulae
-from tabulae.core import Action, Game, Match, Result, Rng, State, games, load
+from tabulae.core import Action, Game, Match, Result, Rng, State, all_games, load
 from tabulae.core.registry import interface_module, interface_path
 
 MODULES = [
@@ -24,7 +24,7 @@ MODULES = [
     "tabulae.core.result",
     "tabulae.core.rng",
     "tests.plugin_games.tesserae.game",
-    *(type(game).__module__ for game in tabulae.games().values()),
+    *(type(game).__module__ for game in tabulae.all_games().values()),
 ]
 
 ENTRY_POINTS = [
@@ -34,11 +34,11 @@ ENTRY_POINTS = [
     Match,
     Rng,
     Result,
-    games,
+    all_games,
     load,
     interface_module,
     interface_path,
-    *(type(game) for game in tabulae.games().values()),
+    *(type(game) for game in tabulae.all_games().values()),
 ]
 
 

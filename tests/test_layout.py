@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tabulae.core import games
+from tabulae.core import all_games
 
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCT = ROOT / "tabulae"
@@ -21,7 +21,8 @@ GAMES = PRODUCT / "games"
 PLUGIN_GAMES = Path(__file__).resolve().parent / "plugin_games"
 CHECKED = {".py", ".js", ".css", ".html", ".json", ".po"}
 IDS = sorted(
-    set(games()) | {path.name for path in PLUGIN_GAMES.iterdir() if (path / "__init__.py").exists()}
+    set(all_games())
+    | {path.name for path in PLUGIN_GAMES.iterdir() if (path / "__init__.py").exists()}
 )
 MENTION = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(IDS) + r")(?![A-Za-z0-9_])")
 

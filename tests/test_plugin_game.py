@@ -38,7 +38,7 @@ def horreum(tmp_path, monkeypatch):
 
 def test_the_plugin_is_registered_by_its_entry_point(horreum):
     assert horreum is GAME
-    assert "horreum" in tabulae.games()
+    assert "horreum" in tabulae.all_games()
 
 
 def test_the_plugin_draws_its_own_terminal_screen_in_the_player_s_language(horreum):

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tabulae.bots.bench import ismcts_iterations_per_second
-from tabulae.core import BadOptions, games
+from tabulae.core import BadOptions, all_games
 from tabulae.core.bench import bench_engine
 
 from .admin import admin_app
@@ -48,7 +48,7 @@ bench_app = typer.Typer(
 @app.command("games")
 def list_games(as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False) -> None:
     """List the games with their player counts and options (name=default [choices])."""
-    described = [game.describe() for game in games().values()]
+    described = [game.describe() for game in all_games().values()]
     if as_json:
         print(json.dumps(described, indent=1, ensure_ascii=False))
         return
@@ -85,7 +85,7 @@ def bench(
     """Measure engine speed on random playouts (games, actions and protocol calls per second)
     and search speed (ISMCTS iterations per second). `tabulae bench server --help`: the server's
     load test."""
-    chosen = [find_game(game)] if game else list(games().values())
+    chosen = [find_game(game)] if game else list(all_games().values())
     if not chosen:
         raise typer.BadParameter("no games are registered")
     if players is not None:

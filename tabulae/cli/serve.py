@@ -280,13 +280,13 @@ def bench_server(
 ) -> None:
     """Load-test the server: bot-like clients over WebSockets on loopback; actions/s, latency."""
     _need_server_extra()
-    from tabulae.core import BadOptions, UnknownGame, games, load
+    from tabulae.core import BadOptions, UnknownGame, all_games, load
     from tabulae.server.bench import BenchFailed
     from tabulae.server.bench import bench_server as run
 
     if "" not in sys.path:
         sys.path.insert(0, "")  # module:attr references resolve from the working directory
-    game = game or next(iter(games()), None)
+    game = game or next(iter(all_games()), None)
     if game is None:
         raise typer.BadParameter("no games are registered; name one with --game module:attr")
     options = dict(text.partition("=")[::2] for text in option or ())

@@ -6,7 +6,7 @@ from .events import Event, visible
 from .game import Game, Option, State
 from .match import Match
 from .playout import random_playout, random_steps
-from .registry import games, load
+from .registry import all_games, load
 from .result import Result
 from .rng import Rng
 from .table import DERIVED, FACE_DOWN, Table, Written
@@ -30,7 +30,7 @@ __all__ = [
     "Table",
     "UnknownGame",
     "Written",
-    "games",
+    "all_games",
     "load",
     "random_playout",
     "random_steps",

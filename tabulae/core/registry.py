@@ -49,11 +49,11 @@ def _plugins() -> dict[str, Game]:
     return found
 
 
-def games() -> dict[str, Game]:
+def all_games() -> dict[str, Game]:
     """Every registered game by id, in id order.
 
-    >>> from tabulae.core import games
-    >>> "sylla" in games()
+    >>> from tabulae.core import all_games
+    >>> "sylla" in all_games()
     True
     """
     found = {**_plugins(), **_builtin()}
@@ -81,7 +81,7 @@ def load(ref: str) -> Game:
         return game
     registered = _builtin().get(ref) or _plugins().get(ref)
     if registered is None:
-        known = ", ".join(games()) or "none"
+        known = ", ".join(all_games()) or "none"
         raise UnknownGame(f"no game {ref!r} (games: {known})")
     return registered
 

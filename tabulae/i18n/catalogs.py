@@ -21,7 +21,7 @@ from typing import Any
 
 from babel.messages.pofile import escape
 
-from tabulae.core import Action, Event, Game, Rng, games, load, random_steps
+from tabulae.core import Action, Event, Game, Rng, all_games, load, random_steps
 from tabulae.core.registry import interface_module, interface_path, package
 
 from .po import Catalog, msgids
@@ -210,7 +210,7 @@ def read(lang: str, domain: str | Game) -> Catalog:
 
 
 def main(refs: list[str]) -> None:
-    chosen = [load(ref) for ref in refs] if refs else list(games().values())
+    chosen = [load(ref) for ref in refs] if refs else list(all_games().values())
     domains: list[tuple[str | Game, dict[str, Message]]] = [(UI, interface_messages())]
     domains += [(game, game_messages(game)) for game in chosen]
     for lang, (domain, messages) in itertools.product(LANGUAGES, domains):

@@ -27,7 +27,7 @@ from typing import Any
 from tabulae.arena.stats import Rate
 from tabulae.bots import Bot, decide, make_bot
 from tabulae.core import Action, Rng, State, load
-from tabulae.core import games as registered
+from tabulae.core import all_games as registered
 
 OPPONENT = "random"
 """The bot in every seat but the reference's."""

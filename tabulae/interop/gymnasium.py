@@ -3,7 +3,7 @@
 >>> from tabulae.interop.gymnasium import env
 >>> solo = env("hadrians_wall")  # solo Hadrian's Wall; the return is the final score
 
-Importing this module also registers with Gymnasium, for every game of `tabulae.games()`,
+Importing this module also registers with Gymnasium, for every game of `tabulae.all_games()`,
 ``tabulae/<id>-v0`` (the game's fewest players: solo Hadrian's Wall, two-player The
 Builders, two-player Sylla) and ``tabulae/<id>-<n>p-v0`` for each player count, so
 ``gymnasium.make("tabulae/sylla-4p-v0")`` works too.
@@ -36,7 +36,7 @@ import numpy as np
 from gymnasium import spaces
 
 from tabulae.bots.base import Bot, decide, make_bot
-from tabulae.core import Game, IllegalAction, Match, Rng, games
+from tabulae.core import Game, IllegalAction, Match, Rng, all_games
 
 from .episode import Episode, as_game, step_limit
 from .observation import encoder
@@ -209,5 +209,5 @@ class TabulaeEnv(gymnasium.Env):
         return self.episode
 
 
-for _game in games().values():
+for _game in all_games().values():
     register(_game)

@@ -3,7 +3,7 @@
 `encoder(game, players, **options)` gives the encoder of one configuration. A game that
 designs its observation (`Game.observation`: a fixed layout of named fields sized by the
 rules' maxima, written straight from the position) is encoded by it; that is every game
-of `tabulae.games()`. Any other game falls back on `ViewEncoder`, which encodes the JSON
+of `tabulae.all_games()`. Any other game falls back on `ViewEncoder`, which encodes the JSON
 view through a layout learned from the views of a few seeded random games:
 
 - a number or flag: one slot holding its value (true = 1, false = 0);

@@ -4,7 +4,7 @@
 >>> import tabulae.interop.openspiel  # registers tabulae_sylla, tabulae_builders, …
 >>> game = pyspiel.load_game("tabulae_sylla", {"players": 3})
 
-Importing this module registers every game of `tabulae.games()` for two players or
+Importing this module registers every game of `tabulae.all_games()` for two players or
 more; `register` adds any other `Game`. The games are sequential, imperfect-information
 and zero-sum:
 
@@ -50,7 +50,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from tabulae.bots.base import Bot, decide, make_bot
-from tabulae.core import Game, Match, Rng, games, visible
+from tabulae.core import Game, Match, Rng, all_games, visible
 from tabulae.core.bench import default_players
 from tabulae.core.table import Table as TablePosition
 
@@ -466,6 +466,6 @@ class _GuardedISMCTSBot(pyspiel.ISMCTSBot):
 
 pyspiel.MCTSBot, pyspiel.ISMCTSBot = _GuardedMCTSBot, _GuardedISMCTSBot
 
-for _game in games().values():
+for _game in all_games().values():
     if _game.max_players >= 2:
         register(_game)

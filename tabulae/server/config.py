@@ -9,7 +9,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from tabulae.core import UnknownGame, games, load
+from tabulae.core import UnknownGame, all_games, load
 
 DEFAULT_DB = "tabulae.sqlite"
 
@@ -124,7 +124,7 @@ class Settings:
 
         Only these games can be played: a client never makes the server import a module.
         """
-        offered = {game_id: game_id for game_id in games()}
+        offered = {game_id: game_id for game_id in all_games()}
         for ref in self.extra_games:
             offered[load(ref).id] = ref
         return offered

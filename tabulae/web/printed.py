@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tabulae.core import Game, games
+from tabulae.core import Game, all_games
 from tabulae.core.registry import interface_module, interface_path
 
 
@@ -28,7 +28,7 @@ def _plain(value: Any) -> Any:
 
 def games_with_printed() -> list[Game]:
     """The installed games whose package says what is printed on their components."""
-    return [game for game in games().values() if interface_module(game, "printed") is not None]
+    return [game for game in all_games().values() if interface_module(game, "printed") is not None]
 
 
 def path(game: Game) -> Path:

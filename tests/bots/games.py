@@ -14,7 +14,7 @@ SEARCH = {"iterations": 60, "seconds": 60, "depth": 6}
 # Small budgets: legality does not depend on how long a bot thinks.
 BOTS = {"random": {}, "greedy": {"samples": 1}, "ismcts": {"iterations": 12, "depth": 6}}
 
-GAMES: list[Game] = [*tabulae.games().values(), TESSERAE, HORREUM]
+GAMES: list[Game] = [*tabulae.all_games().values(), TESSERAE, HORREUM]
 
 every_game = pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
 

@@ -20,7 +20,7 @@ def test_games_lists_every_registered_game_as_json():
     import tabulae as package
 
     listed = json.loads(tabulae("games", "--json").stdout)
-    assert [g["id"] for g in listed] == list(package.games())
+    assert [g["id"] for g in listed] == list(package.all_games())
     for info in listed:
         low, high = info["players"]
         assert 1 <= low <= high
@@ -97,7 +97,7 @@ def test_games_table_shows_every_option_with_its_choices():
         check=True,
         env={**os.environ, "COLUMNS": "400"},
     ).stdout
-    for game in package.games().values():
+    for game in package.all_games().values():
         for option in game.describe()["options"]:
             if option.get("choices") and not isinstance(option["default"], bool):
                 assert f"[{' / '.join(map(str, option['choices']))}]" in wide, option["name"]
@@ -116,7 +116,7 @@ def test_games_shows_whole_option_names_in_a_narrow_terminal():
         env={**os.environ, "COLUMNS": "80"},
     ).stdout
     assert "…" not in narrow
-    for game in package.games().values():
+    for game in package.all_games().values():
         for option in game.describe()["options"]:
             assert f"-o {option['name']}={option['default']}" in narrow, option["name"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 import venv
 from pathlib import Path
 
@@ -17,14 +18,14 @@ NOT_SOURCE = shutil.ignore_patterns(
 def test_the_plain_package_lists_the_games_plays_a_game_and_names_the_missing_extras(tmp_path):
     source = tmp_path / "tabulae"
     shutil.copytree(ROOT, source, ignore=NOT_SOURCE)  # a build leaves nothing in the checkout
-    venv.create(tmp_path / "venv", with_pip=True)
+    venv.create(tmp_path / "venv")  # without a pip of its own: this one installs into it
     python = tmp_path / "venv" / "bin" / "python"
-    subprocess.run(
-        [python, "-m", "pip", "install", "-q", str(source)], check=True, capture_output=True
-    )
+    pip = [sys.executable, "-m", "pip", "--python", str(python)]
+    subprocess.run([*pip, "install", "-q", str(source)], check=True, capture_output=True)
     installed = subprocess.run(
-        [python, "-m", "pip", "list", "--format=freeze"], capture_output=True, text=True
+        [*pip, "list", "--format=freeze"], capture_output=True, text=True
     ).stdout
+    assert "tabulae" in installed
     assert "fastapi" not in installed and "uvicorn" not in installed  # no extra crept in
     command = tmp_path / "venv" / "bin" / "tabulae"
 

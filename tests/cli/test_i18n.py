@@ -14,7 +14,7 @@ from tabulae.i18n.po import Catalog
 from tabulae.tui.renderer import Renderer, renderer
 
 TOY = "tests.plugin_games.tesserae:GAME"
-GAMES = [load(TOY), *tabulae.games().values()]
+GAMES = [load(TOY), *tabulae.all_games().values()]
 TRANSLATED = ("pl", "nl", "ru")  # the interface's msgids are its English text
 
 

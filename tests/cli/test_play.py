@@ -15,7 +15,7 @@ from tabulae.tui.seats import STRONGEST
 from .driver import converse, random_person, run
 
 TOY = "tests.plugin_games.tesserae:GAME"
-GAMES = [TOY, *tabulae.games()]
+GAMES = [TOY, *tabulae.all_games()]
 
 
 def end_screen(out: str) -> str:

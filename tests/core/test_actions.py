@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from tabulae.core import Action, ActionSpace, IllegalAction, games
+from tabulae.core import Action, ActionSpace, IllegalAction, all_games
 from tests.plugin_games import horreum, tesserae
 
 
@@ -28,7 +28,7 @@ def configurations(game):
                     yield players, {option.name: value}
 
 
-GAMES = {**games(), "horreum": horreum.GAME, "tesserae": tesserae.GAME}
+GAMES = {**all_games(), "horreum": horreum.GAME, "tesserae": tesserae.GAME}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

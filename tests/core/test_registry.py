@@ -41,7 +41,7 @@ def test_games_from_other_packages_register_through_the_entry_point_group(tmp_pa
     monkeypatch.syspath_prepend(str(tmp_path))
     try:
         assert tabulae.load("extra").name == "Extra"
-        assert "extra" in tabulae.games()
+        assert "extra" in tabulae.all_games()
     finally:
         sys.modules.pop("extra_game", None)
 
@@ -66,3 +66,11 @@ def test_a_game_in_a_namespace_package_has_its_interface_folders_there(tmp_path,
     finally:
         sys.modules.pop("mosaics.rules", None)
         sys.modules.pop("mosaics", None)
+
+
+def test_the_games_package_is_reachable_as_an_attribute_of_tabulae():
+    """``tabulae.games`` is the package of the built-in games; the registry is ``all_games``."""
+    import tabulae.games.sylla
+
+    assert tabulae.games.sylla.GAME is tabulae.load("sylla")
+    assert "sylla" in tabulae.all_games()

@@ -79,7 +79,7 @@ def replay(game: Game, entry: dict[str, Any]) -> str:
 
 
 def main(names: list[str]) -> None:
-    games = tabulae.games()
+    games = tabulae.all_games()
     for game_id in names or sorted(games):
         entries = record(games[game_id])
         with gzip.GzipFile(path(game_id), "wb", mtime=0) as file:

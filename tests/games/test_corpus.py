@@ -10,7 +10,7 @@ CHUNKS = 6
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-@pytest.mark.parametrize("game_id", sorted(tabulae.games()))
+@pytest.mark.parametrize("game_id", sorted(tabulae.all_games()))
 def test_recorded_games_replay_identically(game_id, chunk):
     game = tabulae.load(game_id)
     entries = corpus.load(game_id)

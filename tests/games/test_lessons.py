@@ -12,7 +12,7 @@ from tabulae.core.lesson_run import LessonRun, lesson_problems
 from tabulae.core.lessons import LANGUAGES, Refused, texts
 from tests.plugin_games.tesserae.game import Tesserae
 
-TAUGHT = [game for game in (*tabulae.games().values(), Tesserae()) if game.lessons()]
+TAUGHT = [game for game in (*tabulae.all_games().values(), Tesserae()) if game.lessons()]
 LESSONS = [(game, lesson) for game in TAUGHT for lesson in game.lessons()]
 
 

@@ -17,7 +17,7 @@ from tabulae.core.rules import BadRules, Rules
 from tabulae.i18n.po import msgids
 from tabulae.i18n.translator import catalog_path
 
-GAMES = list(tabulae.games().values())
+GAMES = list(tabulae.all_games().values())
 
 
 def refusal_keys(game: Game) -> set[str]:

@@ -9,7 +9,7 @@ import pytest
 import tabulae
 from tabulae.core.game import package
 
-GAMES = sorted(tabulae.games())
+GAMES = sorted(tabulae.all_games())
 
 
 def part(game_id: str, module: str):

@@ -17,7 +17,7 @@ from tabulae.i18n.po import msgids
 from tabulae.i18n.translator import UI, catalog_path
 
 TOY = "tests.plugin_games.tesserae:GAME"
-GAMES = [load(TOY), *tabulae.games().values()]
+GAMES = [load(TOY), *tabulae.all_games().values()]
 TRANSLATED = ("pl", "nl", "ru")
 
 

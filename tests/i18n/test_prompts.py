@@ -13,7 +13,7 @@ from tabulae.core import Rng, random_steps
 from tabulae.i18n import LANGUAGES, translator
 from tabulae.i18n.catalogs import read
 
-GAMES = sorted(tabulae.games().values(), key=lambda game: game.id)
+GAMES = sorted(tabulae.all_games().values(), key=lambda game: game.id)
 MOST_STEPS = 3000  # a random seat of The Builders can wander for a long time
 
 

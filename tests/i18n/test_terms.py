@@ -15,7 +15,7 @@ from tabulae.core import load
 from tabulae.i18n import GameText, glossary, terms, translator
 from tabulae.i18n.translator import LANGUAGES
 
-GAMES = sorted(tabulae.games().values(), key=lambda game: game.id)
+GAMES = sorted(tabulae.all_games().values(), key=lambda game: game.id)
 
 
 def named(node: Any, found: dict[str, list[dict[str, str]]]) -> None:

@@ -8,7 +8,7 @@ from tabulae.core.bench import default_players
 from tests.interop.solo_game import GAME as SOLO
 from tests.plugin_games.tesserae import GAME as TOY
 
-EVERY_GAME: list[Game] = [*tabulae.games().values(), TOY]
+EVERY_GAME: list[Game] = [*tabulae.all_games().values(), TOY]
 
 
 def configurations(games: list[Game], fewest: int = 1) -> list[tuple[Game, int]]:
@@ -25,4 +25,4 @@ def config_id(config: tuple[Game, int]) -> str:
     return f"{game.id}-{players}p"
 
 
-SOLO_GAMES: list[Game] = [g for g in tabulae.games().values() if g.min_players == 1] + [SOLO]
+SOLO_GAMES: list[Game] = [g for g in tabulae.all_games().values() if g.min_players == 1] + [SOLO]

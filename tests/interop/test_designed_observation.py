@@ -9,7 +9,7 @@ from tabulae.interop.observation import DesignedEncoder, ViewEncoder, encoder
 from tests.interop.games import config_id
 from tests.plugin_games.tesserae import GAME as TOY
 
-GAMES = list(tabulae.games().values())
+GAMES = list(tabulae.all_games().values())
 CONFIGS = [
     (game, players) for game in GAMES for players in range(game.min_players, game.max_players + 1)
 ]

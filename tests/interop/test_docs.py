@@ -27,7 +27,7 @@ def examples() -> list[str]:
 
 def runnable(code: str) -> str:
     (name,) = GAME_LINE.findall(code)
-    if name in tabulae.games():
+    if name in tabulae.all_games():
         return code
     assert name in STAND_INS, f"the example plays {name!r}, which is no game"
     return GAME_LINE.sub(f'GAME = "{STAND_INS[name]}"', code)

@@ -28,7 +28,7 @@ def test_gymnasium_check_env_passes_without_a_warning(config, capsys):
     assert capsys.readouterr().out.strip()  # the human render printed the table
 
 
-@pytest.mark.parametrize("game", [*tabulae.games().values(), TOY, SOLO], ids=lambda g: g.id)
+@pytest.mark.parametrize("game", [*tabulae.all_games().values(), TOY, SOLO], ids=lambda g: g.id)
 def test_every_plain_id_plays_the_fewest_players_against_random_bots(game):
     made = gymnasium.make(register(game)).unwrapped
     assert made.players == game.min_players
@@ -37,7 +37,7 @@ def test_every_plain_id_plays_the_fewest_players_against_random_bots(game):
     assert info["action_mask"].any()
 
 
-@pytest.mark.parametrize("game", tabulae.games().values(), ids=lambda g: g.id)
+@pytest.mark.parametrize("game", tabulae.all_games().values(), ids=lambda g: g.id)
 def test_observation_bounds_are_finite_and_random_games_stay_inside_them(game):
     """The rules' maxima bound every number: no random game reaches past them."""
     players = game.max_players
@@ -99,7 +99,7 @@ def test_render_draws_the_learners_table():
         env("builders", 2, render_mode="video")
 
 
-@pytest.mark.parametrize("game", [*tabulae.games().values(), TOY, SOLO], ids=lambda g: g.id)
+@pytest.mark.parametrize("game", [*tabulae.all_games().values(), TOY, SOLO], ids=lambda g: g.id)
 def test_every_render_mode_shows_the_terminals_table(game, capsys):
     """ansi is the terminal's text; human prints it; rgb_array is that text drawn."""
     shown = {}

@@ -38,7 +38,7 @@ def play_randomly(state, rng, steps):
 
 def test_every_registered_game_is_registered_with_openspiel():
     names = set(pyspiel.registered_names())
-    for game in tabulae.games().values():
+    for game in tabulae.all_games().values():
         if game.max_players >= 2:
             assert f"tabulae_{game.id}" in names
 
@@ -285,7 +285,7 @@ def test_max_game_length_is_the_games_stated_bound(config):
 
 
 def test_the_games_state_a_realistic_longest_game():
-    for game in tabulae.games().values():
+    for game in tabulae.all_games().values():
         for players in range(max(2, game.min_players), game.max_players + 1):
             longest = spiel(game, players).max_game_length()
             assert longest < 10_000, (game.id, players)

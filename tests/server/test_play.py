@@ -14,7 +14,7 @@ from tabulae.core import Action, Match, load
 from .harness import TOY, Player, create, join, play_all
 from .updates import check_updates, shown_events, states_of
 
-GAMES = [*tabulae.games(), TOY]
+GAMES = [*tabulae.all_games(), TOY]
 
 
 def seats_for(game: str) -> int:

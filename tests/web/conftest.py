@@ -36,11 +36,12 @@ def server() -> Iterator[Server]:
             started.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def chromium():
-    """Chromium under Playwright, for one test module: Playwright's sync API keeps an event
-    loop running in the process while it is open, which would break later tests of the same
-    worker that start their own (`asyncio.run`)."""
+    """Chromium under Playwright, launched once for the browser tests of a process (each test
+    opens contexts of its own) and closed after the last of them: Playwright's sync API keeps
+    an event loop running in the process while it is open, which would break later tests of
+    the same worker that start their own (`asyncio.run`)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

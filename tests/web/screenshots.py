@@ -62,7 +62,7 @@ def main() -> None:
                 executable = chromium_executable(playwright.chromium.executable_path)
                 browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
                 for game, (players, actions, seed) in SCENES.items():
-                    if game not in tabulae.games():
+                    if game not in tabulae.all_games():
                         continue
                     seats = [{}] + [{"bot": "random"} for _ in range(players - 1)]
                     table = api.post(

@@ -10,7 +10,7 @@ import string
 import pytest
 
 from tabulae.bots import BOTS, LEVELS
-from tabulae.core import games
+from tabulae.core import all_games
 from tabulae.core.registry import interface_path
 from tabulae.i18n.po import Catalog
 from tabulae.server.interface import bot_about
@@ -27,7 +27,7 @@ def shown_messages() -> set[str]:
     and the levels' labels and descriptions, which the lobby shows."""
     found = {text for level in LEVELS.values() for text in (level.label, level.about)}
     found |= {bot_about(name) for name in BOTS if name not in LEVELS}  # the lobby's other bots
-    boards = [interface_path(game, "web") for game in games().values()]
+    boards = [interface_path(game, "web") for game in all_games().values()]
     for path in sorted(p for root in [WEB / "static", *boards] for p in root.rglob("*.js")):
         for literal in CALL.findall(path.read_text(encoding="utf-8")):
             found.add(ast.literal_eval(literal))

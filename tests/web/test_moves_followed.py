@@ -14,7 +14,7 @@ from tests.server.harness import create, join
 from .browser import Person
 
 GAME = "builders"
-pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Builders is not installed")
+pytestmark = pytest.mark.skipif(GAME not in tabulae.all_games(), reason="Builders is not installed")
 NORMAL_MS = 700  # js/pace.js: the pause after each update at the normal pace
 TURNS = 6  # the bot's turns looked at, until one of several actions
 

@@ -47,7 +47,7 @@ def at_step(page: Page, version: int) -> None:
         )
 
 
-@pytest.mark.skipif(GAME not in tabulae.games(), reason="Sylla is not installed")
+@pytest.mark.skipif(GAME not in tabulae.all_games(), reason="Sylla is not installed")
 def test_a_seat_s_replay_shows_its_secrets_and_says_when_another_acted_in_secret(browser, finished):
     """Rulebook (PL): "Każdy z graczy w ukryciu wybiera 4 Postacie … Kiedy wszyscy już wybiorą
     każdy odsłania swoje cztery postacie" [each player secretly chooses 4 … when all have
@@ -142,7 +142,7 @@ def played_with_a_silent_move(game: str, players: int, seed: int) -> tuple[Match
     return match, silent
 
 
-@pytest.mark.skipif("hadrians_wall" not in tabulae.games(), reason="not installed")
+@pytest.mark.skipif("hadrians_wall" not in tabulae.all_games(), reason="not installed")
 def test_a_move_no_event_tells_is_named_to_its_player_and_secret_to_the_other(browser):
     """Hadrian's Wall: "a player's favour choices at the attack" stay hidden from all other
     players until the simultaneous reveal (rulings, hidden information), and no event tells

@@ -16,7 +16,7 @@ from tabulae.i18n.catalogs import read
 from .browser import WAIT_MS, Person
 
 GAME = "sylla"
-pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Sylla is not installed")
+pytestmark = pytest.mark.skipif(GAME not in tabulae.all_games(), reason="Sylla is not installed")
 BOARD = ".sylla"
 DESIGNS = sylla_components().designs
 WORKS = sylla_components().raw["great_works"]["deck"]

@@ -8,7 +8,7 @@ import pytest
 import tabulae
 
 GAME = "builders"
-pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Builders is not installed")
+pytestmark = pytest.mark.skipif(GAME not in tabulae.all_games(), reason="Builders is not installed")
 BOARD = ".builders"
 
 

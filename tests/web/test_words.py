@@ -79,15 +79,21 @@ def finished(api: httpx.Client, table: str) -> None:
 
 
 def games() -> list[str]:
-    return [TOY, *tabulae.games()]
+    return [TOY, *tabulae.all_games()]
 
 
 @pytest.fixture(scope="module")
 def tables(server) -> Iterator[dict[tuple[str, str], Table]]:
     """Each game's table in the middle of a game (a person at seat 1, two greedy bots where
-    there is room, so that bots of one kind share a table) and at its end (bots only)."""
+    there is room, so that bots of one kind share a table) and at its end (bots only). The
+    tables of bots are opened first, so that they play on while the person plays."""
     made: dict[tuple[str, str], Table] = {}
     with httpx.Client(base_url=f"{server.url}/api", timeout=30) as api:
+        ends = [(game, "end", *END[game]) for game in games()]
+        for game, moment, players, seed in [*ends, (SOLO[0], "solo end", *SOLO[1:])]:
+            seats = [{"bot": "random"} for _ in range(players)]
+            body = {"game": game, "players": players, "seats": seats, "seed": seed}
+            made[(game, moment)] = Table(api.post("/tables", json=body).json()["id"], None)
         for game in games():
             players, actions, seed = MIDDLE[game]
             seats = [{}] + [{"bot": "greedy"} for _ in range(players - 1)]
@@ -97,11 +103,6 @@ def tables(server) -> Iterator[dict[tuple[str, str], Table]]:
             token = joined.json()["token"]
             play_first_seat(api, table, token, actions, seed)
             made[(game, "middle")] = Table(table, token)
-        ends = [(game, "end", *END[game]) for game in games()]
-        for game, moment, players, seed in [*ends, (SOLO[0], "solo end", *SOLO[1:])]:
-            seats = [{"bot": "random"} for _ in range(players)]
-            body = {"game": game, "players": players, "seats": seats, "seed": seed}
-            made[(game, moment)] = Table(api.post("/tables", json=body).json()["id"], None)
         for (_, moment), table in made.items():
             if moment != "middle":
                 finished(api, table.id)
@@ -150,7 +151,7 @@ def open_a_popover(page) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("game", "moment"), PAGES, ids=lambda part: part.replace(" ", "-"))
 def test_the_whole_page_speaks_the_players_language(chromium, server, tables, game, moment, lang):
-    if game != TOY and game not in tabulae.games():
+    if game != TOY and game not in tabulae.all_games():
         pytest.skip(f"{game} is not installed")
     found = read_page(chromium, server.url, tables[(game, moment)], lang)
     assert found["text"], "nothing was read"

@@ -49,7 +49,7 @@ def site():
 
 
 def games() -> list[str]:
-    return [TOY, *tabulae.games()]
+    return [TOY, *tabulae.all_games()]
 
 
 def problems_of(page, game: str, lang: str) -> list[str]:
@@ -102,7 +102,7 @@ def test_the_account_page_speaks_the_players_language(people, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", tabulae.games())
+@pytest.mark.parametrize("game", tabulae.all_games())
 def test_the_learn_and_rules_pages_speak_the_players_language(people, game, lang):
     page = people.person(lang).page
     page.add_init_script(f"localStorage.setItem('tabulae.language', '{lang}')")

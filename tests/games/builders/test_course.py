@@ -20,7 +20,7 @@ from tabulae.games.builders.actions import NUMBER
 from tabulae.games.builders.components import BUILDINGS, MACHINES, MATERIALS, RULES, TOOLS
 from tabulae.games.builders.table import BuildersTable
 
-GAME = tabulae.games()["builders"]
+GAME = tabulae.all_games()["builders"]
 LESSONS = {lesson.id: lesson for lesson in GAME.lessons()}
 LIGHTHOUSE = NUMBER["lighthouse_of_alexandria"]
 

@@ -1,8 +1,11 @@
-"""The conformance suite over 2,046 seeded games, every one checked against the game's
+"""The conformance suite over 1,818 seeded games, every one checked against the game's
 invariants after each action and its result against the independent recount at the end:
 1-6 players, every difficulty and option, random players and (210 games) the greedy bot.
 
-Fewer games with more players, which take longer, keep the file within its time budget."""
+Fewer games with more players, which take longer, keep the file within its time budget. A
+game with more players visits more of the rules, so fewer seeds reach all it reaches: at 4, 5
+and 6 players, no seed past the 63rd, 59th and 24th (of 90, 80 and 60 tried, at each
+difficulty) ran a branch of the rules' code that an earlier seed had not."""
 
 import pytest
 
@@ -12,7 +15,7 @@ from tabulae.games.hadrians_wall import GAME
 from ..policies import bot_policy
 
 DIFFICULTIES = ("easy", "normal", "hard")
-RANDOM_SEEDS = {1: 120, 2: 120, 3: 100, 4: 90, 5: 80, 6: 60}  # x 3 difficulties: 1,710 games
+RANDOM_SEEDS = {1: 120, 2: 120, 3: 100, 4: 64, 5: 60, 6: 30}  # x 3 difficulties: 1,482 games
 OPTION_SEEDS = 10  # x 6 player counts x 2 options: 120 games
 GREEDY_SEEDS = {1: 20, 2: 20, 3: 14, 4: 7, 5: 5, 6: 4}  # x 3 difficulties: 210 games
 

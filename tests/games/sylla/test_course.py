@@ -17,7 +17,7 @@ import pytest
 import tabulae
 from tabulae.core.lesson_run import LessonRun
 
-GAME = tabulae.games()["sylla"]
+GAME = tabulae.all_games()["sylla"]
 LESSONS = {lesson.id: lesson for lesson in GAME.lessons()}
 BLUE, RED, BLACK, WHITE = range(4)
 BOARD = Path(tabulae.__file__).parent / "games" / "sylla" / "web" / "board.js"
