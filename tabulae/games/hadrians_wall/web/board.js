@@ -3,7 +3,7 @@
 // which a pattern is placed by dragging or clicking, turned and mirrored first.
 
 import { h, s } from "/js/dom.js";
-import { clickable, iconsOf, legalStarting, loadPrinted, term } from "/boards/kit.js";
+import { clickable, iconsOf, legalStarting, loadPrinted, picture, term } from "/boards/kit.js";
 import { ruledPart } from "/js/tooltip.js";
 
 const GAME = "hadrians_wall";
@@ -1105,5 +1105,5 @@ export default {
   tiebreaks,
   // The words the board draws a mark for, and the mark, for the rules page to show beside them.
   markedWords: Object.keys(ICONS),
-  mark: (word, text) => icon(word, text),
+  mark: (word, text) => picture(GAME, word, text, null, { beside: true }),
 };
