@@ -1,5 +1,5 @@
 // What every board shares: acting by clicking a part of the board, a menu when a part offers
-// several actions, the printed components, and the small pictures of workers and resources.
+// several actions, the printed components, and the pictures of the game's icon set.
 
 import { h, s } from "../js/dom.js";
 
@@ -105,22 +105,6 @@ export function clickable(element, actions, ctx, attempt = null) {
     }
   });
   return element;
-}
-
-/**
- * The small pictures of a game's workers, resources or attributes, from its table of
- * word -> [mark, colour]: `icon(word, text, count)` draws one, named in the player's language.
- */
-export function iconsOf(table) {
-  return function icon(word, text, count = null) {
-    const [mark, colour] = table[word] || [word.slice(0, 2), "#555"];
-    const name = text.term(word);
-    return h(
-      "span",
-      { class: "icon", style: `--icon:${colour}`, title: name, "data-icon": word },
-      count === null ? mark : `${count}${mark}`,
-    );
-  };
 }
 
 /**
