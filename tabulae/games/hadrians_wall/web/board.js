@@ -33,6 +33,7 @@ const PICTURES = [
   "favour",
   "sword",
   "infrastructure",
+  "fort",
   "scout",
   "disdain",
   "remove_disdain",
@@ -392,7 +393,8 @@ function leftSheet(ctx, player) {
   const seat = player.seat;
   const sheet = player.left_sheet;
   const fortFlags = Object.fromEntries(printed.infrastructure_flags.map((box, i) => [box - 1, `⚑${i + 1}`]));
-  const cippiNeeds = Object.fromEntries(printed.cippi_needs_fort.map((box, i) => [i, `⛓${box}`]));
+  // a Cippi box needs its Fort box filled first: that box's number beside the Fort's picture
+  const cippiNeeds = Object.fromEntries(printed.cippi_needs_fort.map((box, i) => [i, picture(GAME, "fort", text, box)]));
   const open = sheet.open_boxes;
   return h(
     "section",
