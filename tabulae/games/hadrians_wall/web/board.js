@@ -621,7 +621,11 @@ function bathsAndCourt(ctx, seat, sheet) {
           const node = h(
             "span",
             { class: `box ${year ? "filled" : ""}`, "data-box": i + 1, ...rulesOf(`${term("apparitores", text)} ≥ ${box.requires_apparitores}`, "bribe", text) },
-            year || Object.entries(box.cost).map(([w, n]) => picture(GAME, w, text, n)),
+            // what a bribe costs, and what it buys: one Disdain removed
+            year || [
+              ...Object.entries(box.cost).map(([w, n]) => picture(GAME, w, text, n)),
+              picture(GAME, "remove_disdain", text),
+            ],
           );
           return year ? node : clickable(node, mine(ctx, seat, "bribe", i + 1), ctx, attemptIf(ctx, seat, ["bribe", i + 1]));
         }),
