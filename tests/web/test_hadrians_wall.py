@@ -231,6 +231,15 @@ def test_the_sheets_actions_log_and_tooltips_are_in_the_players_words(browser, l
     assert soldier.locator("use").get_attribute("href") == f"/games/{GAME}/icons.svg#soldier"
     assert soldier.get_attribute("title") == name
     assert soldier.get_attribute("aria-label") == f"{count} {name}"
+    # No letter codes anywhere on the sheets: each worker, resource and reward is its picture,
+    # with at most a count for text.
+    drawn = page.locator(f"{OWN} [data-icon]").evaluate_all(
+        """marks => marks.map((mark) => [mark.dataset.icon,
+            mark.querySelector('use')?.getAttribute('href'), mark.textContent.trim()])"""
+    )
+    assert len(drawn) > 100
+    for word, href, said in drawn:
+        assert href == f"/games/{GAME}/icons.svg#{word}" and (not said or said.isdigit()), said
     # A Path card says what it asks and scores in words, seen without hovering.
     card = page.locator(f"{OWN} .hw-card.player-card").first
     objective = card.locator(".card-objective").inner_text()
