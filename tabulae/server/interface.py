@@ -36,7 +36,7 @@ WEB_LOCALE = Path(__file__).resolve().parent.parent / "web" / "locale"
 router = APIRouter(prefix="/api")
 # A game's board, its styles and its printed components, from the ``web`` folder of its package.
 boards = APIRouter(prefix="/games")
-BOARD_FILE = re.compile(r"[a-z0-9_]+\.(js|css|json)")
+BOARD_FILE = re.compile(r"[a-z0-9_]+\.(js|css|json|svg)")
 
 
 @cache

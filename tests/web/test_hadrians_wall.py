@@ -222,10 +222,28 @@ def test_the_sheets_actions_log_and_tooltips_are_in_the_players_words(browser, l
         text.action(Action.from_json(json.loads(action)))
         for action in buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
     ]
-    # Every piece has a mark and a name in the player's language, never an English initial.
-    marks = {"en": ("S", "Soldier"), "pl": ("L", "Legionista")}[lang]
+    # Every piece is a picture of the game's icon set, named in the player's language, with
+    # its count before it and no letters of its own.
+    name = GAME_TERMS["soldier"][lang]
     soldier = page.locator(f"{OWN} header .pool [data-icon=soldier]")
-    assert soldier.inner_text().endswith(marks[0]) and soldier.get_attribute("title") == marks[1]
+    count = soldier.inner_text().strip()
+    assert count.isdigit(), count
+    assert soldier.locator("use").get_attribute("href") == f"/games/{GAME}/icons.svg#soldier"
+    assert soldier.get_attribute("title") == name
+    assert soldier.get_attribute("aria-label") == f"{count} {name}"
+    # No letter codes anywhere on the sheets: each worker, resource and reward is its picture,
+    # with at most a count for text.
+    drawn = page.locator(f"{OWN} [data-icon]").evaluate_all(
+        """marks => marks.map((mark) => [mark.dataset.icon,
+            mark.querySelector('use')?.getAttribute('href'), mark.textContent.trim()])"""
+    )
+    assert len(drawn) > 100
+    for word, href, said in drawn:
+        assert href == f"/games/{GAME}/icons.svg#{word}" and (not said or said.isdigit()), said
+    # A Path card says what it asks and scores in words, seen without hovering.
+    card = page.locator(f"{OWN} .hw-card.player-card").first
+    objective = card.locator(".card-objective").inner_text()
+    assert objective and objective in card.get_attribute("title"), objective
     # The Fate card says what it is and what it does; the tracks and boxes are named.
     fate = page.locator(".hw-table .hw-card.fate").first.get_attribute("title")
     card = page.locator(".hw-table .hw-card.fate").first.get_attribute("data-card")

@@ -230,7 +230,7 @@ def fields(template: str) -> set[str]:
 def test_the_refusals_and_board_messages_are_found():
     assert {REFUSED + "lacking", REFUSED + "box_needs", REFUSED + "not_your_turn"} <= refusal_keys()
     assert "hadrians_wall.board.fate_card" in board_keys()
-    assert "hadrians_wall.board.mark_soldier" in board_keys()
+    assert "hadrians_wall.board.box" in board_keys()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

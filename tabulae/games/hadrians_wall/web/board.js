@@ -3,47 +3,47 @@
 // which a pattern is placed by dragging or clicking, turned and mirrored first.
 
 import { h, s } from "/js/dom.js";
-import { clickable, iconsOf, legalStarting, loadPrinted, term } from "/boards/kit.js";
+import { clickable, legalStarting, loadPrinted, picture, term } from "/boards/kit.js";
 import { ruledPart } from "/js/tooltip.js";
 
 const GAME = "hadrians_wall";
 
 /**
- * The workers, resources and attributes of the sheets as small pictures: word -> [the catalog
- * message of its mark, a letter or two in the player's language, and its colour].
+ * The words the board draws as pictures, every one of them a symbol of icons.svg beside this
+ * file: the workers, the citizens, the attributes, the rewards of the boxes and the cards.
  */
-const ICONS = {
-  soldier: ["hadrians_wall.board.mark_soldier", "#a8322a"],
-  builder: ["hadrians_wall.board.mark_builder", "#a0601a"],
-  servant: ["hadrians_wall.board.mark_servant", "#6b6b6b"],
-  civilian: ["hadrians_wall.board.mark_civilian", "#2f6fa8"],
-  resource: ["hadrians_wall.board.mark_resource", "#7a5230"],
-  renown: ["hadrians_wall.board.mark_renown", "#7d3f98"],
-  piety: ["hadrians_wall.board.mark_piety", "#8a6f14"],
-  valour: ["hadrians_wall.board.mark_valour", "#b3362b"],
-  discipline: ["hadrians_wall.board.mark_discipline", "#2f7d54"],
-  production: ["hadrians_wall.board.mark_production", "#7a5230"],
-  cohort: ["hadrians_wall.board.mark_cohort", "#4b4b8f"],
-  favour: ["hadrians_wall.board.mark_favour", "#8a6f14"],
-  sword: ["hadrians_wall.board.mark_sword", "#555"],
-  trader: ["hadrians_wall.board.mark_trader", "#2f6fa8"],
-  performer: ["hadrians_wall.board.mark_performer", "#2f6fa8"],
-  priest: ["hadrians_wall.board.mark_priest", "#2f6fa8"],
-  apparitor: ["hadrians_wall.board.mark_apparitor", "#2f6fa8"],
-  patrician: ["hadrians_wall.board.mark_patrician", "#2f6fa8"],
-  infrastructure: ["hadrians_wall.board.mark_infrastructure", "#ad5917"],
-  scout: ["hadrians_wall.board.mark_scout", "#556b2f"],
-};
-let icons = { text: null, draw: null };
-
-/** A small picture of `word`, marked in the player's language and named in its title. */
-function icon(word, text, count = null) {
-  if (icons.text !== text) {
-    const marks = Object.entries(ICONS).map(([w, [msgid, colour]]) => [w, [text.message(msgid) ?? "?", colour]]);
-    icons = { text, draw: iconsOf(Object.fromEntries(marks)) };
-  }
-  return icons.draw(word, text, count);
-}
+const PICTURES = [
+  "soldier",
+  "builder",
+  "servant",
+  "civilian",
+  "resource",
+  "trader",
+  "performer",
+  "priest",
+  "apparitor",
+  "patrician",
+  "renown",
+  "piety",
+  "valour",
+  "discipline",
+  "attribute_of_choice",
+  "production",
+  "cohort",
+  "favour",
+  "sword",
+  "infrastructure",
+  "fort",
+  "scout",
+  "disdain",
+  "remove_disdain",
+  "trade_good",
+  "gladiator_damage",
+  "victory_point",
+  "fate_card",
+  "path_card",
+  "prospect_card",
+];
 
 /** A part's title, its name with the rules of the action that fills or builds it, and its
  * link to the rules section that lists the action. */
@@ -120,13 +120,13 @@ function fateCard(card, text, label) {
     h(
       "div",
       { class: "fate-numbers" },
-      h("span", { class: "damage", title: term("gladiator_damage", text) }, "⚔ ", card.gladiator_damage),
-      h("span", { class: "trade-good", title: term("trade_good", text) }, card.trade_good),
+      h("span", { class: "damage" }, picture(GAME, "gladiator_damage", text, card.gladiator_damage)),
+      h("span", { class: "trade-good" }, picture(GAME, "trade_good", text, card.trade_good)),
     ),
     h(
       "div",
       { class: "fate-items" },
-      POOL.map((word) => icon(word, text, card.items[word])),
+      POOL.filter((word) => card.items[word] > 0).map((word) => picture(GAME, word, text, card.items[word])),
     ),
   );
 }
@@ -171,26 +171,17 @@ function playerCard(id, text, { label = null, actions = [], ctx = null, kind = "
     { class: `hw-card player-card ${kind}`.trim(), "data-card": id, ...playerCardRules(id, card, text) },
     label && h("div", { class: "card-label" }, label),
     h("div", { class: "card-name" }, term(id, text)),
-    h(
-      "div",
-      {
-        class: "card-thresholds",
-        title: `${term("path", text)}: ${
-          objectiveText(id, card, text) ?? ""
-        }`,
-      },
-      card.thresholds.join(" / "),
-    ),
+    h("div", { class: "card-objective" }, objectiveText(id, card, text) ?? card.thresholds.join(" / ")),
     h(
       "div",
       { class: "card-foot" },
       h(
         "span",
-        { class: "prospect", title: term("prospect", text) },
-        Object.entries(card.prospect).map(([word, n]) => icon(word, text, n)),
+        { class: "prospect" },
+        Object.entries(card.prospect).map(([word, n]) => picture(GAME, word, text, n)),
       ),
       patternSvg(card.pattern, 0, 8),
-      h("span", { class: "trade-good", title: term("trade_good", text) }, card.trade_good),
+      h("span", { class: "trade-good" }, picture(GAME, "trade_good", text, card.trade_good)),
     ),
   );
   return ctx ? clickable(node, actions, ctx) : node;
@@ -268,7 +259,7 @@ function trackRow(ctx, seat, name, filled, open, { action, attempt, notes = {} }
         ...rulesOf(boxTitle(text, name, i + 1), action[0], text),
       },
       notes[i] && h("small", { class: "note" }, notes[i]),
-      track.boxes[i].map((word) => icon(word, text)),
+      track.boxes[i].map((word) => picture(GAME, word, text)),
     );
     if (state === "next") clickable(box, mine(ctx, seat, ...action), ctx, attemptIf(ctx, seat, attempt));
     boxes.push(box);
@@ -301,7 +292,7 @@ function cohorts(ctx, seat, sheet, player) {
           h(
             "span",
             { class: `box ${i < count ? "filled" : ""}`, "data-box": i + 1 },
-            printed.cohorts.boxes[i].map((word) => icon(word, text)),
+            printed.cohorts.boxes[i].map((word) => picture(GAME, word, text)),
           ),
         ),
         h(
@@ -371,7 +362,7 @@ function attributes(ctx, seat, sheet) {
                 class: `box ${i < value ? "filled" : ""}${i + 1 === printed.landmark_flag ? " flag" : ""}`,
                 "data-box": i + 1,
               },
-              boxes[attribute][i] && icon(boxes[attribute][i], text),
+              boxes[attribute][i] && picture(GAME, boxes[attribute][i], text),
             ),
           ),
         ),
@@ -402,7 +393,8 @@ function leftSheet(ctx, player) {
   const seat = player.seat;
   const sheet = player.left_sheet;
   const fortFlags = Object.fromEntries(printed.infrastructure_flags.map((box, i) => [box - 1, `⚑${i + 1}`]));
-  const cippiNeeds = Object.fromEntries(printed.cippi_needs_fort.map((box, i) => [i, `⛓${box}`]));
+  // a Cippi box needs its Fort box filled first: that box's number beside the Fort's picture
+  const cippiNeeds = Object.fromEntries(printed.cippi_needs_fort.map((box, i) => [i, picture(GAME, "fort", text, box)]));
   const open = sheet.open_boxes;
   return h(
     "section",
@@ -493,7 +485,7 @@ function citizens(ctx, seat, sheet) {
                 "data-box": i + 1,
                 title: flagAt[i] ? term(flagAt[i], text) : null,
               },
-              boxes[i].map((word) => icon(word, text)),
+              boxes[i].map((word) => picture(GAME, word, text)),
             ),
           ),
         ),
@@ -523,7 +515,7 @@ function market(ctx, seat, sheet) {
             ...rulesOf(`${term("traders", text)} ≥ ${box.requires_traders}`, "market", text),
           },
           good || h("small", {}, box.requires_traders),
-          box.extra.map((word) => icon(word, text)),
+          box.extra.map((word) => picture(GAME, word, text)),
         );
         return good ? hex : clickable(hex, mine(ctx, seat, "market", i + 1), ctx);
       }),
@@ -546,7 +538,7 @@ function theatre(ctx, seat, sheet) {
           "span",
           { class: `box wide ${year ? "filled" : ""}`, "data-box": i + 1, ...rulesOf(`${term("performers", text)} ≥ ${performance.requires_performers}`, "perform", text) },
           year ? h("b", {}, year) : h("small", {}, performance.requires_performers),
-          performance.reward.map((word) => icon(word, text)),
+          performance.reward.map((word) => picture(GAME, word, text)),
         );
         return year ? box : clickable(box, mine(ctx, seat, "perform", i + 1), ctx, attemptIf(ctx, seat, ["perform", i + 1]));
       }),
@@ -599,7 +591,7 @@ function temples(ctx, seat, sheet) {
             { class: "temple-row", ...rulesOf(`${term("priests", text)} ≥ ${row.requires_priests}`, "temple", text) },
             row.boxes.map((rewards) => {
               const i = index++;
-              const box = h("span", { class: `box ${i < next ? "filled" : ""}`, "data-box": i + 1 }, rewards.map((w) => icon(w, text)));
+              const box = h("span", { class: `box ${i < next ? "filled" : ""}`, "data-box": i + 1 }, rewards.map((w) => picture(GAME, w, text)));
               return i === next ? clickable(box, mine(ctx, seat, "temple"), ctx) : box;
             }),
           ),
@@ -629,7 +621,11 @@ function bathsAndCourt(ctx, seat, sheet) {
           const node = h(
             "span",
             { class: `box ${year ? "filled" : ""}`, "data-box": i + 1, ...rulesOf(`${term("apparitores", text)} ≥ ${box.requires_apparitores}`, "bribe", text) },
-            year || Object.entries(box.cost).map(([w, n]) => icon(w, text, n)),
+            // what a bribe costs, and what it buys: one Disdain removed
+            year || [
+              ...Object.entries(box.cost).map(([w, n]) => picture(GAME, w, text, n)),
+              picture(GAME, "remove_disdain", text),
+            ],
           );
           return year ? node : clickable(node, mine(ctx, seat, "bribe", i + 1), ctx, attemptIf(ctx, seat, ["bribe", i + 1]));
         }),
@@ -786,6 +782,7 @@ function scoutingMap(ctx, player) {
         return s(
           "g",
           { class: "map-cell", "data-cell": index + 1 },
+          printedIcon && s("title", {}, term(printedIcon, text)),
           s("rect", {
             x: c * CELL + 1,
             y: r * CELL + 1,
@@ -795,10 +792,15 @@ function scoutingMap(ctx, player) {
           }),
           printedIcon &&
             s(
-              "text",
-              { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2 + 4, "text-anchor": "middle" },
-              s("title", {}, term(printedIcon, text)),
-              text.message(ICONS[printedIcon][0]) ?? "?",
+              "g",
+              { class: "map-reward", "data-icon": printedIcon },
+              s("use", {
+                href: `/games/${GAME}/icons.svg#${printedIcon}`,
+                x: c * CELL + 6,
+                y: r * CELL + 6,
+                width: CELL - 12,
+                height: CELL - 12,
+              }),
             ),
         );
       }),
@@ -995,7 +997,7 @@ function playerPanel(ctx, player) {
       {},
       h("span", { class: `token seat-${player.seat}` }),
       h("strong", {}, text.seat(player.seat)),
-      h("span", { class: "pool" }, POOL.map((word) => icon(word, text, player.pool[word]))),
+      h("span", { class: "pool" }, POOL.map((word) => picture(GAME, word, text, player.pool[word]))),
       flags.length > 0 && h("small", { class: "flags" }, flags.join(" · ")),
       ["pass", "defend"].flatMap((word) =>
         mine(ctx, player.seat, word).map((action) =>
@@ -1104,6 +1106,6 @@ export default {
   breakdown,
   tiebreaks,
   // The words the board draws a mark for, and the mark, for the rules page to show beside them.
-  markedWords: Object.keys(ICONS),
-  mark: (word, text) => icon(word, text),
+  markedWords: PICTURES,
+  mark: (word, text) => picture(GAME, word, text, null, { beside: true }),
 };

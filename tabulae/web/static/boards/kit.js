@@ -1,7 +1,7 @@
 // What every board shares: acting by clicking a part of the board, a menu when a part offers
-// several actions, the printed components, and the small pictures of workers and resources.
+// several actions, the printed components, and the pictures of the game's icon set.
 
-import { h } from "../js/dom.js";
+import { h, s } from "../js/dom.js";
 
 const printed = new Map();
 
@@ -108,19 +108,33 @@ export function clickable(element, actions, ctx, attempt = null) {
 }
 
 /**
- * The small pictures of a game's workers, resources or attributes, from its table of
- * word -> [mark, colour]: `icon(word, text, count)` draws one, named in the player's language.
+ * A picture from the game's icon set (`icons.svg` beside its board.js, one <symbol> per word):
+ * `picture(game, word, text, count)` draws `word`'s picture, with `count` before it, named in
+ * the player's language. Where it stands for the word (a box of a sheet, a pool) it is an image
+ * with that name; in running text, after the word itself (`{ beside: true }`), screen readers
+ * skip it. Either way its title names it for the mouse.
  */
-export function iconsOf(table) {
-  return function icon(word, text, count = null) {
-    const [mark, colour] = table[word] || [word.slice(0, 2), "#555"];
-    const name = text.term(word);
-    return h(
-      "span",
-      { class: "icon", style: `--icon:${colour}`, title: name, "data-icon": word },
-      count === null ? mark : `${count}${mark}`,
-    );
-  };
+export function picture(game, word, text, count = null, { beside = false } = {}) {
+  const name = term(word, text);
+  const said = count === null ? name : `${count} ${name}`;
+  const drawing = s(
+    "svg",
+    { class: "icon-drawing", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" },
+    s("use", { href: `/games/${encodeURIComponent(game)}/icons.svg#${word}` }),
+  );
+  return h(
+    "span",
+    {
+      class: `icon picture${beside ? " beside" : ""}`,
+      "data-icon": word,
+      title: name,
+      role: beside ? null : "img",
+      "aria-label": beside ? null : said,
+      "aria-hidden": beside ? "true" : null,
+    },
+    count === null ? null : String(count),
+    drawing,
+  );
 }
 
 /** Words shown by their rulebook names, or readable when a game has not named them yet. */

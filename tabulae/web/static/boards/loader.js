@@ -2,6 +2,7 @@
 // board.css, if the game has one, styles it. Any other game is shown by the generic board.
 
 const boards = new Map();
+const loaded = new Map(); // game -> its board, once ready
 
 /** Add a game's styles to the page, resolving once they apply. */
 function addStyles(url) {
@@ -20,6 +21,7 @@ async function load(game) {
   if (files.includes("board.css")) await addStyles(`${base}/board.css`);
   const board = (await import(`${base}/board.js`)).default;
   await board.prepare?.();
+  loaded.set(game, board);
   return board;
 }
 
@@ -27,4 +29,9 @@ async function load(game) {
 export function boardFor(game) {
   if (!boards.has(game)) boards.set(game, load(game));
   return boards.get(game);
+}
+
+/** The board of a game if it is ready already, else null: for words drawn while it loads. */
+export function loadedBoard(game) {
+  return loaded.get(game) ?? null;
 }

@@ -2,6 +2,7 @@
 // does not offer by a click, and a way to type any action in notation.
 
 import { h } from "./dom.js";
+import { marked } from "./marks.js";
 
 const FILTER_FROM = 12;
 
@@ -70,7 +71,7 @@ export function renderActions(root, ctx) {
                 "data-action": JSON.stringify(action),
                 onclick: () => act(action),
               },
-              text.action(action, game),
+              marked(text.action(action, game), text),
             ),
           ),
         ),

@@ -36,6 +36,7 @@ export class Text {
    *               and for a game its messages and terms */
   constructor(data) {
     this.lang = data.lang;
+    this.game = data.game?.id ?? null;
     this.ui = data.messages;
     this.messages = data.game?.messages ?? {};
     this.terms = data.game?.terms ?? {};

@@ -1,6 +1,7 @@
 // The narrated event log: every event this seat may see, in order; private ones marked.
 
 import { h, s } from "./dom.js";
+import { marked } from "./marks.js";
 
 /** A small padlock: the event is shown to this seat alone. */
 function padlock(label) {
@@ -26,7 +27,7 @@ export function logEntry(event, text, latest = false, whose = text.t("Only you s
     },
     secret && padlock(whose),
     secret && " ",
-    text.event(event),
+    marked(text.event(event), text),
   );
 }
 

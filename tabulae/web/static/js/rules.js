@@ -10,6 +10,7 @@ import { api } from "./api.js";
 import { fill, h, param } from "./dom.js";
 import { chosenLanguage, loadText } from "./i18n.js";
 import { languageSwitch } from "./language.js";
+import { marked } from "./marks.js";
 
 const root = document.getElementById("rules");
 
@@ -19,8 +20,7 @@ const page = {
   gameName: "",
   text: null,
   rules: null,
-  board: null, // the game's board module, for its marks
-  marks: null, // { pattern, words: {lowercased name: word} } in the page's language
+  board: null, // the game's board module, for its marks and legend
 };
 
 const parts = {
@@ -41,36 +41,20 @@ function gameTitle() {
 const learnAddress = (lesson) =>
   `/learn.html?${new URLSearchParams({ game: page.game, lesson })}`;
 
-/** The words the board marks, by their names in the page's language, found at the start of a
- *  word of the text. A name of five letters or more is found by its stem, less its last letter,
- *  so that most inflected forms ("Budowniczego" for "Budowniczy") and plurals are found too. */
-function marksOf(board, text) {
-  if (!board?.markedWords) return null;
-  const words = {};
-  for (const word of board.markedWords) {
-    if (!text.hasTerm(word)) continue;
-    const name = text.term(word).toLocaleLowerCase(text.lang);
-    words[name.length >= 5 ? name.slice(0, -1) : name] = word;
-  }
-  const names = Object.keys(words).sort((a, b) => b.length - a.length);
-  if (names.length === 0) return null;
-  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return { pattern: new RegExp(`(?<!\\p{L})(${escaped.join("|")})\\p{L}*`, "giu"), words };
-}
-
-/** A paragraph of rules text, with the board's mark after each word that names a marked one. */
-function marked(paragraph) {
-  if (!page.marks) return paragraph;
-  const parts = [];
-  let last = 0;
-  for (const found of paragraph.matchAll(page.marks.pattern)) {
-    const word = page.marks.words[found[1].toLocaleLowerCase(page.lang)];
-    const end = found.index + found[0].length;
-    parts.push(paragraph.slice(last, end), " ", h("span", { class: "rule-mark" }, page.board.mark(word, page.text)));
-    last = end;
-  }
-  parts.push(paragraph.slice(last));
-  return parts;
+/** The board's pictures, each beside the name of what it shows: the legend, first. */
+function legend() {
+  const words = (page.board?.markedWords ?? []).filter((word) => page.text.hasTerm(word));
+  if (words.length === 0 || !page.board.mark) return null;
+  return h(
+    "section",
+    { class: "rule legend", id: "legend", "data-section": "legend" },
+    h("h2", {}, h("a", { href: "#legend" }, page.text.t("The pictures on the board"))),
+    h(
+      "ul",
+      { class: "legend-list" },
+      words.map((word) => h("li", { "data-icon": word }, page.board.mark(word, page.text), " ", page.text.term(word))),
+    ),
+  );
 }
 
 /** The terms a section explains, as the board names them (those the catalogs name). */
@@ -92,7 +76,7 @@ function renderSection(section) {
     "section",
     { class: "rule", id: section.id, "data-section": section.id },
     h("h2", {}, h("a", { href: `#${section.id}` }, section.title)),
-    section.text.split(/\n\s*\n/).map((paragraph) => h("p", {}, marked(paragraph))),
+    section.text.split(/\n\s*\n/).map((paragraph) => h("p", {}, marked(paragraph, page.text))),
     boardWords(section),
     section.lessons.length > 0 &&
       h(
@@ -112,6 +96,8 @@ function renderSection(section) {
 function filter() {
   const word = parts.search.value.trim().toLocaleLowerCase(page.lang);
   let shown = 0;
+  const legendSection = document.getElementById("legend");
+  if (legendSection) legendSection.hidden = Boolean(word);
   for (const section of page.rules.sections) {
     const element = document.getElementById(section.id);
     const words = `${section.id} ${section.title} ${section.text}`.toLocaleLowerCase(page.lang);
@@ -139,7 +125,6 @@ async function setLanguage(lang) {
   languageSwitch(document.getElementById("language"), lang, setLanguage);
   page.rules = await api(`/games/${encodeURIComponent(page.game)}/rules?lang=${lang}`);
   page.board = await boardFor(page.game).catch(() => null);
-  page.marks = marksOf(page.board, page.text);
   const t = page.text.t.bind(page.text);
   const title = `${gameTitle()} — ${t("Rules")}`;
   fill(document.getElementById("title"), title);
@@ -162,7 +147,7 @@ async function setLanguage(lang) {
     fill(parts.sections, h("p", { class: "notice" }, t("This game has no rules reference yet.")));
     return;
   }
-  fill(parts.sections, page.rules.sections.map(renderSection));
+  fill(parts.sections, legend(), page.rules.sections.map(renderSection));
   filter();
   open();
 }

@@ -8,6 +8,7 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { marked } from "./marks.js";
 
 const LONG_PRESS_MS = 500;
 const HOVER_MS = 300;
@@ -81,7 +82,7 @@ function show(part, words, hovered = false) {
     "div",
     { id: "rules-popover", class: `rules-popover${hovered ? " hovered" : ""}`, role: "tooltip" },
     h("strong", {}, name),
-    rules.length > 0 && h("p", {}, rules.join("\n")),
+    rules.length > 0 && h("p", {}, marked(rules.join("\n"))),
   );
   document.body.append(popover);
   if (rules.length > 0) linkRules(popover, part);
