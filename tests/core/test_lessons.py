@@ -31,7 +31,7 @@ def test_the_learner_takes_the_expected_actions_and_the_other_seats_reply():
     run = LessonRun(GAME, lesson())
     run.go_on()
     run.play(Action("draw"))
-    assert run.state.hands[0] == [2, 6, 9] and run.state.phase == "play"  # seat 1 passed
+    assert run.state.hands[0] == [2, 6, 9] and run.state.step == "play"  # seat 1 passed
     run.play(Action("play", 9))
     assert run.finished and run.state.points == [1, 0]
 
