@@ -84,9 +84,8 @@ class HadriansWallTable(Table):
     @classmethod
     def setup(cls, game: Game, players: int, rng: Rng, options: Mapping[str, Any]) -> Self:
         """The table before the first year: sheets empty, decks shuffled."""
-        self = cls.__new__(cls)
-        self.game, self.players, self.options, self.rng = game, players, options, rng
-        self.events = []
+        self = cls.blank(game, players, options)
+        self.rng = rng
         self.tell("setup", players=players, difficulty=options["difficulty"])
         self.year = 0
         self.phase = "choose"
@@ -119,10 +118,6 @@ class HadriansWallTable(Table):
 
     def restore(self) -> None:
         self.neighbours = neighbours(self.players)
-
-    def name(self, seat: int) -> str:
-        """How an English refusal names a seat."""
-        return f"seat {seat}"
 
     # -- what the rules ask of the table -----------------------------------------------------------
 

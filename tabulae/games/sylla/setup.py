@@ -23,9 +23,8 @@ def start(
     kind: type[Table], game: Game, players: int, rng: Rng, options: Mapping[str, Any]
 ) -> Table:
     components = load(options["edition"])
-    table = kind.__new__(kind)
-    table.game, table.players, table.options, table.rng = game, players, options, rng
-    table.events = []
+    table = kind.blank(game, players, options)
+    table.rng = rng
     table.round, table.phase, table.step = 1, "setup", "choose"
     table.revenue_tiles = tuple(rng.sample(range(len(components.set_numerals)), players))
     table.first_consul = table.actor = min(range(players), key=lambda p: table.revenue_tiles[p])

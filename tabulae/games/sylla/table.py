@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Annotated, Any, Literal
 
-from tabulae.core import FACE_DOWN, Rng
+from tabulae.core import FACE_DOWN, Rng, visible
 from tabulae.core import Table as Position
 
 from .actions import CAP
@@ -160,7 +160,7 @@ class Table(Position):
         """
         twin = self.clone()
         twin.rng = Rng(rng.next64())
-        twin.events = [e for e in self.events if e.audience is None or seat in e.audience]
+        twin.events = list(visible(self.events, seat))
         others = [p for p in range(self.players) if p != seat]
         for p in others:
             if self.starting_picks[p] and self.step == "choose":

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from tabulae.core import Event
 from tabulae.i18n import GameText
-from tabulae.tui.renderer import Renderer, heading
+from tabulae.tui.renderer import Renderer, heading, say
 
 PHASE_NUMBERS = {
     "first_consul": "I",
@@ -47,12 +47,6 @@ CUBE_KINDS = ("legionary", "vestal")
 """A player's cubes by the card they come from, in the order the events and the view give them."""
 TEMPLE_USE = {"temple": "private_temple", "tavern": "tavern"}
 """A revenue use, by the building that gives it."""
-
-
-def say(text: GameText, msgid: str, **args: Any) -> str:
-    """One of this renderer's messages, filled in; arguments show as in events (seats by name,
-    words by their rulebook names)."""
-    return text.message(msgid, args) or msgid
 
 
 class SyllaRenderer(Renderer):
