@@ -50,6 +50,12 @@ function drawn(word, text, count = null, classes = "") {
   return node;
 }
 
+/** A picture inside a part that names it, with its rules: the part's title is the one shown. */
+function inPart(node) {
+  node.removeAttribute("title");
+  return node;
+}
+
 /** A part's title, its name with the rules that govern it as the action's help in the
  * catalogs gives them (a building's: starting it; a loan's: taking one), and its link to the
  * rules section that lists `term` (the action, unless the part has a section of its own). */
@@ -191,8 +197,8 @@ function rows(ctx) {
               h(
                 "span",
                 { class: "tool", "data-tool": tool.word, ...rulesOf(`${term(tool.word, text)} (${term(tool.adds, text)})`, "buy", text) },
-                drawn(tool.word, text),
-                drawn(tool.adds, text),
+                inPart(drawn(tool.word, text)),
+                inPart(drawn(tool.adds, text)),
               ),
               legalStarting(ctx, "buy", "tool", tool.word),
               ctx,
@@ -205,7 +211,7 @@ function rows(ctx) {
             "div",
             { class: "bd-stack loans", "data-area": "loans", ...rulesOf(term("loan", text), "loan", text) },
             h("small", {}, term("loan", text)),
-            drawn("loan", text, investments.loans),
+            inPart(drawn("loan", text, investments.loans)),
           ),
           legalStarting(ctx, "loan"),
           ctx,
@@ -219,8 +225,8 @@ function rows(ctx) {
             h(
               "span",
               { class: "university", "data-material": material, ...rulesOf(term(material, text), "train", text) },
-              drawn("university", text),
-              drawn(material, text),
+              inPart(drawn("university", text)),
+              inPart(drawn(material, text)),
             ),
           ),
         ),
