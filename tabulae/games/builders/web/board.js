@@ -4,13 +4,21 @@
 // free it, a site to send a card to it.
 
 import { h } from "/js/dom.js";
-import { clickable, legalStarting, term } from "/boards/kit.js";
+import { clickable, legalStarting, picture, term } from "/boards/kit.js";
 import { ruledPart } from "/js/tooltip.js";
 
 const GAME = "builders";
 // The VP that, held at the end of a turn, trigger the last round (B-20).
 const TRIGGER_VP = 17;
-const MATERIAL_COLOUR = { stone: "#6b6b6b", wood: "#8a5a2b", architecture: "#2f5d9b", decoration: "#b3362b" };
+// The words icons.svg draws: the materials, the people, money and points, the parts of the
+// table, and the actions; each is a glossary word, named in the player's language.
+const PICTURED = [
+  "stone", "wood", "architecture", "decoration",
+  "worker", "apprentice", "laborer", "craftsman", "master", "slave", "citizen",
+  "sesterces", "vp", "loan", "bank",
+  "building", "machine", "tool", "mallet", "saw", "square", "brush", "university",
+  "start", "hire", "send", "train", "free", "buy", "take", "end",
+];
 
 /** A card's word in the notation and the glossary: a freed slave's is its citizen side's. */
 function word(card) {
@@ -30,9 +38,22 @@ function face(card, text) {
   return name(card, text);
 }
 
-/** A material's short mark in the player's language ("Ka" for Kamień). */
-function mark(material, text) {
-  return text.message(`builders.view.short.${material}`) ?? term(material, text);
+/** The picture a working card is drawn with: its rank, or slave, citizen or machine. */
+function kindWord(card) {
+  return card.kind === "worker" ? card.id.replace(/_\d+$/, "") : card.kind;
+}
+
+/** `word`'s picture with `count` before it, marked with `classes` for the board's styles. */
+function drawn(word, text, count = null, classes = "") {
+  const node = picture(GAME, word, text, count);
+  if (classes) node.classList.add(...classes.split(" "));
+  return node;
+}
+
+/** A picture inside a part that names it, with its rules: the part's title is the one shown. */
+function inPart(node) {
+  node.removeAttribute("title");
+  return node;
 }
 
 /** A part's title, its name with the rules that govern it as the action's help in the
@@ -47,8 +68,11 @@ function rulesOf(partName, action, text, term = action) {
 const WORKER_RULES = { slave: "free", citizen: "free", machine: "start" };
 
 function vp(amount, text, big = false) {
-  const label = text.message("builders.board.vp");
-  return h("span", { class: `vp${big ? " big" : ""}`, title: term("vp", text) }, `${amount} `, h("small", {}, label));
+  return drawn("vp", text, amount, `vp${big ? " big" : ""}`);
+}
+
+function coins(amount, text, big = false) {
+  return drawn("sesterces", text, amount, `coins${big ? " big" : ""}`);
 }
 
 function materials(ctx, amounts, kind) {
@@ -56,20 +80,12 @@ function materials(ctx, amounts, kind) {
   return h(
     "span",
     { class: `materials ${kind}` },
-    view.materials.map((material, i) =>
-      amounts[i] > 0
-        ? h(
-            "span",
-            {
-              class: "material",
-              style: `--material:${MATERIAL_COLOUR[material.id]}`,
-              title: term(material.id, text),
-              "data-material": material.id,
-            },
-            `${amounts[i]} ${mark(material.id, text)}`,
-          )
-        : null,
-    ),
+    view.materials.map((material, i) => {
+      if (!(amounts[i] > 0)) return null;
+      const node = drawn(material.id, text, amounts[i], "material");
+      node.dataset.material = material.id;
+      return node;
+    }),
   );
 }
 
@@ -89,13 +105,13 @@ function buildingCard(ctx, building, actions = [], meant = null) {
       ...rulesOf(name(building, text), "start", text),
     },
     h("div", { class: "card-name" }, name(building, text)),
-    h("div", { class: "cost", title: term("building", text) }, materials(ctx, building.cost, "cost")),
+    h("div", { class: "cost" }, materials(ctx, building.cost, "cost")),
     h(
       "div",
       { class: "card-foot" },
       building.machine
-        ? h("span", { title: term("machine", text) }, "⚙ ", materials(ctx, building.provides, "provides"))
-        : h("span", { class: "coins", title: term("sesterces", text) }, building.sesterces),
+        ? h("span", { class: "gives" }, drawn("machine", text), materials(ctx, building.provides, "provides"))
+        : coins(building.sesterces, text),
       vp(building.vp, text),
     ),
   );
@@ -116,17 +132,32 @@ function workerCard(ctx, card, actions = [], tool = null, meant = null) {
     h(
       "div",
       { class: "card-foot" },
-      h("span", { class: "coins", title: text.message("builders.board.wage") }, card.wage),
-      card.university &&
-        h(
-          "span",
-          { class: "university", title: text.message("builders.board.university", { material: card.university }) },
-          mark(card.university, text),
-        ),
-      tool && h("span", { class: "tool", title: term(tool, text) }, term(tool, text)),
+      h(
+        "span",
+        { class: "pay" },
+        wage(card.wage, text),
+        card.university &&
+          h(
+            "span",
+            { class: "university", title: text.message("builders.board.university", { material: term(card.university, text) }) },
+            drawn("university", text),
+            drawn(card.university, text),
+          ),
+        tool && drawn(tool, text, null, "tool"),
+      ),
+      drawn(kindWord(card), text, null, "kind"),
     ),
   );
   return clickable(node, actions, ctx, meant);
+}
+
+/** A worker's wage: sesterces, named as the wage. */
+function wage(amount, text) {
+  const node = coins(amount, text);
+  const said = `${text.message("builders.board.wage")}: ${amount} ${term("sesterces", text)}`;
+  node.title = said;
+  node.setAttribute("aria-label", said);
+  return node;
 }
 
 function rows(ctx) {
@@ -166,7 +197,8 @@ function rows(ctx) {
               h(
                 "span",
                 { class: "tool", "data-tool": tool.word, ...rulesOf(`${term(tool.word, text)} (${term(tool.adds, text)})`, "buy", text) },
-                term(tool.word, text),
+                inPart(drawn(tool.word, text)),
+                inPart(drawn(tool.adds, text)),
               ),
               legalStarting(ctx, "buy", "tool", tool.word),
               ctx,
@@ -179,7 +211,7 @@ function rows(ctx) {
             "div",
             { class: "bd-stack loans", "data-area": "loans", ...rulesOf(term("loan", text), "loan", text) },
             h("small", {}, term("loan", text)),
-            h("strong", {}, investments.loans),
+            inPart(drawn("loan", text, investments.loans)),
           ),
           legalStarting(ctx, "loan"),
           ctx,
@@ -193,7 +225,8 @@ function rows(ctx) {
             h(
               "span",
               { class: "university", "data-material": material, ...rulesOf(term(material, text), "train", text) },
-              term(material, text),
+              inPart(drawn("university", text)),
+              inPart(drawn(material, text)),
             ),
           ),
         ),
@@ -223,7 +256,7 @@ function turnBar(ctx) {
     turn.free_actions_left === 0 && h("span", {}, text.message("builders.board.extra_action", { price: turn.extra_action_cost })),
     turn.investment_taken && h("span", { class: "taken" }, text.message("builders.board.investment_taken")),
     progress(view, text),
-    view.bank !== null && h("span", {}, `${term("bank", text)}: ${view.bank}`),
+    view.bank !== null && h("span", { class: "bank" }, drawn("bank", text), coins(view.bank, text)),
     takes.map((action) => clickable(h("button", { type: "button", class: "bd-take", name: action.join("-") }, text.action(action, GAME)), [action], ctx)),
     end.map((action) => clickable(h("button", { type: "button", class: "bd-end", name: "end" }, text.action(action, GAME)), [action], ctx)),
   );
@@ -291,10 +324,10 @@ function playerArea(ctx, player) {
       {},
       h("span", { class: `token seat-${player.seat}` }),
       h("strong", {}, text.seat(player.seat)),
-      h("span", { class: "coins big", title: term("sesterces", text) }, player.sesterces),
+      coins(player.sesterces, text, true),
       vp(player.vp, text, true),
-      player.loans > 0 && h("span", { class: "loans" }, text.message("builders.board.loans", { loans: player.loans })),
-      player.tools.length > 0 && h("span", { class: "tools" }, player.tools.map((tool) => h("span", { class: "tool" }, term(tool.word, text)))),
+      player.loans > 0 && drawn("loan", text, player.loans, "loans big"),
+      player.tools.length > 0 && h("span", { class: "tools" }, player.tools.map((tool) => drawn(tool.word, text, null, "tool big"))),
     ),
     h(
       "div",
@@ -388,13 +421,11 @@ function tiebreaks(result, ctx) {
   });
 }
 
-/** A material's mark as the board draws it, for the rules page to show beside its name. */
-function materialMark(material, text) {
-  return h(
-    "span",
-    { class: "material", style: `--material:${MATERIAL_COLOUR[material]}`, title: term(material, text), "data-material": material },
-    mark(material, text),
-  );
-}
-
-export default { render, breakdown, tiebreaks, markedWords: Object.keys(MATERIAL_COLOUR), mark: materialMark };
+export default {
+  render,
+  breakdown,
+  tiebreaks,
+  // The words with a picture in icons.svg, and the picture shown beside them in running text.
+  markedWords: PICTURED,
+  mark: (word, text) => picture(GAME, word, text, null, { beside: true }),
+};

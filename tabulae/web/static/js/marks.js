@@ -9,22 +9,37 @@ import { loadedBoard } from "../boards/loader.js";
 const found = new WeakMap(); // text -> { pattern, words } or null
 let lastText = null; // the words of the page, for text that comes without them (tooltips)
 
+// The most letters a name under five letters is followed by in a word that names it: its
+// endings ("раб", "рабов"), not a longer word it begins ("рабочего", a worker's).
+const SHORT_ENDING = 3;
+
 /** The words the board marks, by their names in the text's language, found at the start of a
  *  word. A name of five letters or more is found by its stem, less its last letter, so that
- *  most inflected forms ("Budowniczego" for "Budowniczy") and plurals are found too. */
+ *  most inflected forms ("Budowniczego" for "Budowniczy") and plurals are found too; a shorter
+ *  one with at most SHORT_ENDING letters after it. */
 function marksOf(board, text) {
   if (found.has(text)) return found.get(text);
   let marks = null;
   const words = {};
+  const short = new Set();
   for (const word of board.markedWords ?? []) {
     if (!text.hasTerm(word)) continue;
     const name = text.term(word).toLocaleLowerCase(text.lang);
-    words[name.length >= 5 ? name.slice(0, -1) : name] = word;
+    const stem = name.length >= 5 ? name.slice(0, -1) : name;
+    words[stem] = word;
+    if (name.length < 5) short.add(stem);
   }
-  const names = Object.keys(words).sort((a, b) => b.length - a.length);
+  const alternatives = (names) =>
+    names
+      .sort((a, b) => b.length - a.length)
+      .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join("|") || "(?!)";
+  const names = Object.keys(words);
   if (names.length > 0) {
-    const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    marks = { pattern: new RegExp(`(?<!\\p{L})(${escaped.join("|")})\\p{L}*`, "giu"), words };
+    const long = alternatives(names.filter((name) => !short.has(name)));
+    const brief = alternatives(names.filter((name) => short.has(name)));
+    const pattern = `(?<!\\p{L})(?:(${long})\\p{L}*|(${brief})\\p{L}{0,${SHORT_ENDING}}(?!\\p{L}))`;
+    marks = { pattern: new RegExp(pattern, "giu"), words };
   }
   found.set(text, marks);
   return marks;
@@ -41,7 +56,7 @@ export function marked(words, text = lastText) {
   const parts = [];
   let last = 0;
   for (const match of words.matchAll(marks.pattern)) {
-    const word = marks.words[match[1].toLocaleLowerCase(text.lang)];
+    const word = marks.words[(match[1] ?? match[2]).toLocaleLowerCase(text.lang)];
     const end = match.index + match[0].length;
     parts.push(words.slice(last, end), board.mark(word, text));
     last = end;
