@@ -6,14 +6,11 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ElementTree
 
-import pytest
-
 import tabulae
 from tabulae.core.registry import interface_path
 from tabulae.i18n import LANGUAGES, translator
 
 GAME = "builders"
-pytestmark = pytest.mark.skipif(GAME not in tabulae.games(), reason="Builders is not installed")
 SVG = "{http://www.w3.org/2000/svg}"
 
 
