@@ -521,12 +521,12 @@ class Lobby:
         if bot is None:
             if params:
                 raise invalid(f"seat {seat}: params are for bots", "bad_seats")
-            return SeatRow(seat)
+            return SeatRow(seat=seat)
         try:
             make_bot(bot, **params)
         except (ValueError, TypeError) as error:
             raise invalid(f"seat {seat}: {error}", "bad_bot") from None
-        return SeatRow(seat, name=spec.get("name"), bot=bot, bot_params=params)
+        return SeatRow(seat=seat, name=spec.get("name"), bot=bot, bot_params=params)
 
     async def join(
         self,
@@ -701,7 +701,12 @@ class Lobby:
                 options=dict(row.options),
                 status="open",
                 seats=[
-                    SeatRow(s.seat, s.name if s.bot else None, s.bot, s.bot_params)
+                    SeatRow(
+                        seat=s.seat,
+                        name=s.name if s.bot else None,
+                        bot=s.bot,
+                        bot_params=s.bot_params,
+                    )
                     for s in row.seats
                 ],
                 rematch_of=row.id,
@@ -776,16 +781,22 @@ class Lobby:
                 section = live.state.game.rules().for_refusal(error.key)
                 rule = None if section is None else section.id
                 raise Refused(error, live.text, live.version, rule) from None
-            row = ActionRow(live.version + 1, seat, action.to_json(), client_action_id, timed_out)
+            row = ActionRow(
+                seq=live.version + 1,
+                seat=seat,
+                action=action.to_json(),
+                client_action_id=client_action_id,
+                timed_out=timed_out,
+            )
             result = following.result()
             before = tuple(live.state.to_move)
             append = Append(
-                live.id,
-                row,
-                token_hash,
-                result is not None,
-                None if result is None else tuple(result.ranks),
-                before if live.row.clock_increment is not None else (),
+                table_id=live.id,
+                row=row,
+                token_hash=token_hash,
+                finished=result is not None,
+                ranks=None if result is None else tuple(result.ranks),
+                charged=before if live.row.clock_increment is not None else (),
             )
             done = await self._commit(live, append, action, version)
             if done:
@@ -831,8 +842,15 @@ class Lobby:
             if not 1 <= count <= allowed:
                 raise cannot_take_back(count, allowed, live.version)
             before = tuple(live.state.to_move)
-            row = ActionRow(live.version + 1, seat, [], client_action_id, takes_back=count)
-            done = await self._commit(live, Append(live.id, row, token_hash, False), None, version)
+            row = ActionRow(
+                seq=live.version + 1,
+                seat=seat,
+                action=[],
+                client_action_id=client_action_id,
+                takes_back=count,
+            )
+            append = Append(table_id=live.id, row=row, token_hash=token_hash, finished=False)
+            done = await self._commit(live, append, None, version)
             if done:
                 return done
             live.record(row)
@@ -1233,11 +1251,11 @@ class Lobby:
             seed=match.seed,
             options=config,
             status="replay",
-            seats=[SeatRow(n, name=clean_name(name)) for n, name in enumerate(match.seats)],
+            seats=[SeatRow(seat=n, name=clean_name(name)) for n, name in enumerate(match.seats)],
             secret=new_secret(),
         )
         played = [
-            ActionRow(n, seat, action.to_json(), None)
+            ActionRow(seq=n, seat=seat, action=action.to_json(), client_action_id=None)
             for n, (seat, action) in enumerate(match.actions, start=1)
         ]
         return LiveTable(table, played), played
