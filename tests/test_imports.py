@@ -1,7 +1,8 @@
 """The import contracts of pyproject.toml (import-linter): data flows down, from the interfaces
 to the bots, the games and the core; the core and everything outside the games import no game;
 each game knows no other; in each game the rule set sits on the state, the state on the rules
-and the rules on the table; and no module imports one that imports it back."""
+and the rules on the table; in the server the handlers' dependencies sit on the lobby, the lobby
+on its parts and the parts on the database; and no module imports one that imports it back."""
 
 from __future__ import annotations
 

@@ -73,7 +73,7 @@ def list_tables(
     limit: Annotated[int, typer.Option(min=1, max=10_000)] = 100,
 ) -> None:
     """List the newest tables."""
-    from tabulae.server.lobby import LISTED
+    from tabulae.server.listings import LISTED
 
     storage = _storage(db)
     rows = storage.listing(LISTED.get(status, (status,)), False, limit)

@@ -24,7 +24,7 @@ from .text import clean_name
 if TYPE_CHECKING:
     from starlette.requests import HTTPConnection
 
-    from .lobby import Lobby
+    from .database import Database
     from .storage import Account, Storage
 
 PASSWORD_LENGTH = range(8, 129)  # characters
@@ -112,10 +112,9 @@ def session_hash(value: str) -> str:
     return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-async def signed_in(request: HTTPConnection) -> Account | None:
+async def signed_in(connection: HTTPConnection, database: Database) -> Account | None:
     """The account whose session cookie came with the request (or WebSocket), if any."""
-    cookie = request.cookies.get(SESSION_COOKIE)
+    cookie = connection.cookies.get(SESSION_COOKIE)
     if not cookie or len(cookie) > 200:
         return None
-    lobby: Lobby = request.app.state.lobby
-    return await lobby.db(lobby.storage.session_account, session_hash(cookie))
+    return await database.run(database.storage.session_account, session_hash(cookie))

@@ -13,9 +13,12 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, S
 from tabulae.core import Action, IllegalAction, load
 
 from .accounts import signed_in
+from .depends import Client, Config, Store, TheLobby
 from .errors import ApiError, bad_action, invalid, token_required
 from .live import LiveTable, hash_token
-from .lobby import SEED_RANGE, Lobby
+from .lobby import Lobby
+from .matches import Matches
+from .tables import SEED_RANGE
 from .text import clean_name, person_name
 
 
@@ -186,22 +189,12 @@ TABLE_LINKS = _links("id", "get_table", "join", "state", "export")
 SEAT_LINKS = _links("table/id", "state", "act", "take_back", "leave", "rematch", token=True)
 
 
-def lobby(request: Request) -> Lobby:
-    the_lobby: Lobby = request.app.state.lobby
-    return the_lobby
-
-
-def client_address(request: Request) -> str:
-    return request.client.host if request.client else ""
-
-
-async def read_table(request: Request, table_id: str, costly: bool = False) -> LiveTable:
+async def read_table(lobby: Lobby, client: str, table_id: str, costly: bool = False) -> LiveTable:
     """A table to read. A `costly` read (a past version, an export), and reading a table not in
     memory (a game that is over, rebuilt from its log), spend from the client's read budget."""
-    the_lobby = lobby(request)
-    if costly or table_id not in the_lobby.tables:
-        the_lobby.reads.spend(client_address(request))
-    return await the_lobby.table(table_id)
+    if costly or lobby.tables.get(table_id) is None:
+        lobby.reads.spend(client)
+    return await lobby.tables.table(table_id)
 
 
 async def bounded_json(request: Request, most: int) -> Any:
@@ -222,15 +215,15 @@ async def bounded_json(request: Request, most: int) -> Any:
 
 
 @router.get("/health", operation_id="health", summary="Liveness for load balancers")
-async def health(request: Request) -> dict[str, Any]:
+async def health(lobby: TheLobby) -> dict[str, Any]:
     """`tables_in_memory`: the tables this process holds, the games under way and the games
     over that people are looking at (at most the `replay_cache` setting of those)."""
-    return {"ok": True, "tables_in_memory": len(lobby(request).tables)}
+    return {"ok": True, "tables_in_memory": len(lobby.tables.in_memory)}
 
 
 @router.get("/games", operation_id="games", summary="The games this server offers")
-async def list_games(request: Request) -> list[dict[str, Any]]:
-    return [load(ref).describe() for ref in lobby(request).settings.catalogue.values()]
+async def list_games(settings: Config) -> list[dict[str, Any]]:
+    return [load(ref).describe() for ref in settings.catalogue.values()]
 
 
 @router.get(
@@ -248,11 +241,11 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
     },
 )
 async def list_tables(
-    request: Request,
+    lobby: TheLobby,
     status: Literal["open", "playing", "finished", "replay", "expired", "closed", "any"] = "open",
     limit: Annotated[int, Query(ge=1, le=200)] = 100,
 ) -> Response:
-    listed = await lobby(request).listing(status, limit)
+    listed = await lobby.listings.listing(status, limit)
     return Response(listed, media_type="application/json")
 
 
@@ -263,19 +256,21 @@ async def list_tables(
     summary="Create a table",
     responses={201: {"description": "the new table", "links": TABLE_LINKS}},
 )
-async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
+async def create_table(
+    request: Request, lobby: TheLobby, database: Store, client: Client, spec: NewTable
+) -> dict[str, Any]:
     """A rated table is created signed in: its seats are for accounts, and it allows no
     hints and no coach."""
-    if spec.rated and await signed_in(request) is None:
+    if spec.rated and await signed_in(request, database) is None:
         raise ApiError(401, "not_signed_in", "sign in to create a rated table")
     seats = [s.model_dump(exclude_none=True) for s in spec.seats] if spec.seats else None
-    live = await lobby(request).create(
+    live = await lobby.seating.create(
         spec.game,
         spec.players,
         spec.options,
         spec.seed,
         seats,
-        client_address(request),
+        client,
         rated=spec.rated,
         move_seconds=spec.move_seconds,
         clock=(spec.clock.seconds, spec.clock.increment) if spec.clock else None,
@@ -286,8 +281,8 @@ async def create_table(request: Request, spec: NewTable) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}", operation_id="get_table", summary="A table's public facts")
-async def get_table(request: Request, table_id: str) -> dict[str, Any]:
-    return (await read_table(request, table_id)).summary()
+async def get_table(lobby: TheLobby, client: Client, table_id: str) -> dict[str, Any]:
+    return (await read_table(lobby, client, table_id)).summary()
 
 
 @router.post(
@@ -296,12 +291,19 @@ async def get_table(request: Request, table_id: str) -> dict[str, Any]:
     summary="Take a seat; returns its secret token",
     responses={200: {"description": "the seat and its token", "links": SEAT_LINKS}},
 )
-async def join(request: Request, table_id: str, body: Join, token: Token = None) -> dict[str, Any]:
+async def join(
+    request: Request,
+    lobby: TheLobby,
+    database: Store,
+    table_id: str,
+    body: Join,
+    token: Token = None,
+) -> dict[str, Any]:
     """Send the token you already hold for this table, if any: one person, one seat. Signed
     in, the seat belongs to the account, which finds it (and its token) again on any device
     under /api/me/games."""
-    account = await signed_in(request)
-    token, seat, live = await lobby(request).join(
+    account = await signed_in(request, database)
+    token, seat, live = await lobby.seating.join(
         table_id,
         body.seat,
         body.name,
@@ -314,8 +316,8 @@ async def join(request: Request, table_id: str, body: Join, token: Token = None)
 
 
 @router.post("/tables/{table_id}/leave", operation_id="leave", summary="Give up your seat")
-async def leave(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
-    seat, live = await lobby(request).leave(table_id, token)
+async def leave(lobby: TheLobby, table_id: str, token: Token = None) -> dict[str, Any]:
+    seat, live = await lobby.seating.leave(table_id, token)
     return {"seat": seat, "table": live.summary()}
 
 
@@ -323,7 +325,8 @@ async def leave(request: Request, table_id: str, token: Token = None) -> dict[st
     "/tables/{table_id}/state", operation_id="state", summary="Your view, legal actions and events"
 )
 async def state(
-    request: Request,
+    lobby: TheLobby,
+    client: Client,
     table_id: str,
     token: Token = None,
     since: Annotated[int, Query(ge=-1, le=2**62, description="last version seen")] = -1,
@@ -337,25 +340,24 @@ async def state(
         ),
     ] = None,
 ) -> dict[str, Any]:
-    live = await read_table(request, table_id)
-    viewer = live.viewer(await lobby(request).seat_of(live, token), seat)
+    live = await read_table(lobby, client, table_id)
+    viewer = live.viewer(await lobby.seating.seat_of(live, token), seat)
     if at is not None and at > live.version:
         raise invalid(f"version {at} is not played yet (the table is at {live.version})")
     past = None
     if at is not None and live.kept(at) is None:  # a replay: costly
-        lobby(request).reads.spend(client_address(request))
-        past = await lobby(request).past(live, at)
+        lobby.reads.spend(client)
+        past = await lobby.matches.past(live, at)
     return live.snapshot(viewer, since=since, at=at, past=past)
 
 
 @router.post("/tables/{table_id}/actions", operation_id="act", summary="Play an action")
-async def act(request: Request, table_id: str, body: Act, token: Token = None) -> dict[str, Any]:
-    the_lobby = lobby(request)
-    live = await the_lobby.table(table_id)
+async def act(lobby: TheLobby, table_id: str, body: Act, token: Token = None) -> dict[str, Any]:
+    live = await lobby.tables.table(table_id)
     if token is None:
         raise token_required()
-    seat = await the_lobby.seat(live, token)
-    ack = await the_lobby.act(
+    seat = await lobby.seating.seat(live, token)
+    ack = await lobby.play.act(
         live,
         seat,
         hash_token(token),
@@ -372,17 +374,16 @@ async def act(request: Request, table_id: str, body: Act, token: Token = None) -
     summary="Take back your latest actions, as far as the rules allow",
 )
 async def take_back(
-    request: Request, table_id: str, body: TakeBack, token: Token = None
+    lobby: TheLobby, table_id: str, body: TakeBack, token: Token = None
 ) -> dict[str, Any]:
     """While no one else has acted and nothing hidden has shown since: a snapshot's
     `take_back` says how many of your actions you may take back. The log keeps them, and the
     take-back, as a row of its own."""
-    the_lobby = lobby(request)
-    live = await the_lobby.table(table_id)
+    live = await lobby.tables.table(table_id)
     if token is None:
         raise token_required()
-    seat = await the_lobby.seat(live, token)
-    ack = await the_lobby.take_back(
+    seat = await lobby.seating.seat(live, token)
+    ack = await lobby.play.take_back(
         live, seat, hash_token(token), body.count, body.version, body.client_action_id
     )
     return ack | {"state": live.snapshot(seat, since=body.version)}
@@ -393,15 +394,14 @@ async def take_back(
     operation_id="hint",
     summary="At your turn, the strongest bot's three best moves for your seat",
 )
-async def hint(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
+async def hint(lobby: TheLobby, table_id: str, token: Token = None) -> dict[str, Any]:
     """Only at a table created with `hints` or `coach`. The search sees what your seat knows and no
     more; each move comes with `value` (the expected share of rivals beaten, or in a game
     alone the expected score, as `measure` says) and `share`, the part of the search spent
     on it."""
-    the_lobby = lobby(request)
-    live = await the_lobby.table(table_id)
-    seat = await the_lobby.seat(live, token)
-    return await the_lobby.hint(live, seat)
+    live = await lobby.tables.table(table_id)
+    seat = await lobby.seating.seat(live, token)
+    return await lobby.decisions.hint(live, seat)
 
 
 @router.post(
@@ -409,17 +409,18 @@ async def hint(request: Request, table_id: str, token: Token = None) -> dict[str
     operation_id="rematch",
     summary="Sit at the same seat of a new game",
 )
-async def rematch(request: Request, table_id: str, token: Token = None) -> dict[str, Any]:
+async def rematch(
+    request: Request, lobby: TheLobby, database: Store, table_id: str, token: Token = None
+) -> dict[str, Any]:
     """With the seat's token, or without one signed in as the account that holds the seat (so
     an account whose tokens a password change re-issued still asks for its rematch)."""
-    the_lobby = lobby(request)
-    account = await signed_in(request) if token is None else None
+    account = await signed_in(request, database) if token is None else None
     if account is not None:
-        live = await the_lobby.table(table_id)
-        owned = the_lobby.account_token(live, account)
-        if await the_lobby.seat_of(live, owned, missing_ok=True) is not None:
+        live = await lobby.tables.table(table_id)
+        owned = lobby.seating.account_token(live, account)
+        if await lobby.seating.seat_of(live, owned, missing_ok=True) is not None:
             token = owned
-    token, seat, live = await the_lobby.rematch(table_id, token)
+    token, seat, live = await lobby.seating.rematch(table_id, token)
     return {"token": token, "seat": seat, "table": live.summary()}
 
 
@@ -428,8 +429,8 @@ async def rematch(request: Request, table_id: str, token: Token = None) -> dict[
     operation_id="export",
     summary="The public log, or the whole match when over",
 )
-async def export(request: Request, table_id: str) -> dict[str, Any]:
-    return Lobby.export(await read_table(request, table_id, costly=True))
+async def export(lobby: TheLobby, client: Client, table_id: str) -> dict[str, Any]:
+    return Matches.export(await read_table(lobby, client, table_id, costly=True))
 
 
 @router.get(
@@ -439,7 +440,8 @@ async def export(request: Request, table_id: str) -> dict[str, Any]:
     responses={202: {"description": "the review is under way: how many decisions are judged"}},
 )
 async def review(
-    request: Request,
+    lobby: TheLobby,
+    client: Client,
     response: Response,
     table_id: str,
     seat: Annotated[int, Query(ge=0, le=63, description="the seat reviewed, from 0")],
@@ -449,9 +451,8 @@ async def review(
     `tabulae review --json` prints it), once the game is over. The first ask starts it; until it
     is done, the answer is 202 with `done` of `total` decisions; then 200 with the review,
     kept for the next ask."""
-    the_lobby = lobby(request)
-    live = await read_table(request, table_id)
-    done, answer = await the_lobby.review(live, seat, client_address(request))
+    live = await read_table(lobby, client, table_id)
+    done, answer = await lobby.matches.review(live, seat, client)
     if not done:
         response.status_code = 202
     return answer
@@ -471,9 +472,10 @@ async def review(
         }
     },
 )
-async def import_match(request: Request) -> dict[str, Any]:
+async def import_match(
+    request: Request, lobby: TheLobby, settings: Config, client: Client
+) -> dict[str, Any]:
     """A record of at most the `import_bytes` setting, with at most `import_actions` actions;
     each client may import `imports_per_minute` records a minute."""
-    the_lobby = lobby(request)
-    record = await bounded_json(request, the_lobby.settings.import_bytes)
-    return (await the_lobby.import_match(record, client_address(request))).summary()
+    record = await bounded_json(request, settings.import_bytes)
+    return (await lobby.matches.import_match(record, client)).summary()

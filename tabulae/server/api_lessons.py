@@ -17,7 +17,9 @@ from tabulae.core.lessons import Lesson, Refused, Text
 from tabulae.i18n import N_
 
 from .accounts import signed_in
-from .api import Strict, StrictJsonRoute, client_address, lobby, parse_action
+from .api import Strict, StrictJsonRoute, parse_action
+from .config import Settings
+from .depends import Client, Config, Store, TheLobby
 from .errors import ApiError, invalid, language
 from .workers import ROUTINE
 
@@ -51,8 +53,8 @@ class LessonMove(Strict):
     )
 
 
-def _game(request: Request, game: str) -> Game:
-    catalogue = lobby(request).settings.catalogue
+def _game(settings: Settings, game: str) -> Game:
+    catalogue = settings.catalogue
     if game not in catalogue:
         raise ApiError(404, "unknown_game", f"no game {game!r} on this server")
     try:
@@ -105,17 +107,18 @@ def no_step(at: int, last: int) -> ApiError:
 
 
 @router.get("/games/{game}/lessons", operation_id="lessons", summary="A game's course of lessons")
-async def lessons(request: Request, game: str, lang: Lang = None) -> dict[str, Any]:
+async def lessons(
+    request: Request, database: Store, settings: Config, game: str, lang: Lang = None
+) -> dict[str, Any]:
     """Each lesson's id, title and number of steps, in the course's order; `done` for the
     lessons a signed-in account has done (a guest's are never done here: its browser keeps
     them)."""
-    rules = _game(request, game)
+    rules = _game(settings, game)
     words = _lang(request, lang)
-    account = await signed_in(request)
+    account = await signed_in(request, database)
     done: set[str] = set()
     if account is not None:
-        the_lobby = lobby(request)
-        done = await the_lobby.db(the_lobby.storage.lessons_done, account.id, rules.id)
+        done = await database.run(database.storage.lessons_done, account.id, rules.id)
     return {
         "game": rules.id,
         "signed_in": account is not None,
@@ -138,6 +141,10 @@ async def lessons(request: Request, game: str, lang: Lang = None) -> dict[str, A
 )
 async def lesson_step(
     request: Request,
+    lobby: TheLobby,
+    database: Store,
+    settings: Config,
+    client: Client,
     game: str,
     lesson_id: Annotated[str, Path(max_length=100)],
     at: Annotated[int, Query(ge=0, le=10_000, description="the step (0: the first)")] = 0,
@@ -148,13 +155,12 @@ async def lesson_step(
     CSS selectors within the game's board), whether it waits for an action and which (and
     `otherwise`, the words that refuse any other), and the learner's legal actions; at `at` =
     `steps`, the lesson is over and `summary` says what it taught."""
-    rules = _game(request, game)
+    rules = _game(settings, game)
     lesson = _lesson(rules, lesson_id)
-    the_lobby = lobby(request)
-    the_lobby.reads.spend(client_address(request))
+    lobby.reads.spend(client)
     if at > len(lesson.steps):
         raise no_step(at, len(lesson.steps))
-    run = await the_lobby.replay(ROUTINE, LessonRun.at_step, rules, lesson, at)
+    run = await database.replay(ROUTINE, LessonRun.at_step, rules, lesson, at)
     return _step_json(run, _lang(request, lang))
 
 
@@ -165,6 +171,10 @@ async def lesson_step(
 )
 async def lesson_move(
     request: Request,
+    lobby: TheLobby,
+    database: Store,
+    settings: Config,
+    client: Client,
     game: str,
     lesson_id: Annotated[str, Path(max_length=100)],
     body: LessonMove,
@@ -174,13 +184,12 @@ async def lesson_move(
     the one the step waits for (or an action at a step that is only read, or none at a step
     that waits for one) is refused, 409 `lesson_refused`, in the lesson's own words. Signed
     in, reaching the end stores the lesson as done for the account."""
-    rules = _game(request, game)
+    rules = _game(settings, game)
     lesson = _lesson(rules, lesson_id)
     action = None if body.action is None else parse_action(body.action)
     if body.at >= len(lesson.steps):
         raise no_step(body.at, len(lesson.steps) - 1)
-    the_lobby = lobby(request)
-    the_lobby.reads.spend(client_address(request))
+    lobby.reads.spend(client)
 
     def take() -> LessonRun:
         run = LessonRun.at_step(rules, lesson, body.at)
@@ -193,9 +202,9 @@ async def lesson_move(
             raise LessonRefused(refused.text, body.at) from None
         return run
 
-    run = await the_lobby.replay(ROUTINE, take)
+    run = await database.replay(ROUTINE, take)
     if run.finished:
-        account = await signed_in(request)
+        account = await signed_in(request, database)
         if account is not None:
-            await the_lobby.db(the_lobby.storage.lesson_done, account.id, rules.id, lesson.id)
+            await database.run(database.storage.lesson_done, account.id, rules.id, lesson.id)
     return _step_json(run, _lang(request, lang))

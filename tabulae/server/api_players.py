@@ -19,11 +19,15 @@ from tabulae.core import load
 
 from . import accounts as acc
 from . import mail
-from .api import PersonName, Strict, StrictJsonRoute, Token, client_address, lobby
+from .api import PersonName, Strict, StrictJsonRoute, Token
 from .chat import may_write, message_json, readable
+from .config import Settings
 from .confusables import skeleton
+from .database import Database
+from .depends import Client, Config, Store, TheLobby
 from .errors import ApiError, invalid, unknown_table
 from .live import summary
+from .lobby import Lobby
 from .ratings import changes_json, shown
 from .storage import Account, NameTaken
 from .text import clean_message
@@ -81,19 +85,19 @@ def unauthorised() -> ApiError:
     return ApiError(401, "not_signed_in", "sign in first")
 
 
-async def account_of(request: Request) -> Account:
-    account = await acc.signed_in(request)
+async def account_of(request: Request, database: Database) -> Account:
+    account = await acc.signed_in(request, database)
     if account is None:
         raise unauthorised()
     return account
 
 
-async def start_session(request: Request, response: Response, account: Account) -> None:
-    the_lobby = lobby(request)
-    settings = the_lobby.settings
+async def start_session(
+    database: Database, settings: Settings, response: Response, account: Account
+) -> None:
     value, digest = acc.new_session()
     expires = datetime.now(UTC) + timedelta(days=settings.session_days)
-    await the_lobby.db(the_lobby.storage.add_session, digest, account.id, expires)
+    await database.run(database.storage.add_session, digest, account.id, expires)
     response.set_cookie(
         acc.SESSION_COOKIE,
         value,
@@ -115,27 +119,33 @@ def account_json(account: Account) -> dict[str, Any]:
     }
 
 
-async def send_confirmation(request: Request, account: Account, email: str) -> None:
+async def send_confirmation(
+    lobby: Lobby, database: Database, settings: Settings, client: str, account: Account, email: str
+) -> None:
     """Give the account the address, unconfirmed, and mail it the link that confirms it."""
-    the_lobby = lobby(request)
-    settings = the_lobby.settings
-    the_lobby.email_links.count("account/" + str(account.id), client_address(request))
+    lobby.email_links.count("account/" + str(account.id), client)
     token, digest = acc.new_email_token()
     expires = datetime.now(UTC) + timedelta(hours=settings.email_link_hours)
-    await the_lobby.db(the_lobby.storage.set_email, account.id, email, digest, expires)
+    await database.run(database.storage.set_email, account.id, email, digest, expires)
     await asyncio.to_thread(mail.confirm_address, settings, email, account.language, token)
 
 
 @router.post("/accounts", status_code=201, operation_id="sign_up", summary="Create an account")
-async def sign_up(request: Request, response: Response, body: SignUp) -> dict[str, Any]:
-    the_lobby = lobby(request)
-    the_lobby.sign_ins.count(client_address(request))
+async def sign_up(
+    lobby: TheLobby,
+    database: Store,
+    settings: Config,
+    client: Client,
+    response: Response,
+    body: SignUp,
+) -> dict[str, Any]:
+    lobby.sign_ins.count(client)
     name, key = acc.username_key(body.username)
     email = acc.clean_email(body.email) if body.email is not None else None
     password_hash = await asyncio.to_thread(acc.hash_password, body.password)
     try:
-        account = await the_lobby.db(
-            the_lobby.storage.create_account,
+        account = await database.run(
+            database.storage.create_account,
             name,
             key,
             skeleton(name),
@@ -148,94 +158,109 @@ async def sign_up(request: Request, response: Response, body: SignUp) -> dict[st
             409, "username_taken", f"the username {name!r} is taken, or looks like one that is"
         ) from None
     if email is not None:
-        await send_confirmation(request, account, email)
+        await send_confirmation(lobby, database, settings, client, account, email)
         account = replace(account, email=email)
-    await start_session(request, response, account)
+    await start_session(database, settings, response, account)
     return account_json(account)
 
 
 @router.post("/session", operation_id="sign_in", summary="Sign in: sets the session cookie")
-async def sign_in(request: Request, response: Response, body: SignIn) -> dict[str, Any]:
-    the_lobby = lobby(request)
+async def sign_in(
+    lobby: TheLobby,
+    database: Store,
+    settings: Config,
+    client: Client,
+    response: Response,
+    body: SignIn,
+) -> dict[str, Any]:
     try:
         _name, key = acc.username_key(body.username)
     except ApiError:
         key = ""
-    client = client_address(request)
-    the_lobby.sign_ins.count(client)
-    the_lobby.sign_in_backoff.attempt(client, key)
-    account = await the_lobby.db(the_lobby.storage.account, key) if key else None
+    lobby.sign_ins.count(client)
+    lobby.sign_in_backoff.attempt(client, key)
+    account = await database.run(database.storage.account, key) if key else None
     matches = await asyncio.to_thread(
         acc.password_matches, account.password_hash if account else acc.DECOY_HASH, body.password
     )
     if account is None or not matches or account.disabled:
         raise ApiError(401, "wrong_password", "wrong username or password")
-    the_lobby.sign_in_backoff.succeeded(client, key)
-    await start_session(request, response, account)
+    lobby.sign_in_backoff.succeeded(client, key)
+    await start_session(database, settings, response, account)
     return account_json(account)
 
 
 @router.delete("/session", operation_id="sign_out", summary="Sign out")
-async def sign_out(request: Request, response: Response) -> dict[str, Any]:
+async def sign_out(request: Request, database: Store, response: Response) -> dict[str, Any]:
     cookie = request.cookies.get(acc.SESSION_COOKIE)
     if cookie and len(cookie) <= 200:
-        the_lobby = lobby(request)
-        await the_lobby.db(the_lobby.storage.end_session, acc.session_hash(cookie))
+        await database.run(database.storage.end_session, acc.session_hash(cookie))
     response.delete_cookie(acc.SESSION_COOKIE, path="/")
     return {"signed_in": False}
 
 
 @router.get("/me", operation_id="me", summary="Whether, and as whom, the request is signed in")
-async def me(request: Request) -> dict[str, Any]:
-    account = await acc.signed_in(request)
+async def me(request: Request, database: Store) -> dict[str, Any]:
+    account = await acc.signed_in(request, database)
     return account_json(account) if account else {"signed_in": False}
 
 
 @router.post("/me/password", operation_id="change_password", summary="Change the password")
 async def change_password(
-    request: Request, response: Response, body: PasswordChange
+    request: Request,
+    lobby: TheLobby,
+    database: Store,
+    settings: Config,
+    client: Client,
+    response: Response,
+    body: PasswordChange,
 ) -> dict[str, Any]:
-    account = await account_of(request)
-    the_lobby = lobby(request)
-    client, key = client_address(request), account.username.casefold()
-    the_lobby.sign_in_backoff.attempt(client, key)
+    account = await account_of(request, database)
+    key = account.username.casefold()
+    lobby.sign_in_backoff.attempt(client, key)
     if not await asyncio.to_thread(acc.password_matches, account.password_hash, body.password):
         raise ApiError(401, "wrong_password", "the current password is wrong")
-    the_lobby.sign_in_backoff.succeeded(client, key)
+    lobby.sign_in_backoff.succeeded(client, key)
     new_hash = await asyncio.to_thread(acc.hash_password, body.new_password)
-    reissued = await the_lobby.db(acc.change_password, the_lobby.storage, account.id, new_hash)
-    await the_lobby.seats_reissued(reissued)  # every earlier seat token of the account is void
-    await start_session(request, response, account)  # every other session has ended
+    reissued = await database.run(acc.change_password, database.storage, account.id, new_hash)
+    await lobby.seating.seats_reissued(reissued)  # every earlier seat token of the account is void
+    await start_session(database, settings, response, account)  # every other session has ended
     return account_json(account)
 
 
 @router.post("/me/language", operation_id="choose_language", summary="The reminders' language")
-async def choose_language(request: Request, body: LanguageChoice) -> dict[str, Any]:
-    account = await account_of(request)
-    the_lobby = lobby(request)
-    await the_lobby.db(the_lobby.storage.update_account, account.id, {"language": body.language})
+async def choose_language(
+    request: Request, database: Store, body: LanguageChoice
+) -> dict[str, Any]:
+    account = await account_of(request, database)
+    await database.run(database.storage.update_account, account.id, {"language": body.language})
     return account_json(replace(account, language=body.language))
 
 
 @router.post("/me/email", operation_id="choose_email", summary="The reminders' address")
-async def choose_email(request: Request, body: EmailChoice) -> dict[str, Any]:
+async def choose_email(
+    request: Request,
+    lobby: TheLobby,
+    database: Store,
+    settings: Config,
+    client: Client,
+    body: EmailChoice,
+) -> dict[str, Any]:
     """A new address (or the same again) is unconfirmed until the link mailed to it is
     opened; null removes the address."""
-    account = await account_of(request)
-    the_lobby = lobby(request)
+    account = await account_of(request, database)
     if body.email is None:
-        await the_lobby.db(the_lobby.storage.set_email, account.id, None, None, None)
+        await database.run(database.storage.set_email, account.id, None, None, None)
         return account_json(replace(account, email=None, email_confirmed=False))
     email = acc.clean_email(body.email)
-    await send_confirmation(request, account, email)
+    await send_confirmation(lobby, database, settings, client, account, email)
     return account_json(replace(account, email=email, email_confirmed=False))
 
 
 @router.post("/email/confirm", operation_id="confirm_email", summary="Confirm an e-mail address")
-async def confirm_email(request: Request, body: EmailConfirmation) -> dict[str, Any]:
+async def confirm_email(database: Store, body: EmailConfirmation) -> dict[str, Any]:
     """The token of the link mailed to an address: once, before it expires."""
-    the_lobby = lobby(request)
-    account = await the_lobby.db(the_lobby.storage.confirm_email, acc.session_hash(body.token))
+    account = await database.run(database.storage.confirm_email, acc.session_hash(body.token))
     if account is None:
         raise ApiError(
             404,
@@ -246,21 +271,20 @@ async def confirm_email(request: Request, body: EmailConfirmation) -> dict[str, 
 
 
 @router.get("/me/games", operation_id="my_games", summary="My tables, by what they wait for")
-async def my_games(request: Request) -> dict[str, Any]:
+async def my_games(request: Request, lobby: TheLobby, database: Store) -> dict[str, Any]:
     """Where it is my move, where I wait for others (or for players to join), and the
     finished games with their replays; each with my seat and its token."""
-    account = await account_of(request)
-    the_lobby = lobby(request)
+    account = await account_of(request, database)
     statuses = ("open", "playing", "finished", "expired", "closed")
-    rows = await the_lobby.db(the_lobby.storage.listing, statuses, False, 200, account.id)
+    rows = await database.run(database.storage.listing, statuses, False, 200, account.id)
     games: dict[str, list[dict[str, Any]]] = {"my_move": [], "waiting": [], "finished": []}
     for row in rows:
         seat = next(s.seat for s in row.seats if s.account_id == account.id)
         if row.status in ("open", "playing"):
-            live = await the_lobby.table(row.id)
+            live = await lobby.tables.table(row.id)
             entry = live.summary() | {
                 "my_seat": seat,
-                "token": the_lobby.account_token(live, account),
+                "token": lobby.seating.account_token(live, account),
             }
             mine = live.status == "playing" and seat in live.state.to_move
             games["my_move" if mine else "waiting"].append(entry)
@@ -270,18 +294,17 @@ async def my_games(request: Request) -> dict[str, Any]:
 
 
 @router.get("/players/{username}", operation_id="player", summary="A player's history")
-async def player(request: Request, username: str) -> dict[str, Any]:
-    the_lobby = lobby(request)
+async def player(database: Store, username: str) -> dict[str, Any]:
     try:
         _name, key = acc.username_key(username)
     except ApiError:
         key = ""
-    account = await the_lobby.db(the_lobby.storage.account, key) if key else None
+    account = await database.run(database.storage.account, key) if key else None
     if account is None or account.disabled:
         raise ApiError(404, "unknown_player", f"no player {username!r}")
     statuses = ("playing", "finished")
-    rows = await the_lobby.db(the_lobby.storage.listing, statuses, False, 200, account.id)
-    ratings = await the_lobby.db(the_lobby.storage.player_ratings, f"account:{account.id}")
+    rows = await database.run(database.storage.listing, statuses, False, 200, account.id)
+    ratings = await database.run(database.storage.player_ratings, f"account:{account.id}")
     stats: dict[str, dict[str, Any]] = {}
     history = []
     for row in rows:
@@ -301,12 +324,14 @@ async def player(request: Request, username: str) -> dict[str, Any]:
 
 @router.get("/leaderboard/{game}", operation_id="leaderboard", summary="A game's ratings")
 async def leaderboard(
-    request: Request, game: str, limit: Annotated[int, Query(ge=1, le=200)] = 50
+    database: Store,
+    settings: Config,
+    game: str,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[dict[str, Any]]:
-    the_lobby = lobby(request)
-    if game not in the_lobby.settings.catalogue:
+    if game not in settings.catalogue:
         raise invalid(f"no game {game!r} on this server", "unknown_game")
-    board = await the_lobby.db(the_lobby.storage.leaderboard, game, limit)
+    board = await database.run(database.storage.leaderboard, game, limit)
     for entry in board:  # accounts by username only; an account's number stays inside
         entry |= shown(entry["rating"], entry["games"])
         kind, _, who = entry.pop("player").partition(":")
@@ -320,54 +345,62 @@ async def leaderboard(
 
 
 @router.get("/tables/{table_id}/ratings", operation_id="rating_changes", summary="Rating changes")
-async def table_ratings(request: Request, table_id: str) -> list[dict[str, Any]]:
-    the_lobby = lobby(request)
-    live = await the_lobby.table(table_id)
-    return changes_json(await the_lobby.db(the_lobby.storage.rating_changes, live.id))
+async def table_ratings(lobby: TheLobby, database: Store, table_id: str) -> list[dict[str, Any]]:
+    live = await lobby.tables.table(table_id)
+    return changes_json(await database.run(database.storage.rating_changes, live.id))
 
 
-async def _seat(request: Request, table_id: str, token: str | None) -> tuple[Any, int | None]:
+async def _seat(
+    request: Request, lobby: Lobby, database: Database, table_id: str, token: str | None
+) -> tuple[Any, int | None]:
     """The table and the seat of whoever asks: by seat token, or by the signed-in account."""
-    the_lobby = lobby(request)
-    live = await the_lobby.table(table_id)
+    live = await lobby.tables.table(table_id)
     if token is not None:
-        return live, await the_lobby.seat_of(live, token)
-    account = await acc.signed_in(request)
+        return live, await lobby.seating.seat_of(live, token)
+    account = await acc.signed_in(request, database)
     if account is None:
         return live, None
-    owned = the_lobby.account_token(live, account)
-    return live, await the_lobby.seat_of(live, owned, missing_ok=True)
+    owned = lobby.seating.account_token(live, account)
+    return live, await lobby.seating.seat_of(live, owned, missing_ok=True)
 
 
 @router.get("/tables/{table_id}/chat", operation_id="chat", summary="The table's chat")
 async def read_chat(
     request: Request,
+    lobby: TheLobby,
+    database: Store,
     table_id: str,
     token: Token = None,
     after: Annotated[int, Query(ge=0, le=2**62, description="the last message id seen")] = 0,
 ) -> list[dict[str, Any]]:
-    the_lobby = lobby(request)
-    live, seat = await _seat(request, table_id, token)
+    live, seat = await _seat(request, lobby, database, table_id, token)
     channels = readable(live.status, seat)
-    rows = await the_lobby.db(the_lobby.storage.chat, live.id, channels, after)
+    rows = await database.run(database.storage.chat, live.id, channels, after)
     return [message_json(row) for row in rows]
 
 
 @router.post("/tables/{table_id}/chat", status_code=201, operation_id="say", summary="Chat")
-async def say(request: Request, table_id: str, body: Say, token: Token = None) -> dict[str, Any]:
-    the_lobby = lobby(request)
-    live, seat = await _seat(request, table_id, token)
+async def say(
+    request: Request,
+    lobby: TheLobby,
+    database: Store,
+    settings: Config,
+    client: Client,
+    table_id: str,
+    body: Say,
+    token: Token = None,
+) -> dict[str, Any]:
+    live, seat = await _seat(request, lobby, database, table_id, token)
     if live.status == "replay":
         raise unknown_table(table_id)
     may_write(body.channel, seat)
-    settings = the_lobby.settings
     text = clean_message(body.text, settings.chat_length, settings.chat_lines, settings.chat_marks)
     if seat is not None:
         name = live.row.seats[seat].name or f"seat {seat + 1}"
         who = f"{live.id}/seat/{seat}"
     else:
-        account = await acc.signed_in(request)
+        account = await acc.signed_in(request, database)
         name = account.username if account else body.name or "spectator"
-        who = f"{live.id}/" + (f"account/{account.id}" if account else client_address(request))
-    the_lobby.chat_limit.count(who)
-    return message_json(await the_lobby.say(live, body.channel, seat, name, text))
+        who = f"{live.id}/" + (f"account/{account.id}" if account else client)
+    lobby.chat_limit.count(who)
+    return message_json(await lobby.chat.say(live, body.channel, seat, name, text))

@@ -10,17 +10,18 @@ from fastapi import APIRouter, Request
 
 from .api import StrictJsonRoute
 from .api_lessons import Lang, _game, _lang
+from .depends import Config
 
 router = APIRouter(prefix="/api", route_class=StrictJsonRoute)
 
 
 @router.get("/games/{game}/rules", operation_id="rules", summary="A game's rules reference")
-async def rules(request: Request, game: str, lang: Lang = None) -> dict[str, Any]:
+async def rules(request: Request, settings: Config, game: str, lang: Lang = None) -> dict[str, Any]:
     """The sections in reading order: `id` (the anchor a refusal's `rule` names), `title`,
     `text` (paragraphs parted by a blank line), `lessons` (each `id` and `title`),
     `refusals` (the refusal keys it explains) and `terms` (the words the board's rules
     tooltips name their parts by, which link here); no sections for a game without one."""
-    found = _game(request, game)
+    found = _game(settings, game)
     words = _lang(request, lang)
     titles = {lesson.id: lesson.title.in_(words) for lesson in found.lessons()}
     sections = []

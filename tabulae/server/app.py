@@ -77,7 +77,7 @@ def create_app(settings: Settings) -> FastAPI:
         await lobby.start()
         metrics.watch(lobby)
         calm_collector()
-        log.info("tabulae server: %d running tables rebuilt", len(lobby.tables))
+        log.info("tabulae server: %d running tables rebuilt", len(lobby.tables.in_memory))
         yield
         metrics.watch(None)
         await lobby.stop()

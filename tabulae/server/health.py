@@ -13,10 +13,10 @@ import logging
 from typing import Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
-from .lobby import Lobby
+from .depends import Config, Store, TheLobby
 from .storage import Storage
 
 log = logging.getLogger("tabulae.server")
@@ -53,16 +53,16 @@ async def _check(name: str, work: Any, seconds: float) -> str:
     summary="Readiness: the database and Redis are reachable",
     responses={503: {"description": "Something the server needs is down"}},
 )
-async def readyz(request: Request) -> JSONResponse:
-    lobby: Lobby = request.app.state.lobby
-    seconds = lobby.settings.ready_timeout
+async def readyz(lobby: TheLobby, database: Store, settings: Config) -> JSONResponse:
+    seconds = settings.ready_timeout
     checks = {
         "database": await _check(
-            "the database", asyncio.to_thread(_read_schema, lobby.storage), seconds
+            "the database", asyncio.to_thread(_read_schema, database.storage), seconds
         )
     }
-    if lobby.fanout is not None:
-        checks["redis"] = await _check("Redis", lobby.fanout.client.ping(), seconds)
+    fanout = lobby.sync.fanout
+    if fanout is not None:
+        checks["redis"] = await _check("Redis", fanout.client.ping(), seconds)
     down = [name for name, state in checks.items() if state != "ok"]
     if not down:
         return JSONResponse({"ok": True, "checks": checks})

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
 from tabulae.bots import BOTS, LEVELS
@@ -28,6 +28,8 @@ from tabulae.i18n.catalogs import PLURAL_FORMS
 from tabulae.i18n.po import Catalog
 from tabulae.i18n.terms import terms as game_terms
 
+from .config import Settings
+from .depends import Config
 from .errors import ApiError
 
 Language = Literal["en", "pl", "nl", "ru"]
@@ -53,23 +55,23 @@ def web_messages(lang: str) -> dict[str, str]:
     return Catalog.read(path).messages if path.exists() else {}
 
 
-def board_folder(request: Request, game: str) -> Path:
-    catalogue = request.app.state.lobby.settings.catalogue
+def board_folder(settings: Settings, game: str) -> Path:
+    catalogue = settings.catalogue
     if game not in catalogue:
         raise ApiError(404, "not_found", f"no game {game!r} on this server")
     return interface_path(load(catalogue[game]), "web")
 
 
 @boards.get("/{game}", summary="The files of a game's board (none: the generic board)")
-async def board_files(request: Request, game: str) -> dict[str, Any]:
-    folder = board_folder(request, game)
+async def board_files(settings: Config, game: str) -> dict[str, Any]:
+    folder = board_folder(settings, game)
     found = folder.iterdir() if folder.is_dir() else ()
     return {"game": game, "files": sorted(p.name for p in found if BOARD_FILE.fullmatch(p.name))}
 
 
 @boards.get("/{game}/{name}", summary="A file of a game's board", include_in_schema=False)
-async def board_file(request: Request, game: str, name: str) -> FileResponse:
-    path = board_folder(request, game) / name
+async def board_file(settings: Config, game: str, name: str) -> FileResponse:
+    path = board_folder(settings, game) / name
     if not BOARD_FILE.fullmatch(name) or not path.is_file():
         raise ApiError(404, "not_found", f"no file {name!r} in the board of {game!r}")
     return FileResponse(path)
@@ -104,8 +106,8 @@ async def interface_text(lang: Language) -> dict[str, Any]:
 
 
 @router.get("/text/{lang}/{game}", summary="The interface's and a game's words in one language")
-async def game_text(request: Request, lang: Language, game: str) -> dict[str, Any]:
-    catalogue = request.app.state.lobby.settings.catalogue
+async def game_text(settings: Config, lang: Language, game: str) -> dict[str, Any]:
+    catalogue = settings.catalogue
     if game not in catalogue:
         raise ApiError(404, "unknown_game", f"no game {game!r} on this server")
     try:

@@ -112,12 +112,19 @@ class WorkQueue(Protocol):
     def wait_seconds(self) -> dict[str, dict[str, float]]: ...
 
 
+class Held(Protocol):
+    """The tables held in memory (`tables.Tables`)."""
+
+    @property
+    def in_memory(self) -> Mapping[str, HeldTable]: ...
+
+
 class Tables(Protocol):
     """The tables of one process (`lobby.Lobby`, which builds on this module through the bot
     pool), named by what the metrics read of it, so that this module needs no import of it."""
 
     @property
-    def tables(self) -> Mapping[str, HeldTable]: ...
+    def tables(self) -> Held: ...
 
     @property
     def bot_queue(self) -> WorkQueue: ...
@@ -137,7 +144,7 @@ class TablesInMemory(Collector):
             labels=["status"],
         )
         counts: dict[str, int] = {}
-        for live in list(self.lobby.tables.values()) if self.lobby else ():
+        for live in list(self.lobby.tables.in_memory.values()) if self.lobby else ():
             counts[live.status] = counts.get(live.status, 0) + 1
         for status, count in sorted(counts.items()):
             family.add_metric([status], count)

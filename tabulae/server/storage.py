@@ -50,7 +50,7 @@ class NameTaken(Exception):
     """Another account has this username, or one that looks the same."""
 
 
-@dataclass
+@dataclass(kw_only=True)
 class SeatRow:
     seat: int
     name: str | None = None
@@ -62,7 +62,7 @@ class SeatRow:
     clock_left: float | None = None  # a Fischer clock's seconds left at the turn's start
 
 
-@dataclass
+@dataclass(kw_only=True)
 class TableRow:
     id: str
     game: str
@@ -85,7 +85,7 @@ class TableRow:
     coach: bool = False  # the strongest search judges each player's move, for that player
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ActionRow:
     seq: int
     seat: int
@@ -95,7 +95,7 @@ class ActionRow:
     takes_back: int | None = None  # a take-back of the seat's latest actions (`action` is [])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Append:
     """One action to add to a table's log; `token_hash` is checked unless a bot plays;
     `ranks` are the seats' places when the action ends the game."""
@@ -108,7 +108,7 @@ class Append:
     charged: tuple[int, ...] = ()  # at a table with a clock: the seats whose time ran
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Account:
     id: int
     username: str
@@ -120,7 +120,7 @@ class Account:
     seat_key: str | None = None  # keys its seats' tokens; None: the tokens derived before keys
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ChatRow:
     id: int
     channel: str
@@ -564,7 +564,14 @@ class Storage:
                 ).scalar_one()
         except sa.exc.IntegrityError:
             raise NameTaken() from None
-        return Account(account_id, username, password_hash, email, False, language)
+        return Account(
+            id=account_id,
+            username=username,
+            password_hash=password_hash,
+            email=email,
+            disabled=False,
+            language=language,
+        )
 
     def account(self, key: str | None = None, account_id: int | None = None) -> Account | None:
         """An account by its casefolded username or its id."""
@@ -687,14 +694,14 @@ class Storage:
     @staticmethod
     def _account(row: Any) -> Account:
         return Account(
-            row.id,
-            row.username,
-            row.password_hash,
-            row.email,
-            row.disabled,
-            row.language,
-            row.email_confirmed,
-            row.seat_key,
+            id=row.id,
+            username=row.username,
+            password_hash=row.password_hash,
+            email=row.email,
+            disabled=row.disabled,
+            language=row.language,
+            email_confirmed=row.email_confirmed,
+            seat_key=row.seat_key,
         )
 
     # Chat
@@ -716,7 +723,9 @@ class Storage:
                 )
                 .returning(chat.c.id)
             ).scalar_one()
-        return ChatRow(message_id, channel, seat, name, text, moment)
+        return ChatRow(
+            id=message_id, channel=channel, seat=seat, name=name, text=text, created_at=moment
+        )
 
     def chat(
         self,
@@ -736,7 +745,14 @@ class Storage:
         )
         with self.engine.connect() as db:
             rows = [
-                ChatRow(r.id, r.channel, r.seat, r.name, r.text, utc(r.created_at))
+                ChatRow(
+                    id=r.id,
+                    channel=r.channel,
+                    seat=r.seat,
+                    name=r.name,
+                    text=r.text,
+                    created_at=utc(r.created_at),
+                )
                 for r in db.execute(query)
             ]
         return rows[::-1] if latest else rows
@@ -955,7 +971,12 @@ class Storage:
         )
         return [
             ActionRow(
-                r.seq, r.seat, json.loads(r.action), r.client_action_id, r.timed_out, r.takes_back
+                seq=r.seq,
+                seat=r.seat,
+                action=json.loads(r.action),
+                client_action_id=r.client_action_id,
+                timed_out=r.timed_out,
+                takes_back=r.takes_back,
             )
             for r in rows
         ]

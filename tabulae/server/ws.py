@@ -23,6 +23,8 @@ from pydantic import BaseModel, ValidationError
 from .accounts import signed_in
 from .api import Act, TakeBack, parse_action
 from .connections import Close, Connection
+from .database import Database
+from .depends import Client, Store, TheLobby
 from .errors import ApiError, invalid, language
 from .limits import PerSecond
 from .live import LiveTable, hash_token
@@ -44,24 +46,24 @@ class Unreadable(ApiError):
 
 
 @router.websocket("/api/tables/{table_id}/live")
-async def live(websocket: WebSocket, table_id: str) -> None:
-    lobby: Lobby = websocket.app.state.lobby
+async def live(
+    websocket: WebSocket, lobby: TheLobby, database: Store, client: Client, table_id: str
+) -> None:
     await websocket.accept()
-    client = websocket.client.host if websocket.client else ""
     try:
         lobby.limits.open_socket(client)
     except ApiError as error:
         await _refuse(websocket, error)
         return
     try:
-        await _serve(websocket, lobby, table_id)
+        await _serve(websocket, lobby, database, table_id)
     finally:
         lobby.limits.close_socket(client)
 
 
-async def _serve(websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
+async def _serve(websocket: WebSocket, lobby: Lobby, database: Database, table_id: str) -> None:
     try:
-        connection = await _greet(websocket, lobby, table_id)
+        connection = await _greet(websocket, lobby, database, table_id)
     except ApiError as error:
         await _refuse(websocket, error)
         return
@@ -72,11 +74,11 @@ async def _serve(websocket: WebSocket, lobby: Lobby, table_id: str) -> None:
     try:
         connection.send({"type": "welcome", "seat": connection.seat, "table": table.summary()})
         connection.changed()
-        await lobby.chat_backlog(connection)
+        await lobby.chat.backlog(connection)
         await _converse(websocket, lobby, connection)
     finally:
         table.connections.discard(connection)
-        lobby.forget_if_idle(table)
+        lobby.tables.forget_if_idle(table)
     if connection.full.is_set():
         await _drop(websocket, connection.queue_limit)
 
@@ -128,7 +130,9 @@ async def _refuse(websocket: WebSocket, error: ApiError) -> None:
     await websocket.close(CLOSE_CODES.get(error.status, 4400))
 
 
-async def _greet(websocket: WebSocket, lobby: Lobby, table_id: str) -> Connection:
+async def _greet(
+    websocket: WebSocket, lobby: Lobby, database: Database, table_id: str
+) -> Connection:
     hello = await asyncio.wait_for(_message(websocket), lobby.settings.hello_timeout)
     if hello.get("type") != "hello":
         raise invalid('the first message is {"type": "hello", "token": …, "since": …}')
@@ -138,14 +142,14 @@ async def _greet(websocket: WebSocket, lobby: Lobby, table_id: str) -> Connectio
         raise invalid("token is a string")
     if type(since) is not int or since < -1:
         raise invalid("since is the last version seen (-1 for none)")
-    table = await lobby.table(table_id)
-    seat = await lobby.seat_of(table, token)
+    table = await lobby.tables.table(table_id)
+    seat = await lobby.seating.seat_of(table, token)
     reader = None
     if token is None:  # a spectator, unless the account signed in holds a seat here
-        account = await signed_in(websocket)
+        account = await signed_in(websocket, database)
         if account is not None:
-            owned = lobby.account_token(table, account)
-            reader = await lobby.seat_of(table, owned, missing_ok=True)
+            owned = lobby.seating.account_token(table, account)
+            reader = await lobby.seating.seat_of(table, owned, missing_ok=True)
     digest = hash_token(token) if token else None
     return Connection(table, seat, digest, since, reader, lang, lobby.settings.socket_queue)
 
@@ -220,7 +224,7 @@ async def _receive(websocket: WebSocket, lobby: Lobby, connection: Connection) -
 async def _act(lobby: Lobby, connection: Connection, message: dict[str, Any]) -> dict[str, Any]:
     seat, body = _read(Act, connection, message)
     table: LiveTable = connection.table
-    return await lobby.act(
+    return await lobby.play.act(
         table,
         seat,
         connection.token_hash,
@@ -234,7 +238,7 @@ async def _take_back(
     lobby: Lobby, connection: Connection, message: dict[str, Any]
 ) -> dict[str, Any]:
     seat, body = _read(TakeBack, connection, message)
-    return await lobby.take_back(
+    return await lobby.play.take_back(
         connection.table,
         seat,
         connection.token_hash,

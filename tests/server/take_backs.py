@@ -49,5 +49,7 @@ def offline(*steps: tuple[int, str]):
 
 
 def table_row(bots: dict[int, str]) -> TableRow:
-    seats = [SeatRow(n, bot=bots.get(n)) for n in range(2)]
-    return TableRow("t", "builders", 2, SEED, {}, "playing", seats)
+    seats = [SeatRow(seat=n, bot=bots.get(n)) for n in range(2)]
+    return TableRow(
+        id="t", game="builders", players=2, seed=SEED, options={}, status="playing", seats=seats
+    )

@@ -143,16 +143,20 @@ def test_a_take_back_costs_no_replay_in_play_nor_when_the_log_is_rebuilt():
     first = LiveTable(table_row({}), []).state.to_move[0]
     rows = []
     for cycle in range(100):
-        rows.append(ActionRow(2 * cycle + 1, first, ["take", 1], None))
-        rows.append(ActionRow(2 * cycle + 2, first, [], None, takes_back=1))
-    rows.append(ActionRow(201, first, ["take", 3], None))
-    rows.append(ActionRow(202, first, ["take", 6], None))
-    rows.append(ActionRow(203, first, [], None, takes_back=2))
+        rows.append(
+            ActionRow(seq=2 * cycle + 1, seat=first, action=["take", 1], client_action_id=None)
+        )
+        rows.append(
+            ActionRow(seq=2 * cycle + 2, seat=first, action=[], client_action_id=None, takes_back=1)
+        )
+    rows.append(ActionRow(seq=201, seat=first, action=["take", 3], client_action_id=None))
+    rows.append(ActionRow(seq=202, seat=first, action=["take", 6], client_action_id=None))
+    rows.append(ActionRow(seq=203, seat=first, action=[], client_action_id=None, takes_back=2))
     Counted.replays = 0
     live = Counted(table_row({}), rows)
     assert Counted.replays == 0
     assert live.state.view(first) == offline().view(first)
-    live.record(ActionRow(204, first, ["take", 3], None))
-    live.record(ActionRow(205, first, [], None, takes_back=1))
+    live.record(ActionRow(seq=204, seat=first, action=["take", 3], client_action_id=None))
+    live.record(ActionRow(seq=205, seat=first, action=[], client_action_id=None, takes_back=1))
     assert Counted.replays == 0 and live.state.view(None) == offline().view(None)
     assert live.taken_back[first] == 102

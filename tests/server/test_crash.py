@@ -10,8 +10,8 @@ import pytest
 from tabulae.bots import decide, make_bot
 from tabulae.core import Action, Match, State
 from tabulae.server.config import database_url
+from tabulae.server.decisions import bot_rng
 from tabulae.server.live import KEPT_STATES
-from tabulae.server.lobby import bot_rng
 from tabulae.server.storage import Storage
 
 from .harness import TOY, Player, Server, create, join, play_all, postgres_database

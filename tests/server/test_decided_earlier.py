@@ -28,7 +28,7 @@ def horreum(players: int = 2, years: int = 1) -> LiveTable:
         seed=1,
         options={"years": years},
         status="playing",
-        seats=[SeatRow(seat) for seat in range(players)],
+        seats=[SeatRow(seat=seat) for seat in range(players)],
     )
     return LiveTable(row, [])
 
@@ -37,7 +37,7 @@ def play(live: LiveTable, seat: int, action: list) -> None:
     """Play an action as this process does: the state before it is kept."""
     following = live.state.clone()
     following.apply(seat, Action.from_json(action))
-    row = ActionRow(live.version + 1, seat, action, None)
+    row = ActionRow(seq=live.version + 1, seat=seat, action=action, client_action_id=None)
     live.advance(following, row, Action.from_json(action))
 
 
@@ -59,10 +59,12 @@ def test_only_other_seats_choices_in_the_same_decision_leave_an_action_its_meani
 def test_a_take_back_or_a_position_not_at_hand_leaves_an_old_decision_refused():
     live = horreum(3)
     play(live, 0, SOW)
-    live.record(ActionRow(2, 0, [], None, takes_back=1))
+    live.record(ActionRow(seq=2, seat=0, action=[], client_action_id=None, takes_back=1))
     assert live.moved_on(1, 0) == "taken_back"
     caught_up = horreum()
-    caught_up.record(ActionRow(1, 0, SOW, None))  # played by another process
+    caught_up.record(
+        ActionRow(seq=1, seat=0, action=SOW, client_action_id=None)
+    )  # played by another process
     assert caught_up.moved_on(1, 0) == "not_kept"
     years = KEPT_STATES // 4 + 1
     long = horreum(years=years)

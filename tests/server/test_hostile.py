@@ -121,9 +121,16 @@ def test_a_stored_table_with_unbounded_bots_is_not_brought_back_by_a_restart(tmp
     db = str(tmp_path / "tabulae.sqlite")
     storage = Storage(database_url(db))
     storage.migrate()
-    endless = SeatRow(0, bot="ismcts", bot_params={"seconds": float("nan")})
+    endless = SeatRow(seat=0, bot="ismcts", bot_params={"seconds": float("nan")})
     stored = TableRow(
-        "stalled", TOY, 2, 1, {}, "playing", [endless, SeatRow(1, bot="random")], secret="00" * 32
+        id="stalled",
+        game=TOY,
+        players=2,
+        seed=1,
+        options={},
+        status="playing",
+        seats=[endless, SeatRow(seat=1, bot="random")],
+        secret="00" * 32,
     )
     storage.create(stored)
     storage.close()

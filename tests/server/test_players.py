@@ -550,7 +550,17 @@ def test_admin_prints_names_and_addresses_as_plain_text(tmp_path):
     store.migrate()
     store.create_account("[/]", "[/]", "[/]", "$argon2id$x", "a\x1b[2J@example.org")
     store.create_account("[bold]b", "[bold]b", "[bold]b", "$argon2id$x", None)
-    store.create(TableRow("t1", TOY, 2, 5, {}, "open", [SeatRow(0, name="[/]"), SeatRow(1)]))
+    store.create(
+        TableRow(
+            id="t1",
+            game=TOY,
+            players=2,
+            seed=5,
+            options={},
+            status="open",
+            seats=[SeatRow(seat=0, name="[/]"), SeatRow(seat=1)],
+        )
+    )
     store.close()
     listed = admin(db, "accounts")
     assert "[/]" in listed and "[bold]b" in listed and "\x1b" not in listed

@@ -26,7 +26,7 @@ def table() -> LiveTable:
         seed=7,
         options={},
         status="playing",
-        seats=[SeatRow(seat) for seat in range(PLAYERS)],
+        seats=[SeatRow(seat=seat) for seat in range(PLAYERS)],
     )
     return LiveTable(row, [])
 
@@ -38,7 +38,9 @@ def play(live: LiveTable, actions: int, rng: Rng, record: bool = False) -> None:
         seat = live.state.to_move[0]
         legal = live.state.legal_actions(seat)
         action = legal[rng.below(len(legal))]
-        row = ActionRow(live.version + 1, seat, action.to_json(), None)
+        row = ActionRow(
+            seq=live.version + 1, seat=seat, action=action.to_json(), client_action_id=None
+        )
         if record:
             live.record(row)
         else:

@@ -51,10 +51,35 @@ def test_the_migrations_build_the_schema_the_code_declares(storage):
 
 
 def test_the_log_takes_each_sequence_number_once(storage):
-    storage.create(TableRow("t1", "tesserae", 2, 5, {}, "playing", [SeatRow(0), SeatRow(1)]))
-    first = Append("t1", ActionRow(1, 0, ["draw"], "c1"), None, False)
-    rival = Append("t1", ActionRow(1, 1, ["pass"], None), None, False)
-    second = Append("t1", ActionRow(2, 1, ["pass"], None), None, True)
+    storage.create(
+        TableRow(
+            id="t1",
+            game="tesserae",
+            players=2,
+            seed=5,
+            options={},
+            status="playing",
+            seats=[SeatRow(seat=0), SeatRow(seat=1)],
+        )
+    )
+    first = Append(
+        table_id="t1",
+        row=ActionRow(seq=1, seat=0, action=["draw"], client_action_id="c1"),
+        token_hash=None,
+        finished=False,
+    )
+    rival = Append(
+        table_id="t1",
+        row=ActionRow(seq=1, seat=1, action=["pass"], client_action_id=None),
+        token_hash=None,
+        finished=False,
+    )
+    second = Append(
+        table_id="t1",
+        row=ActionRow(seq=2, seat=1, action=["pass"], client_action_id=None),
+        token_hash=None,
+        finished=True,
+    )
     assert storage.append([first]) == [None]
     outcomes = storage.append([rival, second])
     assert isinstance(outcomes[0], SeqTaken) and outcomes[1] is None
@@ -100,7 +125,17 @@ def test_upgrading_a_database_of_the_first_revision_keeps_every_table(tmp_path):
 
 def test_the_listing_is_one_query_whatever_the_number_of_tables(storage):
     for n in range(5):
-        storage.create(TableRow(f"t{n}", "tesserae", 2, 5, {}, "open", [SeatRow(0), SeatRow(1)]))
+        storage.create(
+            TableRow(
+                id=f"t{n}",
+                game="tesserae",
+                players=2,
+                seed=5,
+                options={},
+                status="open",
+                seats=[SeatRow(seat=0), SeatRow(seat=1)],
+            )
+        )
     statements = []
     sa.event.listen(
         storage.engine, "before_cursor_execute", lambda *args: statements.append(args[2])
@@ -144,7 +179,13 @@ def test_upgrading_a_database_of_the_previous_version_keeps_every_table(kind, tm
         ]
         assert table.secret == "ab" * 32 and not table.rated and table.move_seconds is None
         assert store.running() == ["t1"]
-        second = Append("t1", ActionRow(2, 1, ["pass"], None), "h1", True, (2, 1))
+        second = Append(
+            table_id="t1",
+            row=ActionRow(seq=2, seat=1, action=["pass"], client_action_id=None),
+            token_hash="h1",
+            finished=True,
+            ranks=(2, 1),
+        )
         assert store.append([second]) == [None]
         table, _ = store.load("t1")
         assert table.status == "finished" and [s.rank for s in table.seats] == [2, 1]
@@ -158,7 +199,17 @@ def test_two_tables_rating_a_newcomer_at_once_both_count():
         store = Storage(database_url(db))
         store.migrate()
         for table_id in ("t1", "t2"):
-            store.create(TableRow(table_id, "tesserae", 2, 5, {}, "finished", [SeatRow(0)]))
+            store.create(
+                TableRow(
+                    id=table_id,
+                    game="tesserae",
+                    players=2,
+                    seed=5,
+                    options={},
+                    status="finished",
+                    seats=[SeatRow(seat=0)],
+                )
+            )
         both_read = threading.Barrier(2, timeout=30)
         first_tries: set[str] = set()
 

@@ -168,7 +168,16 @@ def test_a_database_of_the_previous_version_takes_take_backs_after_the_upgrade(t
     store.migrate()
     from tabulae.server.storage import Append
 
-    store.append([Append("t1", ActionRow(2, 0, [], None, takes_back=1), None, False)])
+    store.append(
+        [
+            Append(
+                table_id="t1",
+                row=ActionRow(seq=2, seat=0, action=[], client_action_id=None, takes_back=1),
+                token_hash=None,
+                finished=False,
+            )
+        ]
+    )
     _, log = store.load("t1")
     assert [(r.seq, r.action, r.takes_back) for r in log] == [(1, ["take", 1], None), (2, [], 1)]
     store.close()
@@ -178,7 +187,9 @@ def test_a_bot_never_takes_back():
     live = LiveTable(table_row({}), [])
     first = live.state.to_move[0]
     bots = {first: "random"}
-    live = LiveTable(table_row(bots), [ActionRow(1, first, ["take", 1], None)])
+    live = LiveTable(
+        table_row(bots), [ActionRow(seq=1, seat=first, action=["take", 1], client_action_id=None)]
+    )
     assert live.take_backs.allowed(first) == 1, "the engine would allow it"
     assert live.may_take_back(first) == 0 and live.snapshot(first)["take_back"] == 0
 
@@ -186,10 +197,10 @@ def test_a_bot_never_takes_back():
 def test_the_actions_that_stand_at_every_version_leave_out_those_taken_back():
     first = LiveTable(table_row({}), []).state.to_move[0]
     rows = [
-        ActionRow(1, first, ["take", 1], None),
-        ActionRow(2, first, ["take", 3], None),
-        ActionRow(3, first, [], None, takes_back=1),
-        ActionRow(4, first, ["take", 6], None),
+        ActionRow(seq=1, seat=first, action=["take", 1], client_action_id=None),
+        ActionRow(seq=2, seat=first, action=["take", 3], client_action_id=None),
+        ActionRow(seq=3, seat=first, action=[], client_action_id=None, takes_back=1),
+        ActionRow(seq=4, seat=first, action=["take", 6], client_action_id=None),
     ]
     live = LiveTable(table_row({}), rows)
     take = {n: (first, Action("take", n)) for n in (1, 3, 6)}
@@ -205,7 +216,7 @@ def test_a_timed_table_offers_no_take_back():
     """A take-back starts the turn again: at a table with a move time limit or clocks, it
     would give the player the time back (and a clock's increment for the action)."""
     first = LiveTable(table_row({}), []).state.to_move[0]
-    played = [ActionRow(1, first, ["take", 1], None)]
+    played = [ActionRow(seq=1, seat=first, action=["take", 1], client_action_id=None)]
     for timing in ({"move_seconds": 60}, {"clock_increment": 5.0}):
         row = table_row({})
         for name, value in timing.items():
