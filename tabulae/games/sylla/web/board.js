@@ -150,7 +150,7 @@ function attempt(ctx, byStep, otherwise) {
 // -- The board ---------------------------------------------------------------------------
 
 const ROAD_CELL = 26;
-const LABELS = 180; // the width of the ladder's and famine track's names ("Гражданская Гордость")
+const LABELS = 200; // the width of the ladder's and famine track's pictures and names ("Гражданская Гордость")
 
 /** The Road to Glory around the board: a marker per player on his prestige (laps past the end
  * are counted on the marker). */
@@ -238,13 +238,13 @@ function ladder(ctx, x, y) {
               rx: 4,
               class: view.crisis_positions.includes(i + 1) ? "crisis" : "",
             }),
-            s("text", { x: LABELS + i * cell + cell / 2 - 1, y: cell - 8, class: "value" }, value),
+            s("text", { x: LABELS + i * cell + cell / 2 - 1, y: cell - 6, class: "value" }, value),
           ),
         ),
         s("circle", {
           cx: LABELS + (position - 1) * cell + cell / 2 - 1,
-          cy: cell / 2 - 4,
-          r: 10,
+          cy: cell / 2 - 7,
+          r: 9,
           fill: tendencyColour(tendency),
           stroke: "#000",
           class: "marker",
@@ -271,13 +271,13 @@ function famine(ctx, x, y) {
         "g",
         {},
         s("rect", { x: LABELS + level * cell, y: 0, width: cell - 3, height: cell - 3, rx: 4 }),
-        s("text", { x: LABELS + level * cell + cell / 2 - 1, y: cell - 8, class: "value" }, level),
+        s("text", { x: LABELS + level * cell + cell / 2 - 1, y: cell - 6, class: "value" }, level),
       ),
     ),
     s("circle", {
       cx: LABELS + view.famine * cell + cell / 2 - 1,
-      cy: cell / 2 - 4,
-      r: 10,
+      cy: cell / 2 - 7,
+      r: 9,
       fill: tendencyColour("famine"),
       stroke: "#000",
       class: "marker",
