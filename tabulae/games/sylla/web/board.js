@@ -29,12 +29,12 @@ const PHASES = { I: "first_consul", IV: "revenue", V: "events", VI: "great_work"
 /** A picture with a count before it ("+2", "10/6/2"), read out and shown on hover as `said`
  * where a message names it better (a plural: "12 prestige points"). */
 function counted(word, text, count, said = null) {
-  const drawn = picture(GAME, word, text, count);
+  const shown = picture(GAME, word, text, count);
   if (said) {
-    drawn.setAttribute("aria-label", said);
-    drawn.title = said;
+    shown.setAttribute("aria-label", said);
+    shown.title = said;
   }
-  return drawn;
+  return shown;
 }
 
 /** A picture inside the board's drawing, named for the mouse. */
@@ -480,8 +480,12 @@ function characterCard(ctx, character, { actions = [], meant = null } = {}) {
     character.face_down
       ? h("div", { class: "card-back" }, character.set ?? "")
       : [
-          h("div", { class: "card-name" }, term(character.type === "crane" ? "crane_card" : character.type, text)),
-          h("span", { class: "kind" }, picture(GAME, character.type === "crane" ? "crane_card" : character.type, text)),
+          h(
+            "div",
+            { class: "card-name" },
+            h("span", { class: "kind" }, picture(GAME, character.type === "crane" ? "crane_card" : character.type, text)),
+            term(character.type === "crane" ? "crane_card" : character.type, text),
+          ),
           hexes(character.hexes, text),
           characterGives(character.type, character.christian, text),
           character.set && h("small", { class: "set", title: text.message("sylla.board.set", { set: character.set }) }, character.set),
@@ -609,8 +613,9 @@ function playerArea(ctx, player) {
             h(
               "div",
               { class: "sy-card design", "data-design": design, ...characterRules({ card: design, ...printed.designs[design] }, text) },
-              h("div", { class: "card-name" }, term(design, text)),
-              h("span", { class: "kind" }, picture(GAME, printed.designs[design].type, text)),
+              // The type's name: the hexes and the fish tell the two designs of a type apart.
+              h("div", { class: "card-name" }, h("span", { class: "kind" }, picture(GAME, printed.designs[design].type, text)), term(printed.designs[design].type, text)),
+              hexes(printed.designs[design].hexes, text),
               characterGives(printed.designs[design].type, printed.designs[design].christian, text),
             ),
             [["choose", design]],
@@ -671,6 +676,11 @@ function render(root, ctx) {
       h("div", { class: "sy-players" }, others.map((player) => playerArea(ctx, player))),
     ),
   );
+  // A card or tile is one part to the mouse: resting anywhere on it shows its name and rules
+  // (the pictures beside their words), not the name of the picture under the pointer.
+  for (const drawing of root.querySelectorAll(".sy-card .icon.picture[title], .sy-tile .icon.picture[title]")) {
+    drawing.removeAttribute("title");
+  }
 }
 
 // -- The end of the game -----------------------------------------------------------------
