@@ -86,3 +86,14 @@ def test_the_decision_and_the_own_area_are_in_the_first_screen(browser, position
     own = page.locator("#board .you").first
     assert own.count(), "the board marks no area as the player's own"
     assert own.evaluate(IN_FIRST_SCREEN), "the player's own area starts below the first screen"
+
+
+def test_sylla_words_stay_11_px_on_a_narrower_laptop(browser, positions):
+    """At 1024 px the board's drawing is scaled down to fit beside the actions: its words (the
+    Road to Glory's 51 spaces, the ladder's values) are drawn large enough to stay 11 px."""
+    page = seated(browser, *positions["sylla"], "en")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+    assert page.evaluate("() => document.querySelector('.sylla-board').getScreenCTM().a") < 0.9
+    small = page.evaluate(SMALL_WORDS, SMALLEST_PX)
+    assert not small, json.dumps(small[:20], indent=1, ensure_ascii=False)

@@ -51,7 +51,8 @@ def named_choices(person, terms: dict[str, str]) -> int:
         action = button.get_attribute("data-action") or "[]"
         kind, *args = json.loads(action)
         if kind in ("recruit", "offer"):
-            label = button.inner_text()
+            # The words, without the line breaks that the pictures beside them make.
+            label = " ".join((button.text_content() or "").split())
             assert all(terms[word] in label for word in args), (action, label)
             assert not re.search(r"\d", label), label
             seen += 1
@@ -150,7 +151,10 @@ def test_actions_log_tooltips_and_score_sheet_name_every_card(browser, lang):
     assert rows[:3] == ["before", "christians", "freed"] and rows[-2:] == ["total", "money"]
     assert sheet.inner_text().count(terms["civic_spirit"]) == 1
     prestige = person.scores()[0]  # Ala's
-    bar = page.inner_text(f"{BOARD} .sy-player[data-seat='0'] .prestige")
+    # The bar draws the prestige as a laurel with its count, named in the language's plural.
+    laurel = page.locator(f"{BOARD} .sy-player[data-seat='0'] .prestige [data-icon=prestige]")
+    assert laurel.inner_text() == str(int(prestige))
+    bar = laurel.get_attribute("aria-label") or ""
     assert bar.startswith(f"{int(prestige)} ") and bar != f"{int(prestige)} "
     assert person.scores() == engine_scores(browser, table)
     log = page.inner_text("#log")

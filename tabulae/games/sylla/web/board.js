@@ -4,7 +4,7 @@
 // buildings; and your own screen with your money and tokens.
 
 import { h, s } from "/js/dom.js";
-import { clickable, legalStarting, loadPrinted, term } from "/boards/kit.js";
+import { clickable, legalStarting, loadPrinted, picture, term } from "/boards/kit.js";
 import { ruledPart } from "/js/tooltip.js";
 
 const GAME = "sylla";
@@ -13,6 +13,115 @@ const HEX_COLOURS = { red: "#b3362b", yellow: "#d8b21f", grey: "#8a8a8a" };
 const TENDENCY_COLOURS = { violet: "#7d3f98", blue: "#2f5d9b", green: "#3f7d3a", yellow: "#d8b21f" };
 
 let printed = null;
+
+// The words icons.svg draws (its symbols' ids), each a term of the game: the characters, the
+// tendencies and the famine, money, prestige, tokens, votes and cubes, the tracks and the kinds
+// of cards and tiles.
+const PICTURES = [
+  "senator", "merchant", "legionary", "vestal", "slave", "christian", "crane_card", "plebeians",
+  "civic_spirit", "health", "leisure", "famine", "denier", "prestige", "tokens", "vote", "cube",
+  "first_consul", "road_to_glory", "res_publica_ladder", "crisis", "events", "buildings",
+  "market_stall", "great_work", "face_down",
+];
+// The phases by their printed numerals, named by the phase's term.
+const PHASES = { I: "first_consul", IV: "revenue", V: "events", VI: "great_work", VII: "famine_and_crisis" };
+
+/** A picture with a count before it ("+2", "10/6/2"), read out and shown on hover as `said`
+ * where a message names it better (a plural: "12 prestige points"). */
+function counted(word, text, count, said = null) {
+  const shown = picture(GAME, word, text, count);
+  if (said) {
+    shown.setAttribute("aria-label", said);
+    shown.title = said;
+  }
+  return shown;
+}
+
+/** A picture inside the board's drawing, named for the mouse. */
+function drawn(word, text, x, y, size = 22) {
+  return s(
+    "g",
+    { class: "drawn", "data-icon": word },
+    s("title", {}, term(word, text)),
+    s("use", { href: `/games/${GAME}/icons.svg#${word}`, x, y, width: size, height: size }),
+  );
+}
+
+/** A phase's printed numeral, named on hover. */
+function phase(numeral, text) {
+  const names = numeral.split("·").map((part) => term(PHASES[part], text));
+  return h("span", { class: "phase", title: names.join(", ") }, numeral);
+}
+
+/** What a face gives, as printed: pictures with their counts, arrows between them. */
+function gives(...parts) {
+  return h("div", { class: "gives" }, parts.filter((part) => part !== null && part !== false));
+}
+
+const MINUS = "\u2212";
+const signed = (n) => (n > 0 ? `+${n}` : `${MINUS}${-n}`);
+
+/** What a character card gives (its type's ability, in pictures), and a Christian's 2 prestige
+ * at Ecclesia. */
+function characterGives(type, christian, text) {
+  const lines = {
+    senator: () => gives(phase("I·VI", text), counted("vote", text, 1)),
+    merchant: () => gives(phase("IV", text), counted("denier", text, "+1")),
+    legionary: () => gives(phase("V", text), counted("cube", text, 1)),
+    vestal: () => gives(phase("V", text), counted("cube", text, 1)),
+    slave: () => gives(counted("denier", text, 2), "→", counted("prestige", text, 3)),
+  };
+  return [lines[type]?.(), christian && gives(picture(GAME, "christian", text), counted("prestige", text, "+2"))];
+}
+
+/** What a building tile gives: in its phase while it is kept, or once when it is gained. */
+function buildingGives(building, text) {
+  const face = printed.buildings?.[building];
+  if (!face) return null;
+  const e = face.effect;
+  const when = face.phase && phase(face.phase, text);
+  if (e.income) return gives(when, counted("denier", text, signed(e.income)));
+  if (e.famine_loss_reduction) return gives(when, counted("famine", text, signed(-e.famine_loss_reduction)));
+  if (e.pay) return gives(when, counted("denier", text, e.pay), "→", counted("tokens", text, e.gain_tokens_of_choice));
+  if (e.gain_tokens_of_choice) return gives(when, counted("tokens", text, signed(e.gain_tokens_of_choice)));
+  if (e.gain_crane_card) return gives(when, counted("crane_card", text, signed(e.gain_crane_card)));
+  if (e.move_res_publica_marker) return gives(when, counted("res_publica_ladder", text, `±${e.move_res_publica_marker}`));
+  if (e.prestige) return gives(when, counted("prestige", text, signed(e.prestige)));
+  if (e.deniers) return gives(when, counted("denier", text, signed(e.deniers)));
+  return null;
+}
+
+// What an event turns face down, by its card's filter.
+const TURNED = { christian: ["christian"], senator: ["senator"], slave: ["slave"], market_stall: ["market_stall"], kept_building_or_crane_card: ["buildings", "crane_card"] };
+
+/** What an event does if it occurs, and what the most cubes on it score beyond a token. */
+function eventGives(event, text) {
+  const face = printed.events?.[event];
+  if (!face) return null;
+  const e = face.effect;
+  const does = [];
+  if (e.type === "move_marker") does.push(counted(e.marker, text, signed(e.steps)));
+  if (e.type === "move_rightmost_markers") does.push(counted("res_publica_ladder", text, signed(e.steps)));
+  if (e.type === "flip_down") {
+    does.push(...(TURNED[e.filter] ?? []).map((word) => picture(GAME, word, text)), "→", picture(GAME, "face_down", text));
+  }
+  return gives(...does, face.majority?.prestige && counted("prestige", text, signed(face.majority.prestige)));
+}
+
+/** What a Great Work scores by votes, and how far it moves its marker. */
+function workGives(work, text) {
+  const face = printed.great_works?.[work];
+  if (!face) return null;
+  const { scoring, ladder } = face;
+  const scores =
+    scoring.type === "rank"
+      ? [counted("prestige", text, scoring.awards.join("/"))]
+      : scoring.awards.flatMap((award) => [counted("vote", text, `${award.min_votes}+`), "→", counted("prestige", text, award.prestige)]);
+  return [
+    gives(...scores),
+    ladder && gives(counted(ladder.marker, text, signed(ladder.steps)), "/", counted("vote", text, ladder.per_votes)),
+  ];
+}
 
 function tendencyColour(tendency) {
   return TENDENCY_COLOURS[printed.tendencies[tendency]] || "#555";
@@ -41,7 +150,7 @@ function attempt(ctx, byStep, otherwise) {
 // -- The board ---------------------------------------------------------------------------
 
 const ROAD_CELL = 26;
-const LABELS = 180; // the width of the ladder's and famine track's names ("Гражданская Гордость")
+const LABELS = 200; // the width of the ladder's and famine track's pictures and names ("Гражданская Гордость")
 
 /** The Road to Glory around the board: a marker per player on his prestige (laps past the end
  * are counted on the marker). */
@@ -92,7 +201,8 @@ function road(ctx, width, height) {
       ),
     ),
     markers,
-    s("text", { x: ROAD_CELL + 6, y: ROAD_CELL + 16, class: "board-title" }, term("road_to_glory", text)),
+    drawn("road_to_glory", text, ROAD_CELL + 6, ROAD_CELL + 1),
+    s("text", { x: ROAD_CELL + 34, y: ROAD_CELL + 17, class: "board-title" }, term("road_to_glory", text)),
   );
 }
 
@@ -103,7 +213,8 @@ function ladder(ctx, x, y) {
   return s(
     "g",
     { class: "ladder", "data-area": "res_publica_ladder", transform: `translate(${x},${y})` },
-    s("text", { x: 0, y: -8, class: "board-title" }, term("res_publica_ladder", text)),
+    drawn("res_publica_ladder", text, 0, -26),
+    s("text", { x: 28, y: -9, class: "board-title" }, term("res_publica_ladder", text)),
     rows.map(([tendency, position], r) => {
       const actions = [
         ...mineToo(ctx, "token", tendency),
@@ -113,7 +224,8 @@ function ladder(ctx, x, y) {
       const row = s(
         "g",
         { class: "ladder-row", "data-tendency": tendency, transform: `translate(0,${r * (cell + 6)})` },
-        s("text", { x: 0, y: cell / 2 + 5, class: "label" }, term(tendency, text)),
+        drawn(tendency, text, 0, cell / 2 - 13),
+        s("text", { x: 28, y: cell / 2 + 4, class: "label" }, term(tendency, text)),
         view.ladder_values.map((value, i) =>
           s(
             "g",
@@ -126,13 +238,13 @@ function ladder(ctx, x, y) {
               rx: 4,
               class: view.crisis_positions.includes(i + 1) ? "crisis" : "",
             }),
-            s("text", { x: LABELS + i * cell + cell / 2 - 1, y: cell - 8, class: "value" }, value),
+            s("text", { x: LABELS + i * cell + cell / 2 - 1, y: cell - 6, class: "value" }, value),
           ),
         ),
         s("circle", {
           cx: LABELS + (position - 1) * cell + cell / 2 - 1,
-          cy: cell / 2 - 4,
-          r: 10,
+          cy: cell / 2 - 7,
+          r: 9,
           fill: tendencyColour(tendency),
           stroke: "#000",
           class: "marker",
@@ -152,19 +264,20 @@ function famine(ctx, x, y) {
   const row = s(
     "g",
     { class: "famine", "data-area": "famine", transform: `translate(${x},${y})` },
-    s("text", { x: 0, y: cell / 2 + 5, class: "label" }, term("famine", text)),
+    drawn("famine", text, 0, cell / 2 - 13),
+    s("text", { x: 28, y: cell / 2 + 4, class: "label" }, term("famine", text)),
     spaces.map((level) =>
       s(
         "g",
         {},
         s("rect", { x: LABELS + level * cell, y: 0, width: cell - 3, height: cell - 3, rx: 4 }),
-        s("text", { x: LABELS + level * cell + cell / 2 - 1, y: cell - 8, class: "value" }, level),
+        s("text", { x: LABELS + level * cell + cell / 2 - 1, y: cell - 6, class: "value" }, level),
       ),
     ),
     s("circle", {
       cx: LABELS + view.famine * cell + cell / 2 - 1,
-      cy: cell / 2 - 4,
-      r: 10,
+      cy: cell / 2 - 7,
+      r: 9,
       fill: tendencyColour("famine"),
       stroke: "#000",
       class: "marker",
@@ -192,14 +305,15 @@ function firstConsul(ctx, x, y) {
   return s(
     "g",
     { class: "first-consul", transform: `translate(${x},${y})` },
-    s("text", { x: 0, y: 16, class: "label" }, term("first_consul", text)),
+    drawn("first_consul", text, 0, 0),
+    s("text", { x: 28, y: 16, class: "label" }, term("first_consul", text)),
     view.first_consul !== null &&
       view.first_consul !== undefined &&
       s(
         "g",
         {},
-        s("circle", { cx: 125, cy: 11, r: 10, fill: seatColour(view, view.first_consul), stroke: "#000" }),
-        s("text", { x: 142, y: 16, class: "label" }, text.seat(view.first_consul)),
+        s("circle", { cx: 163, cy: 11, r: 10, fill: seatColour(view, view.first_consul), stroke: "#000" }),
+        s("text", { x: 180, y: 16, class: "label" }, text.seat(view.first_consul)),
       ),
     s(
       "text",
@@ -237,10 +351,12 @@ function eventCard(ctx, event) {
     h(
       "div",
       { class: "event-facts" },
-      event.tendency && h("span", { class: "tendency" }, term(event.tendency, text)),
-      event.fought_by.map((type) => h("span", { class: "fought-by" }, term(type, text))),
-      event.famine_symbols > 0 && h("span", { class: "famine-symbols", title: term("famine", text) }, `⚠${event.famine_symbols}`),
+      event.tendency && h("span", { class: "tendency" }, picture(GAME, event.tendency, text)),
+      event.fought_by.map((type) => h("span", { class: "fought-by" }, picture(GAME, type, text))),
+      event.famine_symbols > 0 &&
+        h("span", { class: "famine-symbols" }, counted("famine", text, event.famine_symbols, `${event.famine_symbols} ${term("famine_symbols", text)}`)),
     ),
+    eventGives(event.event, text),
     h(
       "div",
       { class: "cubes" },
@@ -273,7 +389,12 @@ function buildingRow(ctx) {
           "data-slot": slot.slot,
         },
         slot.building
-          ? h("div", { class: "sy-tile", "data-building": slot.building, ...rulesOf(slot.building, "buildings", text) }, term(slot.building, text))
+          ? h(
+              "div",
+              { class: "sy-tile", "data-building": slot.building, ...rulesOf(slot.building, "buildings", text) },
+              h("span", { class: "tile-name" }, term(slot.building, text)),
+              buildingGives(slot.building, text),
+            )
           : h("div", { class: "sy-tile empty" }, "—"),
       );
       const meant = attempt(ctx, {}, ["offer", slot.building, slot.colour]);
@@ -298,14 +419,20 @@ function greatWork(ctx) {
     h(
       "div",
       { class: "works" },
-      work.current && h("div", { class: "sy-card work current", ...rulesOf(work.current, "great_work", text) }, term(work.current, text)),
+      work.current &&
+        h(
+          "div",
+          { class: "sy-card work current", ...rulesOf(work.current, "great_work", text) },
+          h("div", { class: "card-name" }, term(work.current, text)),
+          workGives(work.current, text),
+        ),
       work.next &&
         h(
           "div",
           { class: "sy-card work next", ...rulesOf(work.next, "great_work", text) },
           h("small", {}, text.message("sylla.board.next")),
-          " ",
-          term(work.next, text),
+          h("div", { class: "card-name" }, term(work.next, text)),
+          workGives(work.next, text),
         ),
       h("div", { class: "sy-card back" }, work.stack),
     ),
@@ -353,9 +480,14 @@ function characterCard(ctx, character, { actions = [], meant = null } = {}) {
     character.face_down
       ? h("div", { class: "card-back" }, character.set ?? "")
       : [
-          h("div", { class: "card-name" }, term(character.type === "crane" ? "crane_card" : character.type, text)),
-          character.christian && h("span", { class: "christian", title: term("christian", text) }, "☧"),
+          h(
+            "div",
+            { class: "card-name" },
+            h("span", { class: "kind" }, picture(GAME, character.type === "crane" ? "crane_card" : character.type, text)),
+            term(character.type === "crane" ? "crane_card" : character.type, text),
+          ),
           hexes(character.hexes, text),
+          characterGives(character.type, character.christian, text),
           character.set && h("small", { class: "set", title: text.message("sylla.board.set", { set: character.set }) }, character.set),
         ],
     character.held_by && h("small", { class: "held" }, term(character.held_by, text)),
@@ -400,7 +532,7 @@ function tokens(text, counts, label) {
     "span",
     { class: "tokens", title: label },
     Object.entries(counts).map(([tendency, n]) =>
-      h("span", { class: "token-chip", style: `background:${tendencyColour(tendency)}`, title: term(tendency, text) }, n),
+      h("span", { class: "sy-token", "data-tendency": tendency }, counted(tendency, text, n)),
     ),
   );
 }
@@ -414,7 +546,7 @@ function screen(ctx, player) {
       { class: "screen closed", title: text.message("sylla.board.screen") },
       h("span", { class: "screen-label" }, text.message("sylla.board.screen")),
       player.unknown_tokens.length > 0 &&
-        h("small", { title: text.message("sylla.board.unknown_tokens", { n: player.unknown_tokens.length }) }, `+${player.unknown_tokens.length} ?`),
+        counted("tokens", text, `+${player.unknown_tokens.length}`, text.message("sylla.board.unknown_tokens", { n: player.unknown_tokens.length })),
     );
   }
   const bids = mine ? [...legalStarting(ctx, "bid"), ...legalStarting(ctx, "thumb"), ...legalStarting(ctx, "free")] : [];
@@ -422,7 +554,7 @@ function screen(ctx, player) {
   return h(
     "div",
     { class: `screen${mine ? " own" : ""}`, "data-screen": player.seat },
-    h("span", { class: "money", title: term("money", text) }, text.message("sylla.board.deniers", { n: player.money })),
+    h("span", { class: "money" }, counted("denier", text, player.money, text.message("sylla.board.deniers", { n: player.money }))),
     tokens(text, player.tokens, term("tokens", text)),
     mine &&
       view.my_choice !== undefined &&
@@ -462,13 +594,13 @@ function playerArea(ctx, player) {
       {},
       h("span", { class: "pawn" }),
       h("strong", {}, text.seat(player.seat)),
-      h("span", { class: "prestige", title: term("prestige", text) }, text.message("sylla.board.prestige_points", { n: player.prestige })),
+      h("span", { class: "prestige" }, counted("prestige", text, player.prestige, text.message("sylla.board.prestige_points", { n: player.prestige }))),
       h(
         "span",
         { class: "revenue-tile", title: text.message("sylla.board.revenue_tile", { tile: player.revenue_tile }) },
         player.revenue_tile,
       ),
-      view.first_consul === player.seat && h("span", { class: "consul", title: term("first_consul", text) }, "★"),
+      view.first_consul === player.seat && h("span", { class: "consul" }, picture(GAME, "first_consul", text)),
       tokens(text, player.known_tokens, text.message("sylla.board.tokens_everyone_knows")),
       screen(ctx, player),
     ),
@@ -481,7 +613,10 @@ function playerArea(ctx, player) {
             h(
               "div",
               { class: "sy-card design", "data-design": design, ...characterRules({ card: design, ...printed.designs[design] }, text) },
-              term(design, text),
+              // The type's name: the hexes and the fish tell the two designs of a type apart.
+              h("div", { class: "card-name" }, h("span", { class: "kind" }, picture(GAME, printed.designs[design].type, text)), term(printed.designs[design].type, text)),
+              hexes(printed.designs[design].hexes, text),
+              characterGives(printed.designs[design].type, printed.designs[design].christian, text),
             ),
             [["choose", design]],
             ctx,
@@ -510,7 +645,8 @@ function playerArea(ctx, player) {
             "data-building": building.building,
             ...(building.face_down ? { title: term("face_down", text) } : rulesOf(building.building, "buildings", text)),
           },
-          building.face_down ? "" : term(building.building, text),
+          !building.face_down && h("span", { class: "tile-name" }, term(building.building, text)),
+          !building.face_down && buildingGives(building.building, text),
           building.held_by && h("small", { class: "held" }, term(building.held_by, text)),
         );
         const meant = mine ? attempt(ctx, {}, ["flip", building.building]) : null;
@@ -540,6 +676,11 @@ function render(root, ctx) {
       h("div", { class: "sy-players" }, others.map((player) => playerArea(ctx, player))),
     ),
   );
+  // A card or tile is one part to the mouse: resting anywhere on it shows its name and rules
+  // (the pictures beside their words), not the name of the picture under the pointer.
+  for (const drawing of root.querySelectorAll(".sy-card .icon.picture[title], .sy-tile .icon.picture[title]")) {
+    drawing.removeAttribute("title");
+  }
 }
 
 // -- The end of the game -----------------------------------------------------------------
@@ -600,4 +741,7 @@ export default {
   render,
   breakdown,
   tiebreaks,
+  // The words icons.svg draws, and the picture shown beside a word that names one.
+  markedWords: PICTURES,
+  mark: (word, text) => picture(GAME, word, text, null, { beside: true }),
 };
