@@ -397,4 +397,11 @@ function materialMark(material, text) {
   );
 }
 
-export default { render, breakdown, tiebreaks, markedWords: Object.keys(MATERIAL_COLOUR), mark: materialMark };
+/** A player's panel at the top of the table page: his VP, and the sesterces he holds. */
+function panel(ctx, seat) {
+  const player = ctx.view.players?.[seat];
+  if (!player) return null;
+  return { score: player.vp, holds: `${term("sesterces", ctx.text)}: ${player.sesterces}` };
+}
+
+export default { render, breakdown, tiebreaks, panel, markedWords: Object.keys(MATERIAL_COLOUR), mark: materialMark };

@@ -16,12 +16,14 @@ import { Live } from "./live.js";
 import { renderLog } from "./log.js";
 import { chosenPace, PACES, paceSetting, Steps } from "./pace.js";
 import { gameTitle, loadTable, PageState, STATES } from "./page_state.js";
+import { hasClocks, playerPanels, tickClocks } from "./panels.js";
 import { renderResult } from "./results.js";
 import * as store from "./store.js";
 import { tableTalk } from "./talk.js";
 import { renderUndo, takeBack } from "./undo.js";
 
 const root = document.getElementById("table");
+const CLOCK_TICK_MS = 1000; // how often the clocks on screen count down
 const tableId = param("id");
 
 const page = {
@@ -382,29 +384,21 @@ function render() {
   page.talk.show(page.summary, page.snapshot?.status ?? null);
 }
 
-function renderSeats() {
-  const t = page.text.t.bind(page.text);
-  const toMove = page.snapshot?.to_move ?? [];
+/** One panel per player (js/panels.js), and the join link. */
+function renderSeats(ctx = context()) {
+  parts.seats.setAttribute("aria-label", page.text.t("Players"));
   fill(
     parts.seats,
-    page.summary.seats.map((info, s) =>
-      h(
-        "span",
-        {
-          class: ["seat", s === page.seat ? "you" : "", toMove.includes(s) ? "to-move" : ""]
-            .join(" ")
-            .trim(),
-          "data-seat": s,
-        },
-        h("span", { class: `token seat-${s}`, style: pawnColour(s) }),
-        info.taken ? seatName(s) : t("free seat"),
-        info.bot && !Number.isInteger(info.bot_order) && h("small", {}, ` (${t("bot")})`),
-        s === page.seat && h("small", {}, ` (${t("you")})`),
-      ),
-    ),
+    playerPanels(ctx, { name: seatName, pawn: pawnColour, board: page.board }),
     shareLink(),
   );
 }
+
+// The clocks in the panels count down on the page, asking no one.
+setInterval(() => {
+  if (!page.text || !page.summary || !hasClocks(page.summary) || document.hidden) return;
+  tickClocks(parts.seats, page.summary, page.snapshot?.status ?? page.summary.status, page.text, seatName);
+}, CLOCK_TICK_MS);
 
 /** A game that gives players colours (Sylla's blue, red, …) colours their pawns the same. */
 function pawnColour(seat) {
