@@ -27,10 +27,15 @@ function playerPanel(ctx, info, seat, { name, pawn, board }) {
     h(
       "span",
       { class: "panel-head" },
-      h("span", { class: `token seat-${seat}`, style: pawn(seat) }),
-      h("span", { class: "panel-name" }, info.taken ? name(seat) : t("free seat")),
-      info.bot && !Number.isInteger(info.bot_order) && h("small", {}, ` (${t("bot")})`),
-      seat === ctx.seat && h("small", {}, ` (${t("you")})`),
+      h(
+        "span",
+        { class: "panel-who" },
+        h("span", { class: `token seat-${seat}`, style: pawn(seat) }),
+        " ",
+        h("span", { class: "panel-name" }, info.taken ? name(seat) : t("free seat")),
+        info.bot && !Number.isInteger(info.bot_order) && h("small", {}, ` (${t("bot")})`),
+        seat === ctx.seat && h("small", {}, ` (${t("you")})`),
+      ),
       clock,
     ),
     (toMove || score !== null || given.holds) &&
