@@ -1,15 +1,16 @@
 // What a table page is doing, named: the states of the table page and of the replay, the
-// transitions between them, and how both pages start. Every "may the player act now?" of the
-// table page is answered here, and the page's root element carries the state as
-// `data-state`, for the styles and for the tests.
+// transitions between them, and how both pages start. The page's root element carries the
+// state as `data-state`, for the styles and for the tests.
 //
-//   loading ──loaded──▶ connecting ──welcomed──▶ watching ◀──viewed──▶ to_move
-//                           ▲                        │  ▲                 │
-//                           │                   send │  └────answered──── sending ◀── send
-//                           └──── reconnect ─────────┘                   (an action, a take-back)
-//   watching, to_move ──viewed (the game is over, the table closed)──▶ finished
+//   loading    ── loaded ──▶    connecting
+//   connecting ── welcomed ──▶  watching | to_move | finished   (as the view says: `settle`)
+//   watching, to_move, finished ── viewed ──▶ watching | to_move | finished
+//   watching, to_move ── send ──▶ sending                       (an action, or a take-back)
+//   sending    ── answered ──▶  watching | to_move | finished
+//   any but loading ── reconnect ──▶ connecting
 //
-// The replay only loads, then watches: loading ──loaded──▶ watching.
+// The replay only loads, then watches: loading ── replayed ──▶ watching. A hint or the
+// coach's choice being asked for, and a pointer held on the board, go on beside these states.
 
 import * as api from "./api.js";
 import { boardFor } from "../boards/loader.js";
