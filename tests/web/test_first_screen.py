@@ -1,14 +1,17 @@
 """What a player needs first is on a laptop's first screen: at 1366×768 every word on the board
 is at least 11 px, and the player's own area and an action they may take are in the window
-without scrolling — for each game at its most players, in English, Dutch and Russian."""
+without scrolling — for each game at its most players, in English, Dutch and Russian — and
+each player's clock beside their name."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from .crowded import GAMES, LANGUAGES, crowded_positions, seated
+from .pages import GAME
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +100,35 @@ def test_sylla_words_stay_11_px_on_a_narrower_laptop(browser, positions):
     assert page.evaluate("() => document.querySelector('.sylla-board').getScreenCTM().a") < 0.9
     small = page.evaluate(SMALL_WORDS, SMALLEST_PX)
     assert not small, json.dumps(small[:20], indent=1, ensure_ascii=False)
+
+
+NAMES = ("Ala", "Bartholomew", "Cyryl")
+
+# The box of a part of a player's panel, on the screen.
+BOX = """(node) => {
+  const box = node.getBoundingClientRect();
+  return [box.left, box.top, box.right, box.bottom];
+}"""
+
+
+def test_each_players_clock_is_beside_their_name_in_the_first_screen(browser):
+    """At a table with clocks every player's panel shows the player's name, and their clock on
+    the same line, in the first screen of a laptop."""
+    with browser.api() as api:
+        clock = {"seconds": 600, "increment": 5}
+        table = api.post("/tables", json={"game": GAME, "players": 3, "clock": clock}).json()["id"]
+        tokens = [
+            api.post(f"/tables/{table}/join", json={"name": name}).json()["token"] for name in NAMES
+        ]
+    page = seated(browser, table, tokens[0], "en")
+    page.set_viewport_size(LAPTOP)
+    for seat, name in enumerate(NAMES):
+        panel = page.locator(f"#seats .panel[data-seat='{seat}']")
+        assert panel.locator(".panel-name").inner_text() == name
+        shown = panel.locator(".clock")
+        assert re.fullmatch(r"\d+:\d\d", shown.inner_text()), shown.inner_text()
+        assert name in shown.get_attribute("aria-label")
+        left, top, _, bottom = shown.evaluate(BOX)
+        _, name_top, name_right, name_bottom = panel.locator(".panel-name").evaluate(BOX)
+        assert left >= name_right and top < name_bottom and bottom > name_top, "not beside"
+        assert shown.evaluate(IN_FIRST_SCREEN), f"the clock of {name} is below the first screen"

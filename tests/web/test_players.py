@@ -215,7 +215,7 @@ def test_the_lobby_creates_rated_turn_based_and_clocked_tables(people):
     assert clocked["clock_increment"] == 3
     assert [seat["clock_left"] for seat in clocked["seats"]] == [300, 300]
     ala.wait_connected()
-    assert "(+3 s a move)" in ala.page.inner_text("#turns .clocks")
+    assert "+3 s a move" in ala.page.inner_text("#turns .clocks")
     # the API's bounds hold in the form: no more than 30 days a move, no negative increment
     ala.page.goto("/")
     ala.page.select_option("select[name=move_unit]", "days")

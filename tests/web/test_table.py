@@ -13,6 +13,7 @@ def test_a_table_with_a_bot_is_played_to_the_end_by_clicking(browser):
     assert clicks >= 4  # at least one tile played in each of the four rounds
     assert ala.scores() == engine_scores(browser, table)
     assert ala.page.locator("#result tr.winner").count() >= 1
+    assert ala.page.get_attribute("#table", "data-state") == "finished"
 
 
 def test_two_people_each_see_only_their_own_tiles(browser):
@@ -76,10 +77,25 @@ def test_a_spectator_watches_without_secrets_or_actions(browser):
     # The watcher follows the play live.
     before = watcher.version
     ala.wait_ready()
+    ala.page.evaluate(STATES_SEEN)
     ala.act(random_clicks(3)(ala))
     watcher.page.wait_for_function(
         f"() => Number(document.getElementById('table').dataset.version) > {before}"
     )
+    # Each page names the state it is in (js/page_state.js): the player's went from his move
+    # through sending it, the watcher's watches.
+    assert watcher.page.get_attribute("#table", "data-state") == "watching"
+    seen = ala.page.evaluate("() => window.statesSeen")
+    assert seen[0] == "sending" and seen[-1] in ("watching", "to_move"), seen
+
+
+# Every state the table page takes from now on, in order, kept in `window.statesSeen`.
+STATES_SEEN = """() => {
+  const root = document.getElementById("table");
+  window.statesSeen = [];
+  new MutationObserver(() => window.statesSeen.push(root.dataset.state))
+    .observe(root, { attributes: true, attributeFilter: ["data-state"] });
+}"""
 
 
 def test_an_illegal_action_is_refused_with_its_reason(browser):

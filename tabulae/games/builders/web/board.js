@@ -421,10 +421,18 @@ function tiebreaks(result, ctx) {
   });
 }
 
+/** A player's panel at the top of the table page: his VP, and the sesterces he holds. */
+function panel(ctx, seat) {
+  const player = ctx.view.players?.[seat];
+  if (!player) return null;
+  return { score: player.vp, holds: `${term("sesterces", ctx.text)}: ${player.sesterces}` };
+}
+
 export default {
   render,
   breakdown,
   tiebreaks,
+  panel,
   // The words with a picture in icons.svg, and the picture shown beside them in running text.
   markedWords: PICTURED,
   mark: (word, text) => picture(GAME, word, text, null, { beside: true }),

@@ -1098,11 +1098,22 @@ function tiebreaks(result, { text }) {
   );
 }
 
+/** A player's panel at the top of the table page: his score so far, and the Disdain he holds. */
+function panel(ctx, seat) {
+  const player = ctx.view.players?.[seat];
+  if (!player) return null;
+  return {
+    score: player.score.total,
+    holds: `${term("disdain", ctx.text)}: ${player.left_sheet.disdain.held}`,
+  };
+}
+
 export default {
   async prepare() {
     printed = await loadPrinted(GAME);
   },
   render,
+  panel,
   breakdown,
   tiebreaks,
   // The words the board draws a mark for, and the mark, for the rules page to show beside them.

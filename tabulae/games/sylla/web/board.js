@@ -734,11 +734,21 @@ function tiebreaks(result, { text }) {
   });
 }
 
+/** A player's panel at the top of the table page: his prestige, and his deniers where the
+ *  viewer may see them (behind another's screen they are secret). */
+function panel(ctx, seat) {
+  const player = ctx.view.players?.[seat];
+  if (!player) return null;
+  const money = player.money === null ? null : ctx.text.message("sylla.board.deniers", { n: player.money });
+  return { score: player.prestige, holds: money };
+}
+
 export default {
   async prepare() {
     printed = await loadPrinted(GAME);
   },
   render,
+  panel,
   breakdown,
   tiebreaks,
   // The words icons.svg draws, and the picture shown beside a word that names one.

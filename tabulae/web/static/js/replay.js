@@ -2,12 +2,12 @@
 // or as one of its players did, with that player's secrets (docs/server.md, "Whose view").
 
 import * as api from "./api.js";
-import { boardFor } from "../boards/loader.js";
 import { fill, h, param } from "./dom.js";
 import { renderGeneric } from "./generic.js";
 import { chosenLanguage, loadText } from "./i18n.js";
 import { languageSwitch } from "./language.js";
 import { logEntry, renderLog } from "./log.js";
+import { gameTitle, loadTable, PageState } from "./page_state.js";
 import { renderResult } from "./results.js";
 import { reviewPanel } from "./review.js";
 
@@ -16,6 +16,7 @@ const tableId = param("id");
 const PLAY_MS = 700;
 
 const page = {
+  state: new PageState(root), // loading, then watching (js/page_state.js)
   lang: chosenLanguage(),
   text: null,
   summary: null,
@@ -190,7 +191,7 @@ function renderStep() {
 
 function render() {
   const text = page.text;
-  const title = text.hasTerm(page.summary.game) ? text.term(page.summary.game) : page.gameName;
+  const title = gameTitle(text, page.summary, page.gameName);
   fill(document.getElementById("title"), `${title} — ${text.t("Replay")}`);
   document.title = `${title} — ${text.t("Replay")} — Tabulae`;
   root.dataset.version = String(page.at);
@@ -237,21 +238,11 @@ async function setLanguage(lang) {
 }
 
 async function start() {
-  if (!tableId) {
-    fill(root, h("p", { class: "notice" }, "No table is named in the address."));
-    return;
-  }
-  try {
-    const [summary, games] = await Promise.all([api.table(tableId), api.games()]);
-    page.summary = summary;
-    page.gameName = games.find((g) => g.id === summary.game)?.name ?? summary.game;
-  } catch (error) {
-    fill(root, h("p", { class: "notice" }, error.message));
-    return;
-  }
+  const loaded = await loadTable(root, tableId);
+  if (!loaded) return;
+  ({ summary: page.summary, gameName: page.gameName, board: page.board } = loaded);
   page.last = page.summary.version;
   page.seat = seatInAddress();
-  page.board = await boardFor(page.summary.game);
   const over = page.summary.status === "finished" || page.summary.status === "replay";
   if (over) {
     page.review = reviewPanel({
@@ -276,6 +267,7 @@ async function start() {
       h("aside", { class: "side" }, parts.step, page.review?.element, parts.log),
     ),
   );
+  page.state.go("replayed");
   await setLanguage(page.lang);
   if (!over) {
     fill(parts.controls, h("p", { class: "notice" }, page.text.t("A game can be replayed once it is over.")));

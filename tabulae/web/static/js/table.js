@@ -4,7 +4,6 @@
 import { alertSettings } from "./alerts.js";
 import * as api from "./api.js";
 import { renderActions } from "./actions.js";
-import { boardFor } from "../boards/loader.js";
 import { closeMenu } from "../boards/kit.js";
 import { capture, describeAgain, describedParts, mark } from "./changes.js";
 import { fill, h, param } from "./dom.js";
@@ -16,15 +15,19 @@ import { languageSwitch } from "./language.js";
 import { Live } from "./live.js";
 import { renderLog } from "./log.js";
 import { chosenPace, PACES, paceSetting, Steps } from "./pace.js";
+import { gameTitle, loadTable, PageState, STATES } from "./page_state.js";
+import { hasClocks, playerPanels, tickClocks } from "./panels.js";
 import { renderResult } from "./results.js";
 import * as store from "./store.js";
 import { tableTalk } from "./talk.js";
 import { renderUndo, takeBack } from "./undo.js";
 
 const root = document.getElementById("table");
+const CLOCK_TICK_MS = 1000; // how often the clocks on screen count down
 const tableId = param("id");
 
 const page = {
+  state: new PageState(root), // loading, connecting, watching, to_move, sending, finished (js/page_state.js)
   lang: chosenLanguage(),
   text: null,
   gameName: "",
@@ -36,9 +39,8 @@ const page = {
   board: null,
   live: null,
   online: false,
-  busy: false,
   notice: null,
-  shownLegal: "",
+  shownLegal: "", // the version, actions and state the actions were last drawn for
   hint: null, // the last hint asked for, with the version it is for
   askingHint: false,
   coachLine: null, // the coach's judgement of this seat's last move
@@ -46,7 +48,6 @@ const page = {
   askingCoach: false,
   talk: null,
   timeouts: null, // how many time-outs the table had when last heard of
-  welcomed: false, // whether the server has said which seat, if any, this page holds
   pace: chosenPace(),
   steps: null, // the updates waiting to be shown (js/pace.js)
   shownSteps: 0, // how many steps the page has shown
@@ -143,8 +144,17 @@ function seatName(seat) {
 }
 
 function title() {
-  const game = page.summary.game;
-  return page.text.hasTerm(game) ? page.text.term(game) : page.gameName || game;
+  return gameTitle(page.text, page.summary, page.gameName);
+}
+
+/** What the page shows, as the state machine reads it (js/page_state.js, `settle`). */
+function where(ctx) {
+  return { status: ctx.status, seat: page.seat, toMove: ctx.toMove };
+}
+
+/** Whether this seat's action or take-back is on its way. */
+function sending() {
+  return page.state.is(STATES.sending);
 }
 
 async function setLanguage(lang) {
@@ -189,16 +199,16 @@ function connect() {
   page.steps.clear();
   page.events = [];
   page.snapshot = null;
-  page.welcomed = false;
+  page.state.go("reconnect");
   page.live = new Live(tableId, page.mine?.token ?? null, {
     welcome: (message) => {
       page.seat = message.seat;
-      page.welcomed = true;
+      page.state.go("welcomed", where(context()));
       heardOf(message.table);
     },
     // the player's own action, and the first view after connecting, are shown at once
     update: (message) => {
-      page.steps.push(message, page.busy || page.snapshot === null);
+      page.steps.push(message, sending() || page.snapshot === null);
       root.dataset.waiting = String(page.steps.length);
     },
     table: heardOf,
@@ -289,7 +299,7 @@ async function act(action) {
     showNotice(page.text.t("Take a seat to play."));
     return;
   }
-  if (page.busy) return;
+  if (sending()) return;
   // Acting while others' choices wait to be shown (several choose at once): they are shown
   // now, and the action goes with the version the player saw, which the server plays if
   // those choices leave it the same move.
@@ -301,7 +311,7 @@ async function act(action) {
     showNotice(outOfTurn(ctx));
     return;
   }
-  page.busy = true;
+  page.state.go("send");
   root.dataset.busy = "true";
   for (const button of parts.actions.querySelectorAll("button")) button.disabled = true;
   try {
@@ -311,7 +321,7 @@ async function act(action) {
   } catch (error) {
     showNotice(explain(error));
   } finally {
-    page.busy = false;
+    page.state.go("answered", where(context()));
     root.dataset.busy = "false";
     page.shownLegal = "";
     renderPlay();
@@ -319,8 +329,7 @@ async function act(action) {
 }
 
 async function undo() {
-  if (page.busy || page.snapshot === null) return;
-  page.busy = true;
+  if (page.snapshot === null || !page.state.go("send")) return;
   renderPlay();
   try {
     await takeBack(tableId, page.mine.token, page.snapshot.version);
@@ -328,7 +337,7 @@ async function undo() {
   } catch (error) {
     showNotice(explain(error));
   } finally {
-    page.busy = false;
+    page.state.go("answered", where(context()));
     page.shownLegal = "";
     renderPlay();
   }
@@ -375,29 +384,21 @@ function render() {
   page.talk.show(page.summary, page.snapshot?.status ?? null);
 }
 
-function renderSeats() {
-  const t = page.text.t.bind(page.text);
-  const toMove = page.snapshot?.to_move ?? [];
+/** One panel per player (js/panels.js), and the join link. */
+function renderSeats(ctx = context()) {
+  parts.seats.setAttribute("aria-label", page.text.t("Players"));
   fill(
     parts.seats,
-    page.summary.seats.map((info, s) =>
-      h(
-        "span",
-        {
-          class: ["seat", s === page.seat ? "you" : "", toMove.includes(s) ? "to-move" : ""]
-            .join(" ")
-            .trim(),
-          "data-seat": s,
-        },
-        h("span", { class: `token seat-${s}`, style: pawnColour(s) }),
-        info.taken ? seatName(s) : t("free seat"),
-        info.bot && !Number.isInteger(info.bot_order) && h("small", {}, ` (${t("bot")})`),
-        s === page.seat && h("small", {}, ` (${t("you")})`),
-      ),
-    ),
+    playerPanels(ctx, { name: seatName, pawn: pawnColour, board: page.board }),
     shareLink(),
   );
 }
+
+// The clocks in the panels count down on the page, asking no one.
+setInterval(() => {
+  if (!page.text || !page.summary || !hasClocks(page.summary) || document.hidden) return;
+  tickClocks(parts.seats, page.summary, page.snapshot?.status ?? page.summary.status, page.text, seatName);
+}, CLOCK_TICK_MS);
 
 /** A game that gives players colours (Sylla's blue, red, …) colours their pawns the same. */
 function pawnColour(seat) {
@@ -434,10 +435,11 @@ function shareLink() {
 
 /** A page without a seat is told that it is watching; a seated player gets the turn alerts. */
 function renderWatching() {
-  const watching = page.welcomed && page.seat === null;
+  const welcomed = !page.state.is(STATES.loading, STATES.connecting);
+  const watching = welcomed && page.seat === null;
   parts.watching.hidden = !watching;
   fill(parts.watching, watching ? page.text.t("You are watching this game.") : "");
-  const alertsIn = page.welcomed && page.seat !== null ? page.lang : "";
+  const alertsIn = welcomed && page.seat !== null ? page.lang : "";
   if (parts.alerts.dataset.lang === alertsIn) return;
   parts.alerts.dataset.lang = alertsIn;
   fill(parts.alerts, alertsIn && alertSettings(page.text));
@@ -571,12 +573,13 @@ function renderPrompt(ctx) {
       : t("Waiting for {names}.", { names: names(ctx.toMove) });
   }
   fill(parts.prompt, message);
-  renderHandle(message, page.busy ? 0 : ctx.legal.length);
+  renderHandle(message, sending() ? 0 : ctx.legal.length);
 }
 
 function renderPlay() {
   if (!page.text) return;
   const ctx = context();
+  page.state.go("viewed", where(ctx));
   renderPrompt(ctx);
   if (page.snapshot) {
     const described = describedParts(parts.board);
@@ -586,7 +589,7 @@ function renderPlay() {
   } else {
     parts.board.replaceChildren();
   }
-  const legalKey = JSON.stringify([ctx.version, ctx.legal, page.busy]);
+  const legalKey = JSON.stringify([ctx.version, ctx.legal, sending()]);
   if (legalKey !== page.shownLegal) {
     page.shownLegal = legalKey;
     // the actions drawn anew as others move keep the focus of a player who was among them
@@ -594,7 +597,7 @@ function renderPlay() {
       page.refocus = true;
       page.focusedAction = document.activeElement.dataset.action ?? null;
     }
-    if (ctx.legal.length > 0 && !page.busy) {
+    if (ctx.legal.length > 0 && !sending()) {
       parts.actions.hidden = false;
       renderActions(parts.actions, { ...ctx, legal: ctx.legal });
     } else {
@@ -606,7 +609,7 @@ function renderPlay() {
   renderHints(ctx);
   renderCoachPart(ctx);
   const count = ctx.status === "playing" ? (page.snapshot?.take_back ?? 0) : 0;
-  renderUndo(parts.undo, { text: page.text, count, busy: page.busy, undo });
+  renderUndo(parts.undo, { text: page.text, count, busy: sending(), undo });
   renderLog(parts.log, page.events, page.text, ctx.version, { litAfter: page.litAfter, live: true });
   renderEnd(ctx);
 }
@@ -615,7 +618,7 @@ function renderPlay() {
  *  the old buttons took with them goes to the same action if it is still offered, else to the
  *  first, once there is one; unless the player went elsewhere. */
 function refocus(ctx) {
-  if (!page.refocus || page.busy) return;
+  if (!page.refocus || sending()) return;
   const lost = !document.activeElement || document.activeElement === document.body;
   const buttons = [...parts.actions.querySelectorAll("button.action")];
   const same = buttons.find((button) => button.dataset.action === page.focusedAction);
@@ -630,7 +633,7 @@ function refocus(ctx) {
 /** At a table that allows hints, the hint button at your turn, and the hint you asked for. */
 function renderHints(ctx) {
   const yourTurn = page.seat !== null && ctx.status === "playing" && ctx.toMove.includes(page.seat);
-  if (!page.summary.hints || !yourTurn || page.busy) {
+  if (!page.summary.hints || !yourTurn || sending()) {
     parts.hint.hidden = true;
     parts.hint.replaceChildren();
     return;
@@ -644,7 +647,7 @@ function renderHints(ctx) {
  *  answer outlines what plays the coach's choice. */
 function renderCoachPart(ctx) {
   const yourTurn =
-    page.seat !== null && ctx.status === "playing" && ctx.toMove.includes(page.seat) && !page.busy;
+    page.seat !== null && ctx.status === "playing" && ctx.toMove.includes(page.seat) && !sending();
   const choice = yourTurn && page.coachChoice?.version === ctx.version ? page.coachChoice : null;
   if (!page.summary.coach || page.seat === null) {
     parts.coach.hidden = true;
@@ -745,20 +748,10 @@ function reviewAddress(id, seat) {
 
 async function start() {
   page.text = null;
-  if (!tableId) {
-    fill(root, h("p", { class: "notice" }, "No table is named in the address."));
-    return;
-  }
-  try {
-    const [summary, games] = await Promise.all([api.table(tableId), api.games()]);
-    page.summary = summary;
-    page.gameName = games.find((g) => g.id === summary.game)?.name ?? summary.game;
-  } catch (error) {
-    fill(root, h("p", { class: "notice" }, error.message));
-    return;
-  }
+  const loaded = await loadTable(root, tableId);
+  if (!loaded) return;
+  ({ summary: page.summary, gameName: page.gameName, board: page.board } = loaded);
   page.mine = store.seatAt(tableId);
-  page.board = await boardFor(page.summary.game);
   page.talk = tableTalk(tableId, () => page.mine?.token ?? null);
   fill(
     root,
@@ -773,6 +766,7 @@ async function start() {
     ),
   );
   showNotice(null);
+  page.state.go("loaded");
   await setLanguage(page.lang);
   connect();
 }

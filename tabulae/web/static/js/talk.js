@@ -1,14 +1,13 @@
 // Beside the board: the table's chat (players in theirs, spectators in their own), the move time
-// limit and the clocks, the moves a bot made when a seat's time ran out, and the rating changes
+// limit and the clocks' increment (each seat's clock is in its panel, js/panels.js), the moves a bot made when a seat's time ran out, and the rating changes
 // at the end. Everything arrives over the table's live WebSocket; messages are shown as text,
 // never as markup.
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
+import { hasClocks } from "./panels.js";
 import { refusal } from "./people.js";
 import * as store from "./store.js";
-
-const TICK_MS = 1000; // how often the clocks on screen count down (locally, asking no one)
 
 /** The talk panel: `element` to place; `show(summary, status)` and `heard(messages)` are fed by
  *  the live connection; `setText(text)` shows it in another language. */
@@ -59,27 +58,8 @@ export function tableTalk(tableId, token) {
     if (summary.move_seconds) {
       lines.push(h("p", { class: "limit" }, t("Turn-based: {time} a move.", { time: duration(text, summary.move_seconds) })));
     }
-    if (summary.clock_increment !== null && summary.clock_increment !== undefined) {
-      const playing = (status ?? summary.status) === "playing";
-      const started = summary.turn_started_at ? Date.parse(summary.turn_started_at) : null;
-      const clocks = summary.seats.map((seat) => {
-        const running = playing && started !== null && (summary.to_move ?? []).includes(seat.seat);
-        const left = seat.clock_left - (running ? (Date.now() - started) / 1000 : 0);
-        return h(
-          "span",
-          { class: running ? "clock running" : "clock", "data-seat": seat.seat },
-          `${names()[seat.seat]} ${clockFace(left)}`,
-        );
-      });
-      lines.push(
-        h(
-          "p",
-          { class: "clocks" },
-          t("Clocks (+{increment} s a move):", { increment: summary.clock_increment }),
-          " ",
-          clocks.flatMap((clock, n) => (n ? [" · ", clock] : [clock])),
-        ),
-      );
+    if (hasClocks(summary)) {
+      lines.push(h("p", { class: "clocks" }, t("Clocks: +{increment} s a move.", { increment: summary.clock_increment })));
     }
     if (summary.deadline && (status ?? summary.status) === "playing") {
       const when = new Date(summary.deadline).toLocaleString(text.lang);
@@ -188,10 +168,6 @@ export function tableTalk(tableId, token) {
     askRatings();
   }
 
-  setInterval(() => {
-    if (text && summary && summary.clock_increment !== null && !document.hidden) renderTurns();
-  }, TICK_MS);
-
   return {
     element: h("section", { class: "talk", id: "talk" }, turns, ratings, heading, messages, send),
     show,
@@ -210,12 +186,4 @@ export function duration(text, seconds) {
   if (seconds % 3600 === 0) return text.t("{n:# hour|# hours}", { n: seconds / 3600 });
   if (seconds % 60 === 0) return text.t("{n:# minute|# minutes}", { n: seconds / 60 });
   return text.t("{n:# second|# seconds}", { n: seconds });
-}
-
-/** A clock's time left, as h:mm:ss or m:ss. */
-function clockFace(seconds) {
-  const whole = Math.max(0, Math.floor(seconds));
-  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
-  const two = (n) => String(n).padStart(2, "0");
-  return hours ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
 }
