@@ -23,17 +23,6 @@ SLAVE_PRICE, TOOL_PRICE = RULES.slave_price, RULES.tool_price
 SLAVE_WORDS = frozenset(WORD[n] for n in SLAVES)
 
 
-def investing(table: BuildersTable, seat: int) -> int | None:
-    """The seat's sesterces once it has paid for one more action, if it may still take the
-    turn's investment and pay for that action; None if not."""
-    if table.investment_taken:
-        return None
-    left = table.sesterces[seat]
-    if table.actions_used >= FREE_ACTIONS:
-        left -= EXTRA_ACTION
-    return left if left >= 0 else None
-
-
 def second_investment(table: BuildersTable) -> IllegalAction | None:
     """The refusal of a second investment in one turn."""
     if table.investment_taken:
@@ -44,8 +33,12 @@ def second_investment(table: BuildersTable) -> IllegalAction | None:
 
 
 def legal_buy(table: BuildersTable, seat: int) -> list[Action]:
-    money = investing(table, seat)
-    if money is None:
+    if table.investment_taken:
+        return []
+    money = table.sesterces[seat]
+    if table.actions_used >= FREE_ACTIONS:
+        money -= EXTRA_ACTION  # what is left once one more action is paid for
+    if money < 0:
         return []
     actions: list[Action] = []
     if money >= SLAVE_PRICE:

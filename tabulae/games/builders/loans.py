@@ -12,9 +12,9 @@ from tabulae.core.flow import Move
 
 from .actions import LOAN
 from .components import RULES
-from .investments import investing, second_investment
+from .investments import second_investment
 from .refusals import malformed, refused
-from .turn import payout, price, spend
+from .turn import EXTRA_ACTION, FREE_ACTIONS, payout, price, spend
 
 if TYPE_CHECKING:
     from .table import BuildersTable
@@ -23,9 +23,11 @@ USAGE = "loan"
 
 
 def legal_loan(table: BuildersTable, seat: int) -> list[Action]:
-    if table.loan_stack and investing(table, seat) is not None:
-        return [LOAN]
-    return []
+    if table.investment_taken or not table.loan_stack:
+        return []
+    if table.actions_used >= FREE_ACTIONS and table.sesterces[seat] < EXTRA_ACTION:
+        return []  # no free action is left, and one more cannot be paid for
+    return [LOAN]
 
 
 def why_loan(table: BuildersTable, seat: int, action: Action) -> IllegalAction:

@@ -18,17 +18,22 @@ if TYPE_CHECKING:
     from .table import BuildersTable
 
 USAGE = "take 1 | take 3 | take 6"
-TAKES = tuple((TAKE[gain], spent) for gain, spent in RULES.take_sesterces.items())
-"""Each take, with the actions it spends."""
+PRICED = tuple(
+    tuple(
+        (TAKE[gain], (spent - free) * EXTRA_ACTION if spent > free else 0)
+        for gain, spent in RULES.take_sesterces.items()
+    )
+    for free in range(FREE_ACTIONS + 1)
+)
+"""Each take with its price in sesterces (its actions beyond the free ones left cost 5 each),
+by the free actions left."""
 
 
 def legal_take(table: BuildersTable, seat: int) -> list[Action]:
-    """Each take the seat can pay for: its actions beyond the free ones left cost 5 each."""
+    """Each take the seat can pay for."""
     money, used = table.sesterces[seat], table.actions_used
-    free = FREE_ACTIONS - used if used < FREE_ACTIONS else 0
-    return [
-        take for take, spent in TAKES if spent <= free or money >= (spent - free) * EXTRA_ACTION
-    ]
+    priced = PRICED[FREE_ACTIONS - used if used < FREE_ACTIONS else 0]
+    return [take for take, cost in priced if cost <= money]
 
 
 def why_take(table: BuildersTable, seat: int, action: Action) -> IllegalAction:

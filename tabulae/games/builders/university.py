@@ -13,9 +13,9 @@ from tabulae.core.flow import Move
 
 from .actions import CITIZEN_TRAIN, MATERIAL_WORDS, NUMBER, TRAIN
 from .components import MACHINE_CARDS, RULES
-from .investments import investing, second_investment
+from .investments import second_investment
 from .refusals import card_named, malformed, no_card, not_idle, other_side, refused
-from .turn import price, spend
+from .turn import EXTRA_ACTION, FREE_ACTIONS, price, spend
 
 if TYPE_CHECKING:
     from .table import BuildersTable
@@ -25,8 +25,12 @@ UNIVERSITY_PRICE = RULES.university_price
 
 
 def legal_train(table: BuildersTable, seat: int) -> list[Action]:
-    money = investing(table, seat)
-    if money is None or money < UNIVERSITY_PRICE or not table.university_stack:
+    if table.investment_taken or not table.university_stack:
+        return []
+    money = table.sesterces[seat]
+    if table.actions_used >= FREE_ACTIONS:
+        money -= EXTRA_ACTION  # what is left once one more action is paid for
+    if money < UNIVERSITY_PRICE:
         return []
     actions: list[Action] = []
     trained, freed, universities = table.trained, table.freed, table.university_stack
