@@ -52,57 +52,58 @@ NUMBER.update({word: n for n, word in enumerate(CITIZEN) if word})
 END = Action("end")
 LOAN = Action("loan")
 TAKE: dict[int, Action] = {n: Action("take", n) for n in sorted(RULES.take_sesterces)}
-START: tuple[Action | None, ...] = tuple(
-    Action("start", WORD[n]) if 1 <= n <= len(BUILDINGS) else None for n in range(LAST_CARD + 1)
-)
-HIRE: tuple[Action | None, ...] = tuple(
-    Action("hire", WORD[n]) if n in WORKERS else None for n in range(LAST_CARD + 1)
-)
-BUY_SLAVE: tuple[Action | None, ...] = tuple(
-    Action("buy", "slave", WORD[n]) if n in SLAVES else None for n in range(LAST_CARD + 1)
-)
+START: dict[int, Action] = {n: Action("start", WORD[n]) for n in range(1, len(BUILDINGS) + 1)}
+"""Each action of the notation by the card it names, for the cards it can name (a building to
+start, a worker to hire, a slave to buy or free)."""
+HIRE: dict[int, Action] = {n: Action("hire", WORD[n]) for n in WORKERS}
+BUY_SLAVE: dict[int, Action] = {n: Action("buy", "slave", WORD[n]) for n in SLAVES}
 BUY_TOOL: tuple[Action, ...] = tuple(Action("buy", "tool", t.word) for t in TOOLS)
-FREE: tuple[Action | None, ...] = tuple(
-    Action("free", WORD[n]) if n in SLAVES else None for n in range(LAST_CARD + 1)
-)
+FREE: dict[int, Action] = {n: Action("free", WORD[n]) for n in SLAVES}
 TOOL_WORDS: dict[str, int] = {t.word: t.material for t in TOOLS}
 MATERIAL_WORDS: dict[str, int] = {m: i for i, m in enumerate(MATERIALS)}
 
 CREW_CARDS = (*MACHINES, *WORKERS, *SLAVES)
 
 
-def _train(card: int, words: tuple[str | None, ...]) -> tuple[Action, ...] | None:
-    """A worker's trainings, or a citizen's (`words` = CITIZEN): a slave is never trained."""
-    word = words[card]
-    if word is None or card not in (WORKERS if words is WORD else SLAVES):
-        return None
-    return tuple(Action("train", word, m) for m in MATERIALS)
+def _train(words: tuple[str | None, ...]) -> dict[int, tuple[Action, ...]]:
+    """The trainings of each worker, or of each citizen (`words` = CITIZEN), one per
+    University by material: a slave is never trained."""
+    cards = WORKERS if words is WORD else SLAVES
+    return {
+        card: tuple(Action("train", word, m) for m in MATERIALS)
+        for card in range(LAST_CARD + 1)
+        if (word := words[card]) is not None and card in cards
+    }
 
 
-def _send(card: int, building: int, words: tuple[str | None, ...]) -> tuple[Action, ...] | None:
+def _send(card: int, building: int, words: tuple[str | None, ...]) -> tuple[Action, ...]:
     """`send card building`, then one action per tool (index = tool's material + 1) for a
     worker or a citizen (`words` = CITIZEN); a machine or slave carries no tool."""
     word = words[card]
-    if word is None or card not in CREW_CARDS or not 1 <= building <= len(BUILDINGS):
-        return None
-    if card == building:
-        return None
+    assert word is not None
     plain = Action("send", word, WORD[building])
     if card in MACHINES or (card in SLAVES and words is WORD):
         return (plain,)
     return (plain, *(Action("send", word, WORD[building], t.word) for t in TOOLS))
 
 
-def _sends(words: tuple[str | None, ...]) -> tuple[tuple[tuple[Action, ...] | None, ...], ...]:
-    return tuple(
-        tuple(_send(card, b, words) for b in range(len(BUILDINGS) + 1))
+def _sends(words: tuple[str | None, ...]) -> dict[int, dict[int, tuple[Action, ...]]]:
+    """The sends of each card that can be sent (a worker, a slave, a machine, or a citizen
+    with `words` = CITIZEN), by building: to every building but itself."""
+    return {
+        card: {
+            building: _send(card, building, words)
+            for building in range(1, len(BUILDINGS) + 1)
+            if building != card
+        }
         for card in range(LAST_CARD + 1)
-    )
+        if words[card] is not None and card in CREW_CARDS
+    }
 
 
-TRAIN = tuple(_train(n, WORD) for n in range(LAST_CARD + 1))
+TRAIN = _train(WORD)
 SEND = _sends(WORD)
-CITIZEN_TRAIN = tuple(_train(n, CITIZEN) for n in range(LAST_CARD + 1))
+CITIZEN_TRAIN = _train(CITIZEN)
 CITIZEN_SEND = _sends(CITIZEN)
 """What a freed slave, on its citizen side, may be trained at and sent with."""
 
@@ -110,13 +111,13 @@ CITIZEN_SEND = _sends(CITIZEN)
 def every_action() -> list[Action]:
     """Every action the game can ever offer, in a fixed order (the same for any setup)."""
     actions = [END, *TAKE.values()]
-    actions += [a for a in START if a]
-    actions += [a for a in HIRE if a]
-    actions += [a for a in BUY_SLAVE if a]
+    actions += START.values()
+    actions += HIRE.values()
+    actions += BUY_SLAVE.values()
     actions += [*BUY_TOOL, LOAN]
-    actions += [a for row in TRAIN if row for a in row]
-    actions += [a for a in FREE if a]
-    actions += [a for row in SEND for sends in row if sends for a in sends]
-    actions += [a for row in CITIZEN_TRAIN if row for a in row]
-    actions += [a for row in CITIZEN_SEND for sends in row if sends for a in sends]
+    actions += [a for row in TRAIN.values() for a in row]
+    actions += FREE.values()
+    actions += [a for row in SEND.values() for sends in row.values() for a in sends]
+    actions += [a for row in CITIZEN_TRAIN.values() for a in row]
+    actions += [a for row in CITIZEN_SEND.values() for sends in row.values() for a in sends]
     return actions

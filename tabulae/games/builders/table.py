@@ -1,8 +1,9 @@
 """A position of The Builders: Antiquity: the cards, the players' holdings and the turn.
 
-The rule modules read and change it; `state` puts the core `Flow` on top, which runs the
-turn from the steps of `flow` (what is legal in `legal`, why anything else is refused in
-`refusals`), with the final settlement in `scoring` and what players see in `view`.
+The rule modules read and change it, one module per kind of action, each with what is legal,
+why anything else is refused and what a legal action does; `state` puts the core `Flow` on top,
+which runs the turn that `flow` lists, with the final settlement in `scoring` and what players
+see in `view`.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tabulae.core import BadPosition, Rng
+from tabulae.core import Action, BadPosition, Rng
 from tabulae.core.conformance import check_game, snapshot
 from tabulae.games.builders import GAME
 from tabulae.games.builders.table import BuildersTable
@@ -76,8 +76,8 @@ def test_the_hidden_deck_order_is_written_and_read_back():
 
 def test_a_finished_game_reads_back_with_its_settlements():
     table = set_up(finished={0: ["colossus_of_rhodes", "hanging_gardens", "town_hall"]})
-    table.apply(0, ("end",))
-    table.apply(1, ("end",))
+    table.apply(0, Action("end"))
+    table.apply(1, Action("end"))
     assert table.game_over
     copy = read(table.position())
     assert copy.settlements == table.settlements and copy.result() == table.result()

@@ -15,8 +15,8 @@ import pytest
 from rich.console import Console
 
 from tabulae.core import Action, Event, IllegalAction, Rng
+from tabulae.games import builders
 from tabulae.games.builders import GAME
-from tabulae.games.builders import refusals as refusals_module
 from tabulae.games.builders.actions import NUMBER, citizen
 from tabulae.games.builders.table import BuildersTable
 from tabulae.i18n import LANGUAGES, GameText, glossary, translator
@@ -43,19 +43,19 @@ SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")
 WORD = re.compile(r"[^\W\d_]{3,}")
 
 
-def refusals_in(module) -> dict[str, set[str]]:
-    """Every refusal a module raises: its key and the names of its arguments."""
+def refusals_in(package: Path) -> dict[str, set[str]]:
+    """Every refusal the modules of a package give: its key and the names of its arguments."""
     found: dict[str, set[str]] = {}
-    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "refused":
-            key = node.args[1]
-            assert isinstance(key, ast.Constant), ast.unparse(node)
-            found[f"builders.refused.{key.value}"] = {k.arg for k in node.keywords if k.arg}
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "refused":
+                key = node.args[1]
+                assert isinstance(key, ast.Constant), ast.unparse(node)
+                found[f"builders.refused.{key.value}"] = {k.arg for k in node.keywords if k.arg}
     return found
 
 
-REFUSALS = refusals_in(refusals_module)
+REFUSALS = refusals_in(Path(builders.__file__).parent)
 
 
 def option_msgids() -> list[str]:
