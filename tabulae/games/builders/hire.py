@@ -34,7 +34,7 @@ def why_hire(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
     if worker is None:
         return no_card(word)
     if worker not in table.worker_row:
-        return refused(f"{word} is not in the worker row", "not_in_worker_row", worker=word)
+        return refused("not_in_worker_row", f"{word} is not in the worker row", worker=word)
     return price(table, seat, 1, 0, "hire")
 
 

@@ -27,7 +27,7 @@ def second_investment(table: BuildersTable) -> IllegalAction | None:
     """The refusal of a second investment in one turn."""
     if table.investment_taken:
         return refused(
-            "you have already taken an investment this turn (one per turn)", "one_investment"
+            "one_investment", "you have already taken an investment this turn (one per turn)"
         )
     return None
 
@@ -58,16 +58,16 @@ def why_buy(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
     if what == "slave":
         if which not in SLAVE_WORDS or NUMBER[str(which)] not in table.slave_stack:
             return refused(
-                f"{which} is not in the investment row", "slave_not_offered", slave=which
+                "slave_not_offered", f"{which} is not in the investment row", slave=which
             )
         return price(table, seat, 1, SLAVE_PRICE, "buy")
     if what == "tool":
         if not isinstance(which, str) or TOOL_WORDS.get(which) not in table.tool_stack:
             return refused(
-                f"there is no tool '{which}' in the investment row", "tool_not_offered", tool=which
+                "tool_not_offered", f"there is no tool '{which}' in the investment row", tool=which
             )
         return price(table, seat, 1, TOOL_PRICE, "buy")
-    return refused(f"you can buy a slave or a tool, not '{what}'", "buy_what", what=str(what))
+    return refused("buy_what", f"you can buy a slave or a tool, not '{what}'", what=str(what))
 
 
 def play_buy(table: BuildersTable, seat: int, action: Action) -> None:

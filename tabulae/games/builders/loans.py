@@ -37,7 +37,7 @@ def why_loan(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
     if refusal is not None:
         return refusal
     if not table.loan_stack:
-        return refused("no loan is left in the investment row", "no_loan")
+        return refused("no_loan", "no loan is left in the investment row")
     return price(table, seat, 1, 0, "loan")
 
 

@@ -20,22 +20,22 @@ if TYPE_CHECKING:
     from .table import BuildersTable
 
 
-def refused(reason: str, key: str, **args: object) -> IllegalAction:
-    """A refusal: the English `reason`, and the catalog message `builders.refused.<key>`."""
-    return IllegalAction(reason, f"builders.refused.{key}", args)
+def refused(what: str, reason: str, /, **args: object) -> IllegalAction:
+    """A refusal: the catalog message `builders.refused.<what>`, and the English `reason`."""
+    return IllegalAction(reason, key=f"builders.refused.{what}", args=args)
 
 
 def unknown(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
     """The refusal of an action whose word names no action of the game."""
     return refused(
-        f"'{action}' is not an action of The Builders: Antiquity", "unknown", action=str(action)
+        "unknown", f"'{action}' is not an action of The Builders: Antiquity", action=str(action)
     )
 
 
 def malformed(kind: str, usage: str) -> IllegalAction:
     """The refusal of an action of `kind` written with too few or too many words; `usage` is
     how it is written, as an example."""
-    return refused(f"write it as '{usage}'", "written", action=kind, usage=usage)
+    return refused("written", f"write it as '{usage}'", action=kind, usage=usage)
 
 
 def card_named(word: Arg) -> int | None:
@@ -44,13 +44,13 @@ def card_named(word: Arg) -> int | None:
 
 
 def no_card(word: Arg) -> IllegalAction:
-    return refused(f"there is no card '{word}'", "no_card", word=str(word))
+    return refused("no_card", f"there is no card '{word}'", word=str(word))
 
 
 def other_side(table: BuildersTable, card: int, word: Arg) -> IllegalAction | None:
     """A slave card is written by the side it lies on: `slave_1`, or `citizen_1` once freed."""
     if word != table.side(card):
-        return refused(f"{word} lies on its other side now", "other_side", card=table.side(card))
+        return refused("other_side", f"{word} lies on its other side now", card=table.side(card))
     return None
 
 
@@ -60,8 +60,8 @@ def not_idle(table: BuildersTable, seat: int, card: int, word: Arg) -> IllegalAc
         return None
     if any(card == worker for site in table.sites[seat].values() for worker, _ in site.crew):
         return refused(
-            f"{word} is working on a building site; only an idle card can do that",
             "working",
+            f"{word} is working on a building site; only an idle card can do that",
             card=table.side(card),
         )
-    return refused(f"{word} is not one of your idle cards", "not_idle", card=table.side(card))
+    return refused("not_idle", f"{word} is not one of your idle cards", card=table.side(card))

@@ -90,21 +90,21 @@ def why_send(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
         return no_card(building_word)
     if building not in table.sites[seat]:
         return refused(
-            f"{building_word} is not one of your buildings under construction",
             "not_your_site",
+            f"{building_word} is not one of your buildings under construction",
             building=building_word,
         )
     if tool_word is not None:
         if card in MACHINE_CARDS:
-            return refused("a machine cannot carry a tool", "machine_no_tool", card=word)
+            return refused("machine_no_tool", "a machine cannot carry a tool", card=word)
         if not table.skilled(card):
             return refused(
-                f"{word} cannot carry a tool; only a worker or a citizen can",
                 "slave_no_tool",
+                f"{word} cannot carry a tool; only a worker or a citizen can",
                 card=word,
             )
         if not isinstance(tool_word, str) or TOOL_WORDS.get(tool_word) not in table.tools[seat]:
-            return refused(f"you have no idle tool '{tool_word}'", "no_tool", tool=str(tool_word))
+            return refused("no_tool", f"you have no idle tool '{tool_word}'", tool=str(tool_word))
     actions = table.sent_this_turn.get(building, 0) + 1
     return price(table, seat, actions, table.wage(card), "send")
 

@@ -44,8 +44,8 @@ def why_take(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
     if spent is None:
         choices = ", ".join(map(str, RULES.take_sesterces))
         return refused(
-            f"you can take {choices} sesterces, not {gain}",
             "take",
+            f"you can take {choices} sesterces, not {gain}",
             choices=choices,
             given=str(gain),
         )

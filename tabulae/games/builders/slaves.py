@@ -43,7 +43,7 @@ def why_free(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
     if refusal is not None:
         return refusal
     if card not in SLAVE_CARDS or card in table.freed:
-        return refused(f"{word} is not a slave", "not_a_slave", card=table.side(card))
+        return refused("not_a_slave", f"{word} is not a slave", card=table.side(card))
     return not_idle(table, seat, card, word) or price(table, seat, 1, 0, "free")
 
 

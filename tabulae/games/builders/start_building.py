@@ -36,7 +36,7 @@ def why_start(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
     if building is None:
         return no_card(word)
     if building not in table.building_row:
-        return refused(f"{word} is not in the building row", "not_in_building_row", building=word)
+        return refused("not_in_building_row", f"{word} is not in the building row", building=word)
     return price(table, seat, 1, 0, "start")
 
 

@@ -54,23 +54,23 @@ def price(
     short = f"and you have only {money} sesterces"
     if not extra:
         return refused(
-            f"'{action}' costs {sesterces} sesterces {short}",
             "cost",
+            f"'{action}' costs {sesterces} sesterces {short}",
             action=action,
             price=sesterces,
             money=money,
         )
     if not sesterces:
         return refused(
-            f"'{action}' costs {extra} for extra actions {short}",
             "extra",
+            f"'{action}' costs {extra} for extra actions {short}",
             action=action,
             extra=extra,
             money=money,
         )
     return refused(
-        f"'{action}' costs {sesterces} sesterces + {extra} for extra actions {short}",
         "both",
+        f"'{action}' costs {sesterces} sesterces + {extra} for extra actions {short}",
         action=action,
         price=sesterces,
         extra=extra,

@@ -56,22 +56,22 @@ def why_train(table: BuildersTable, seat: int, action: Action) -> IllegalAction:
     if refusal is not None:
         return refusal
     if card in MACHINE_CARDS:
-        return refused("a machine cannot be trained", "machine_untrainable", card=word)
+        return refused("machine_untrainable", "a machine cannot be trained", card=word)
     if not table.skilled(card):
         return refused(
-            f"{word} cannot be trained; only a worker or a citizen can",
             "slave_untrainable",
+            f"{word} cannot be trained; only a worker or a citizen can",
             card=word,
         )
     if card in table.trained:
         return refused(
-            f"{word} is already trained (once per card)", "trained", card=table.side(card)
+            "trained", f"{word} is already trained (once per card)", card=table.side(card)
         )
     material = MATERIAL_WORDS.get(material_word) if isinstance(material_word, str) else None
     if material not in table.university_stack:
         return refused(
-            f"there is no {material_word} University in the investment row",
             "no_university",
+            f"there is no {material_word} University in the investment row",
             material=str(material_word),
         )
     return price(table, seat, 1, UNIVERSITY_PRICE, "train")

@@ -49,7 +49,7 @@ def refusals_in(package: Path) -> dict[str, set[str]]:
     for path in sorted(package.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "refused":
-                key = node.args[1]
+                key = node.args[0]
                 assert isinstance(key, ast.Constant), ast.unparse(node)
                 found[f"builders.refused.{key.value}"] = {k.arg for k in node.keywords if k.arg}
     return found
