@@ -90,8 +90,7 @@ class BuildersTable(Table):
 
     @classmethod
     def setup(cls, game: Game, players: int, rng: Rng, options: Mapping[str, Any]) -> Self:
-        table = cls.__new__(cls)
-        table.game, table.players, table.options = game, players, options
+        table = cls.blank(game, players, options)
         table.trained = {}
         table.freed = frozenset()
 
@@ -126,7 +125,6 @@ class BuildersTable(Table):
         table.actions_used, table.investment_taken = 0, False
         table.sent_this_turn = {}
         table.settlements = ()
-        table.events = []
         table.tell(
             "setup",
             players=players,
@@ -153,10 +151,6 @@ class BuildersTable(Table):
         if word in CHOSEN_BY_OPTION:
             return f"{word}_{self.options['fourth_apprentice']}"
         return word
-
-    def name(self, seat: int) -> str:
-        """How an English refusal names a seat."""
-        return f"seat {seat}"
 
     def free_actions_left(self) -> int:
         left = FREE_ACTIONS - self.actions_used

@@ -26,7 +26,7 @@ from tabulae.core import Event
 from tabulae.games.builders.actions import citizen
 from tabulae.games.builders.components import MATERIALS, RULES, TOOLS, card
 from tabulae.i18n import GameText
-from tabulae.tui.renderer import Renderer, heading
+from tabulae.tui.renderer import Renderer, heading, say
 
 STYLE = {
     "stone": "bright_white",
@@ -50,12 +50,6 @@ INVESTMENTS_WIDTH = 46
 both beside the building row in 120 columns."""
 
 
-def say(text: GameText, msgid: str, **args: Any) -> str:
-    """One of this renderer's messages, filled in; arguments are shown as in events (seats by
-    name, words by their rulebook names)."""
-    return text.message(msgid, args) or msgid
-
-
 class BuildersRenderer(Renderer):
     game: ClassVar[str] = "builders"
 
@@ -65,7 +59,9 @@ class BuildersRenderer(Renderer):
         shown = focus if focus is not None else seat
         parts: list[RenderableType] = [turn(view, text), legend(text)]
         parts.append(
-            Flow([building_row(view, text), Group(worker_row(view, text), investments(view, text))])
+            Wrapped(
+                [building_row(view, text), Group(worker_row(view, text), investments(view, text))]
+            )
         )
         parts.append(summary(view, text, seat, shown))
         everyone = range(len(view["players"])) if shown is None else [shown]
@@ -128,7 +124,7 @@ class BuildersRenderer(Renderer):
         return table
 
 
-class Flow:
+class Wrapped:
     """Parts side by side while they fit the terminal's width, then on the next line, so that
     a wide terminal shows the rows of cards together and a narrow one one under another."""
 
@@ -424,7 +420,7 @@ def player_panel(player: dict[str, Any], text: GameText, own: bool) -> Renderabl
     if lines:
         parts.append(labelled(lines))
     if player["sites"]:
-        parts.append(Flow([site_table(s, text) for s in player["sites"]], gap=4))
+        parts.append(Wrapped([site_table(s, text) for s in player["sites"]], gap=4))
     finished = [building_name(b, text) for b in player["finished"]]
     finished += [text.term(card(m).id) for m in player["machines"]]
     lines = [(heading(text.term("finished")), Text(", ".join(finished) or NONE))]
