@@ -25,6 +25,7 @@ def start(
     components = load(options["edition"])
     table = kind.__new__(kind)
     table.game, table.players, table.options, table.rng = game, players, options, rng
+    table.components = components
     table.events = []
     table.round, table.phase, table.step = 1, "setup", "choose"
     table.revenue_tiles = tuple(rng.sample(range(len(components.set_numerals)), players))
