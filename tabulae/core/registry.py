@@ -38,6 +38,22 @@ def _builtin() -> dict[str, Game]:
     return found
 
 
+def _builtin_named(ref: str) -> Game | None:
+    """The built-in game in the package named `ref`, imported alone: a game's package is
+    named by its id, so loading one game does not read the others' rules and components."""
+    if not ref.isidentifier():
+        return None
+    name = f"tabulae.games.{ref}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        return None
+    game = getattr(module, "GAME", None)
+    return game if isinstance(game, Game) and game.id == ref else None
+
+
 def _plugins() -> dict[str, Game]:
     found: dict[str, Game] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
@@ -79,7 +95,7 @@ def load(ref: str) -> Game:
         if not isinstance(game, Game):
             raise UnknownGame(f"{ref!r} is not a game")
         return game
-    registered = _builtin().get(ref) or _plugins().get(ref)
+    registered = _builtin_named(ref) or _builtin().get(ref) or _plugins().get(ref)
     if registered is None:
         known = ", ".join(all_games()) or "none"
         raise UnknownGame(f"no game {ref!r} (games: {known})")

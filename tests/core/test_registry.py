@@ -1,3 +1,5 @@
+import os
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -74,3 +76,26 @@ def test_the_games_package_is_reachable_as_an_attribute_of_tabulae():
 
     assert tabulae.games.sylla.GAME is tabulae.load("sylla")
     assert "sylla" in tabulae.all_games()
+
+
+def test_loading_one_game_imports_neither_the_others_nor_the_translations():
+    """A script that plays Sylla starts without reading the other games' components, the
+    catalogs or the bots."""
+    script = (
+        "import sys, tabulae\n"
+        "tabulae.load('sylla').new(4, 1)\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    imported = done.stdout.split()
+    assert "tabulae.games.sylla.game" in imported
+    unwanted = ("tabulae.games.builders", "tabulae.games.hadrians_wall", "tabulae.i18n")
+    assert [m for m in imported if m.startswith(unwanted) or m in ("tabulae.bots", "babel")] == []

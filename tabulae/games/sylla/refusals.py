@@ -13,7 +13,6 @@ from typing import Any
 
 from tabulae.core import IllegalAction
 from tabulae.core.actions import Arg
-from tabulae.i18n import terms
 
 from .table import Table
 
@@ -24,6 +23,8 @@ def refused(what: str, reason: str, **args: Any) -> IllegalAction:
 
 def english(table: Table, ident: Arg) -> str:
     """A term's English rulebook name, for the English reason."""
+    from tabulae.i18n import terms  # the catalogs, read only once something is refused
+
     return terms(table.game, "en").get(str(ident), str(ident))
 
 

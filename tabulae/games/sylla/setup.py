@@ -24,7 +24,7 @@ def start(
 ) -> Table:
     components = load(options["edition"])
     table = kind.blank(game, players, options)
-    table.rng = rng
+    table.rng, table.components = rng, components
     table.round, table.phase, table.step = 1, "setup", "choose"
     table.revenue_tiles = tuple(rng.sample(range(len(components.set_numerals)), players))
     table.first_consul = table.actor = min(range(players), key=lambda p: table.revenue_tiles[p])

@@ -23,11 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Annotated, Any, Literal
 
-from tabulae.core import FACE_DOWN, Rng, visible
+from tabulae.core import DERIVED, FACE_DOWN, Rng, visible
 from tabulae.core import Table as Position
 
 from .actions import CAP
-from .components import EDITIONS, Components, PlayerCount, load
+from .components import Components, PlayerCount, load
 
 UP = -1  # a face-up card's `held`
 ALL = 0b111  # every tendency possible
@@ -134,11 +134,11 @@ class Table(Position):
     occurring: list[int]  # the slots of the events still to occur, top first
     flipping: list[int]  # the seats still to turn a card face down for the occurring event
     final: dict[str, Any]  # the final score sheet, once the game is over
+    # -- the edition -------------------------------------------------------------------------
+    components: Annotated[Components, DERIVED]  # the edition's components: static and shared
 
-    @property
-    def components(self) -> Components:
-        """The edition's components: static, shared, and kept out of the position itself."""
-        return EDITIONS.get(self.options["edition"]) or load(self.options["edition"])
+    def restore(self) -> None:
+        self.components = load(self.options["edition"])
 
     @property
     def player_count(self) -> PlayerCount:
