@@ -22,7 +22,8 @@ TRANSLATED = ("pl", "nl", "ru")
 
 
 def refusal_keys(game: Game) -> dict[str, str]:
-    """Every literal `key` of an `IllegalAction(...)` in the game's package, with where."""
+    """Every refusal the game's package words, with where: the literal `key` of an
+    `IllegalAction(...)`, and ``<game>.refused.<what>`` of each ``refused("<what>", …)``."""
     root = interface_path(game, "locale").parent
     found = {}
     for path in sorted(root.rglob("*.py")):
@@ -30,9 +31,13 @@ def refusal_keys(game: Game) -> dict[str, str]:
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            where = f"{path.name}:{node.lineno}"
             for keyword in node.keywords if name == "IllegalAction" else ():
                 if keyword.arg == "key" and isinstance(keyword.value, ast.Constant):
-                    found[keyword.value.value] = f"{path.name}:{node.lineno}"
+                    found[keyword.value.value] = where
+            what = node.args[0] if name == "refused" and node.args else None
+            if isinstance(what, ast.Constant) and isinstance(what.value, str):
+                found[f"{game.id}.refused.{what.value}"] = where
     return found
 
 

@@ -58,17 +58,21 @@ def test_a_bot_s_several_actions_are_shown_one_after_another_with_their_log_line
     assert page.inner_text("#pace-setting").startswith("Tempo ruchów")
     assert page.input_value("#pace-setting select") == "normal"
     page.evaluate(RECORD)
+    shown = []
     for _ in range(TURNS):
         ended, final, steps = bot_turn(ala)
+        versions = [step["version"] for step in steps]
+        assert versions == sorted(set(versions)), "each step once, in order"
+        assert not versions or versions[-1] == final
+        between = [step for step in steps if step["version"] < final]
         if final - ended >= 4:
-            break
+            shown.append(versions)
+            # a long queue is caught up at once (js/pace.js): on a busy machine the bot's
+            # actions may all wait before the first is shown, so another turn is looked at
+            if len(between) >= 3:
+                break
     else:
-        pytest.fail(f"the bot played no turn of four actions or more in {TURNS} turns")
-    versions = [step["version"] for step in steps]
-    assert versions == sorted(set(versions)), "each step once, in order"
-    assert versions[-1] == final
-    between = [step for step in steps if step["version"] < final]
-    assert len(between) >= 3, f"the bot's {final - ended} actions were shown as {versions}"
+        pytest.fail(f"no turn of four actions or more shown one by one in {TURNS}: {shown}")
     turns = [step["turn"] for step in steps]
     assert all(a != b for a, b in itertools.pairwise(turns)), turns
     before = ended
