@@ -17,17 +17,17 @@ from tabulae.core.flow import lap_from
 
 from .actions import BID, PASS, act
 from .refusals import listed, refused
-from .table import UP, Table
+from .table import UP, SyllaTable
 
 
-def begin(table: Table) -> None:
+def begin(table: SyllaTable) -> None:
     table.tell("phase", round=table.round, phase="buildings")
     table.tiles_offered = 0
     table.seller = table.first_consul
     _next_offer(table)
 
 
-def _next_offer(table: Table) -> None:
+def _next_offer(table: SyllaTable) -> None:
     limit = table.player_count.tiles_offered_per_round
     if any(t >= 0 for t in table.building_row) and (limit is None or table.tiles_offered < limit):
         table.step, table.actor = "offer", table.seller
@@ -43,11 +43,11 @@ def _next_offer(table: Table) -> None:
     table.step = ""
 
 
-def colour(table: Table) -> str:
+def colour(table: SyllaTable) -> str:
     return table.components.slot_colours[table.offered_slot]
 
 
-def payers(table: Table, seat: int, sale: str) -> list[int]:
+def payers(table: SyllaTable, seat: int, sale: str) -> list[int]:
     """Positions of a seat's face-up untilted cards showing the sale colour."""
     hexes = table.components.card_hexes
     return [
@@ -60,24 +60,24 @@ def payers(table: Table, seat: int, sale: str) -> list[int]:
 # -- offer ----------------------------------------------------------------------------------
 
 
-def legal_offer(table: Table, seat: int) -> list[Action]:
+def legal_offer(table: SyllaTable, seat: int) -> list[Action]:
     """One action per kind of tile and sale colour: two alike tiles on slots of one colour
     are one choice."""
     return list(dict.fromkeys(act("offer", *_slot_names(table, i)) for i in _filled(table)))
 
 
-def _filled(table: Table) -> list[int]:
+def _filled(table: SyllaTable) -> list[int]:
     return [i for i, t in enumerate(table.building_row) if t >= 0]
 
 
-def _slot_names(table: Table, slot: int) -> tuple[str, str]:
+def _slot_names(table: SyllaTable, slot: int) -> tuple[str, str]:
     """A building row slot as a player names it: its tile's kind and the slot's colour."""
     return table.components.buildings[
         table.components.tiles[table.building_row[slot]].kind
     ].id, table.components.slot_colours[slot]
 
 
-def why_offer(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_offer(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     row = list(dict.fromkeys(_slot_names(table, i)[0] for i in _filled(table)))
     if action.kind != "offer":
         return refused(
@@ -92,7 +92,7 @@ def why_offer(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_offer(table: Table, seat: int, action: Action) -> None:
+def play_offer(table: SyllaTable, seat: int, action: Action) -> None:
     table.offered_slot = next(
         i for i in _filled(table) if _slot_names(table, i) == tuple(action.args)
     )
@@ -114,7 +114,7 @@ def play_offer(table: Table, seat: int, action: Action) -> None:
 # -- auction --------------------------------------------------------------------------------
 
 
-def _prompt_bid(table: Table) -> None:
+def _prompt_bid(table: SyllaTable) -> None:
     sale = colour(table)
     while table.queue:
         seat = table.queue[0]
@@ -126,12 +126,12 @@ def _prompt_bid(table: Table) -> None:
     _sold(table)
 
 
-def legal_auction(table: Table, seat: int) -> list[Action]:
+def legal_auction(table: SyllaTable, seat: int) -> list[Action]:
     most = len(payers(table, seat, colour(table)))
     return [PASS, *BID[table.high_bid + 1 : most + 1]]
 
 
-def why_auction(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_auction(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     sale = colour(table)
     if action.kind != "bid" or len(action) != 2 or type(action[1]) is not int:
         return refused(
@@ -163,7 +163,7 @@ def why_auction(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_auction(table: Table, seat: int, action: Action) -> None:
+def play_auction(table: SyllaTable, seat: int, action: Action) -> None:
     table.queue.pop(0)
     if action == PASS:
         table.tell("pass", seat=seat)
@@ -173,7 +173,7 @@ def play_auction(table: Table, seat: int, action: Action) -> None:
     _prompt_bid(table)
 
 
-def _sold(table: Table) -> None:
+def _sold(table: SyllaTable) -> None:
     if table.high_bidder == -1:
         tile = table.building_row[table.offered_slot]
         table.building_row[table.offered_slot] = -1
@@ -192,7 +192,7 @@ def _sold(table: Table) -> None:
 # -- payment --------------------------------------------------------------------------------
 
 
-def _choices(table: Table, seat: int) -> list[str]:
+def _choices(table: SyllaTable, seat: int) -> list[str]:
     names: list[str] = []
     for i in payers(table, seat, colour(table)):
         name = table.card_name(table.characters[seat][i][0])
@@ -201,7 +201,7 @@ def _choices(table: Table, seat: int) -> list[str]:
     return names
 
 
-def _prompt_pay(table: Table) -> None:
+def _prompt_pay(table: SyllaTable) -> None:
     """Tilt for the winner where there is no choice: every eligible card, or one kind."""
     seat = table.high_bidder
     while table.cards_owed:
@@ -212,11 +212,11 @@ def _prompt_pay(table: Table) -> None:
     _bought(table)
 
 
-def legal_pay(table: Table, seat: int) -> list[Action]:
+def legal_pay(table: SyllaTable, seat: int) -> list[Action]:
     return [act("tilt", name) for name in _choices(table, seat)]
 
 
-def why_pay(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_pay(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     sale = colour(table)
     if action.kind != "tilt":
         return refused(
@@ -230,7 +230,7 @@ def why_pay(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_pay(table: Table, seat: int, action: Action) -> None:
+def play_pay(table: SyllaTable, seat: int, action: Action) -> None:
     name = action[1]
     position = next(
         i
@@ -241,7 +241,7 @@ def play_pay(table: Table, seat: int, action: Action) -> None:
     _prompt_pay(table)
 
 
-def _tilt(table: Table, seat: int, position: int) -> None:
+def _tilt(table: SyllaTable, seat: int, position: int) -> None:
     card, _, held = table.characters[seat][position]
     table.characters[seat][position] = (card, True, held)
     table.cards_owed -= 1
@@ -251,7 +251,7 @@ def _tilt(table: Table, seat: int, position: int) -> None:
 # -- the purchase ---------------------------------------------------------------------------
 
 
-def _bought(table: Table) -> None:
+def _bought(table: SyllaTable) -> None:
     components, seat = table.components, table.high_bidder
     tile = table.building_row[table.offered_slot]
     table.building_row[table.offered_slot] = -1
@@ -289,7 +289,7 @@ def _bought(table: Table) -> None:
     _next_offer(table)
 
 
-def _prompt_tokens(table: Table) -> None:
+def _prompt_tokens(table: SyllaTable) -> None:
     if table.tokens_due and table.available_tendencies():
         table.step, table.actor = "insula", table.high_bidder
         return
@@ -297,7 +297,7 @@ def _prompt_tokens(table: Table) -> None:
     _next_offer(table)
 
 
-def play_insula(table: Table, seat: int, action: Action) -> None:
+def play_insula(table: SyllaTable, seat: int, action: Action) -> None:
     tendency = table.components.index("tendencies", action.word(1))
     table.take_token(seat, tendency, "insula", secret=True)
     table.tokens_due -= 1

@@ -13,10 +13,10 @@ from tabulae.core.flow import lap_from
 
 from .actions import FREE
 from .refusals import refused
-from .table import UP, Table
+from .table import UP, SyllaTable
 
 
-def begin(table: Table) -> None:
+def begin(table: SyllaTable) -> None:
     components = table.components
     table.tell("phase", round=table.round, phase="ecclesia")
     for seat in range(table.players):
@@ -33,7 +33,7 @@ def begin(table: Table) -> None:
     _prompt(table)
 
 
-def slaves(table: Table, seat: int) -> int:
+def slaves(table: SyllaTable, seat: int) -> int:
     """Face-up Slaves, tilted or not."""
     components = table.components
     return sum(
@@ -43,24 +43,24 @@ def slaves(table: Table, seat: int) -> int:
     )
 
 
-def _choices(table: Table, seat: int) -> range:
+def _choices(table: SyllaTable, seat: int) -> range:
     return range(
         min(slaves(table, seat), table.money[seat] // table.components.ecclesia_slave_cost) + 1
     )
 
 
-def _prompt(table: Table) -> None:
+def _prompt(table: SyllaTable) -> None:
     if table.queue:
         table.actor = table.queue[0]
         return
     _politics(table)
 
 
-def legal_free(table: Table, seat: int) -> list[Action]:
+def legal_free(table: SyllaTable, seat: int) -> list[Action]:
     return [FREE[n] for n in _choices(table, seat)]
 
 
-def why_free(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_free(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     if action.kind != "free" or len(action) != 2 or type(action[1]) is not int:
         return refused("free.expected", "Ecclesia: free some of your Slaves, or none")
     cost = table.components.ecclesia_slave_cost
@@ -75,7 +75,7 @@ def why_free(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_free(table: Table, seat: int, action: Action) -> None:
+def play_free(table: SyllaTable, seat: int, action: Action) -> None:
     components, freed = table.components, action.number(1)
     table.spend(seat, freed * components.ecclesia_slave_cost)
     table.gain(seat, freed * components.ecclesia_slave_prestige)
@@ -84,7 +84,7 @@ def play_free(table: Table, seat: int, action: Action) -> None:
     _prompt(table)
 
 
-def _politics(table: Table) -> None:
+def _politics(table: SyllaTable) -> None:
     components = table.components
     values = [components.ladder_values[pos - 1] for pos in table.ladder]
     tokens, politics = [], []
@@ -109,7 +109,7 @@ def _politics(table: Table) -> None:
     table.phase = "over"
 
 
-def _ecclesia(table: Table) -> dict[str, list[int]]:
+def _ecclesia(table: SyllaTable) -> dict[str, list[int]]:
     """Each player's prestige from his Christians and his freed Slaves, for the score sheet."""
     scored = {"christians": [0] * table.players, "freed": [0] * table.players}
     for event in table.events:

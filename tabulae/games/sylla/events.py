@@ -20,10 +20,10 @@ from tabulae.core.flow import lap_from
 
 from .actions import CUBE_TYPES, TILTED, act
 from .refusals import english, listed, refused
-from .table import UP, Table
+from .table import UP, SyllaTable
 
 
-def begin(table: Table) -> None:
+def begin(table: SyllaTable) -> None:
     table.tell("phase", round=table.round, phase="events")
     table.cubes = [[0] * table.players for _ in table.event_row]
     table.cubes_left = [
@@ -38,7 +38,7 @@ def begin(table: Table) -> None:
 # -- placing cubes --------------------------------------------------------------------------
 
 
-def _accepts(table: Table, kind: int) -> list[int]:
+def _accepts(table: SyllaTable, kind: int) -> list[int]:
     """Slots of the events in play that show a cube type's symbol."""
     name = CUBE_TYPES[kind]
     return [
@@ -48,7 +48,7 @@ def _accepts(table: Table, kind: int) -> list[int]:
     ]
 
 
-def _prompt_cube(table: Table, start: int) -> None:
+def _prompt_cube(table: SyllaTable, start: int) -> None:
     """The next seat clockwise with a cube to place; a cube with no legal event is not placed."""
     n = table.players
     for k in range(n):
@@ -63,7 +63,7 @@ def _prompt_cube(table: Table, start: int) -> None:
     _rewards(table)
 
 
-def legal_cube(table: Table, seat: int) -> list[Action]:
+def legal_cube(table: SyllaTable, seat: int) -> list[Action]:
     actions = []
     for kind, name in enumerate(CUBE_TYPES):
         if table.cubes_left[seat][kind]:
@@ -72,7 +72,7 @@ def legal_cube(table: Table, seat: int) -> list[Action]:
     return actions
 
 
-def why_cube(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_cube(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     if action.kind != "cube" or len(action) != 3 or action[1] not in CUBE_TYPES:
         return refused(
             "cube.expected",
@@ -100,7 +100,7 @@ def why_cube(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_cube(table: Table, seat: int, action: Action) -> None:
+def play_cube(table: SyllaTable, seat: int, action: Action) -> None:
     kind = CUBE_TYPES.index(action[1])
     slot = _slot(table, action.word(2))
     table.cubes[slot][seat] += 1
@@ -109,14 +109,14 @@ def play_cube(table: Table, seat: int, action: Action) -> None:
     _prompt_cube(table, table.queue.index(seat) + 1)
 
 
-def _slot(table: Table, event: str) -> int:
+def _slot(table: SyllaTable, event: str) -> int:
     return table.event_row.index(table.components.index("events", event))
 
 
 # -- rewards and prevention -----------------------------------------------------------------
 
 
-def _rewards(table: Table) -> None:
+def _rewards(table: SyllaTable) -> None:
     """Majorities take a token of the event's tendency, or on Decadence 1 prestige (S-24)."""
     components = table.components
     for slot, e in enumerate(table.event_row):
@@ -139,7 +139,7 @@ def _rewards(table: Table) -> None:
     _prevention(table)
 
 
-def _prevention(table: Table) -> None:
+def _prevention(table: SyllaTable) -> None:
     """The two events with most cubes are prevented; the Consul settles a tie (S-25)."""
     totals = _totals(table)
     active = [slot for slot, e in enumerate(table.event_row) if e >= 0]
@@ -157,17 +157,17 @@ def _prevention(table: Table) -> None:
     table.step, table.actor = "prevent", table.first_consul
 
 
-def _totals(table: Table) -> list[int]:
+def _totals(table: SyllaTable) -> list[int]:
     return [sum(c) for c in table.cubes]
 
 
-def legal_prevent(table: Table, seat: int) -> list[Action]:
+def legal_prevent(table: SyllaTable, seat: int) -> list[Action]:
     return [
         act("prevent", table.components.events[table.event_row[slot]].id) for slot in table.tied
     ]
 
 
-def why_prevent(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_prevent(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     tied = [table.components.events[table.event_row[slot]].id for slot in table.tied]
     if action.kind != "prevent":
         return refused(
@@ -182,7 +182,7 @@ def why_prevent(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_prevent(table: Table, seat: int, action: Action) -> None:
+def play_prevent(table: SyllaTable, seat: int, action: Action) -> None:
     slot = _slot(table, action.word(1))
     table.prevented.append(slot)
     table.tied.remove(slot)
@@ -196,7 +196,7 @@ def play_prevent(table: Table, seat: int, action: Action) -> None:
 # -- the events that occur ------------------------------------------------------------------
 
 
-def _occur(table: Table) -> None:
+def _occur(table: SyllaTable) -> None:
     table.prevented.sort()
     table.tell(
         "prevented",
@@ -209,7 +209,7 @@ def _occur(table: Table) -> None:
     _resolve(table)
 
 
-def _resolve(table: Table, resuming: bool = False) -> None:
+def _resolve(table: SyllaTable, resuming: bool = False) -> None:
     """Resolve the occurring events from the top down, pausing for players' choices.
 
     `resuming`: the top event has already happened and its cards are being turned (a
@@ -225,7 +225,7 @@ def _resolve(table: Table, resuming: bool = False) -> None:
     _removal(table)
 
 
-def _happen(table: Table, slot: int) -> None:
+def _happen(table: SyllaTable, slot: int) -> None:
     components = table.components
     card = components.events[table.event_row[slot]]
     effect = card.effect
@@ -252,7 +252,9 @@ def _happen(table: Table, slot: int) -> None:
     table.occurred[slot] = True
 
 
-def matches(table: Table, holds: str, card: int | None = None, kind: int | None = None) -> bool:
+def matches(
+    table: SyllaTable, holds: str, card: int | None = None, kind: int | None = None
+) -> bool:
     """Whether an event's filter takes a character card (`card`) or a kept building (`kind`)."""
     if kind is not None:
         return holds == "kept_building_or_crane_card" or (
@@ -265,7 +267,7 @@ def matches(table: Table, holds: str, card: int | None = None, kind: int | None 
     return (holds == "christian" and design.christian) or holds == design.type
 
 
-def _flip_names(table: Table, seat: int, holds: str | None) -> list[tuple[str, ...]]:
+def _flip_names(table: SyllaTable, seat: int, holds: str | None) -> list[tuple[str, ...]]:
     """The distinct choices a seat has: face-up eligible cards by name (and tilted or not)."""
     if holds is None:  # an event that turns no cards
         return []
@@ -283,7 +285,7 @@ def _flip_names(table: Table, seat: int, holds: str | None) -> list[tuple[str, .
     return names
 
 
-def _prompt_flip(table: Table) -> bool:
+def _prompt_flip(table: SyllaTable) -> bool:
     """Flip for players with at most one kind of choice; True when one must choose."""
     event = table.event_row[table.occurring[0]]
     holds = table.components.events[event].holds
@@ -299,12 +301,12 @@ def _prompt_flip(table: Table) -> bool:
     return False
 
 
-def legal_flip(table: Table, seat: int) -> list[Action]:
+def legal_flip(table: SyllaTable, seat: int) -> list[Action]:
     holds = table.components.events[table.event_row[table.occurring[0]]].holds
     return [act("flip", *name) for name in _flip_names(table, seat, holds)]
 
 
-def why_flip(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_flip(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     card = table.components.events[table.event_row[table.occurring[0]]]
     event = card.id
     cards = list(dict.fromkeys(name[0] for name in _flip_names(table, seat, card.holds)))
@@ -317,13 +319,13 @@ def why_flip(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_flip(table: Table, seat: int, action: Action) -> None:
+def play_flip(table: SyllaTable, seat: int, action: Action) -> None:
     _flip(table, seat, table.event_row[table.occurring[0]], tuple(action.args))
     table.flipping.pop(0)
     _resolve(table, resuming=True)
 
 
-def _flip(table: Table, seat: int, event: int, name: tuple) -> None:
+def _flip(table: SyllaTable, seat: int, event: int, name: tuple) -> None:
     tilted = len(name) > 1
     for i, (card, tilt, held) in enumerate(table.characters[seat]):
         if held == UP and tilt == tilted and table.card_name(card) == name[0]:
@@ -340,7 +342,7 @@ def _flip(table: Table, seat: int, event: int, name: tuple) -> None:
 # -- removal and refill ---------------------------------------------------------------------
 
 
-def _removal(table: Table) -> None:
+def _removal(table: SyllaTable) -> None:
     components = table.components
     candidates = [
         slot for slot in table.prevented if not components.events[table.event_row[slot]].permanent
@@ -356,11 +358,11 @@ def _removal(table: Table) -> None:
         _end(table)
 
 
-def legal_remove(table: Table, seat: int) -> list[Action]:
+def legal_remove(table: SyllaTable, seat: int) -> list[Action]:
     return [act("remove", table.components.events[table.event_row[slot]].id) for slot in table.tied]
 
 
-def why_remove(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_remove(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     tied = [table.components.events[table.event_row[slot]].id for slot in table.tied]
     return refused(
         "remove.expected",
@@ -369,12 +371,12 @@ def why_remove(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_remove(table: Table, seat: int, action: Action) -> None:
+def play_remove(table: SyllaTable, seat: int, action: Action) -> None:
     table.tied = []
     remove_event(table, _slot(table, action.word(1)))
 
 
-def remove_event(table: Table, slot: int) -> None:
+def remove_event(table: SyllaTable, slot: int) -> None:
     components = table.components
     event = table.event_row[slot]
     table.event_row[slot] = -1
@@ -387,7 +389,7 @@ def remove_event(table: Table, slot: int) -> None:
     _end(table)
 
 
-def _holder(table: Table, card: int | None = None, kind: int | None = None) -> int:
+def _holder(table: SyllaTable, card: int | None = None, kind: int | None = None) -> int:
     """Another event in play that could turn this card face down, which then holds it."""
     for e in table.event_row:
         holds = table.components.events[e].holds if e >= 0 else None
@@ -396,7 +398,7 @@ def _holder(table: Table, card: int | None = None, kind: int | None = None) -> i
     return UP
 
 
-def _release(table: Table, event: int) -> None:
+def _release(table: SyllaTable, event: int) -> None:
     """The cards a leaving event held turn face up, unless another event still holds them."""
     for seat in range(table.players):
         for i, (card, tilted, held) in enumerate(table.characters[seat]):
@@ -411,7 +413,7 @@ def _release(table: Table, event: int) -> None:
                 _tell_release(table, seat, table.components.buildings[kind].id, holder)
 
 
-def _tell_release(table: Table, seat: int, name: str, holder: int) -> None:
+def _tell_release(table: SyllaTable, seat: int, name: str, holder: int) -> None:
     if holder == UP:
         table.tell("face_up", seat=seat, card=name)
     else:
@@ -420,7 +422,7 @@ def _tell_release(table: Table, seat: int, name: str, holder: int) -> None:
         )
 
 
-def _end(table: Table) -> None:
+def _end(table: SyllaTable) -> None:
     table.cubes = [[0] * table.players for _ in table.event_row]
     table.prevented, table.occurring, table.flipping = [], [], []
     table.tell("cubes_returned")

@@ -13,12 +13,12 @@ from __future__ import annotations
 from tabulae.core.flow import lap_from
 
 from .setup import deal_display
-from .table import Table
+from .table import SyllaTable
 
 CRISIS_POINTS = 3
 
 
-def begin(table: Table) -> None:
+def begin(table: SyllaTable) -> None:
     components = table.components
     table.tell("phase", round=table.round, phase="famine_and_crisis")
     field = components.buildings[components.index("buildings", "field")].effect[
@@ -39,7 +39,7 @@ def begin(table: Table) -> None:
     table.step = ""
 
 
-def crisis(table: Table, tendency: int) -> None:
+def crisis(table: SyllaTable, tendency: int) -> None:
     """Everyone shows one colour's tokens: the most gain, the fewest lose (S-36)."""
     counts = [table.tokens(p)[tendency] for p in range(table.players)]
     most, fewest = max(counts), min(counts)
@@ -62,7 +62,7 @@ def crisis(table: Table, tendency: int) -> None:
     _reveal(table, tendency)
 
 
-def _reveal(table: Table, tendency: int) -> None:
+def _reveal(table: SyllaTable, tendency: int) -> None:
     """The shown colour is known from now on, and ruled out for the other hidden tokens."""
     bit = 1 << tendency
     for seat in range(table.players):
@@ -78,7 +78,7 @@ def _reveal(table: Table, tendency: int) -> None:
         table.private_tokens[seat] = kept
 
 
-def _end_of_round(table: Table) -> None:
+def _end_of_round(table: SyllaTable) -> None:
     components = table.components
     for seat in range(table.players):
         table.characters[seat] = [(card, False, held) for card, _, held in table.characters[seat]]

@@ -14,10 +14,10 @@ from tabulae.core.flow import lap_from
 
 from .actions import BID, CAP, PASS, act
 from .refusals import listed, refused
-from .table import Table
+from .table import SyllaTable
 
 
-def begin(table: Table) -> None:
+def begin(table: SyllaTable) -> None:
     table.step = "elect"
     table.queue = lap_from(table, table.first_consul)
     table.high_bid, table.high_bidder, table.high_bid_deniers = -1, -1, 0
@@ -25,14 +25,14 @@ def begin(table: Table) -> None:
     _prompt(table)
 
 
-def _bids(table: Table, seat: int) -> range:
+def _bids(table: SyllaTable, seat: int) -> range:
     """The bids a seat can make: its Senators plus 0..all its deniers, above the highest."""
     senators = table.senators(seat)
     low = max(senators, table.high_bid + 1)
     return range(low, min(senators + table.money[seat], CAP) + 1)
 
 
-def _prompt(table: Table) -> None:
+def _prompt(table: SyllaTable) -> None:
     """Skip the seats with nothing to decide: a forced opening bid or a forced pass."""
     while table.queue:
         seat = table.queue[0]
@@ -47,12 +47,12 @@ def _prompt(table: Table) -> None:
     _elected(table)
 
 
-def legal_elect(table: Table, seat: int) -> list[Action]:
+def legal_elect(table: SyllaTable, seat: int) -> list[Action]:
     bids = [BID[n] for n in _bids(table, seat)]
     return bids if table.high_bidder == -1 else [PASS, *bids]
 
 
-def why_elect(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_elect(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     if action == PASS:
         return refused("elect.must_open", "the First Consul must open the election with a bid")
     if action.kind != "bid" or len(action) != 2 or type(action[1]) is not int:
@@ -84,7 +84,7 @@ def why_elect(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_elect(table: Table, seat: int, action: Action) -> None:
+def play_elect(table: SyllaTable, seat: int, action: Action) -> None:
     if action == PASS:
         _pass(table, seat)
     else:
@@ -92,7 +92,7 @@ def play_elect(table: Table, seat: int, action: Action) -> None:
     _prompt(table)
 
 
-def _bid(table: Table, seat: int, votes: int) -> None:
+def _bid(table: SyllaTable, seat: int, votes: int) -> None:
     table.high_bid, table.high_bidder, table.high_bid_deniers = (
         votes,
         seat,
@@ -102,12 +102,12 @@ def _bid(table: Table, seat: int, votes: int) -> None:
     table.tell("bid", seat=seat, votes=votes, deniers=table.high_bid_deniers)
 
 
-def _pass(table: Table, seat: int) -> None:
+def _pass(table: SyllaTable, seat: int) -> None:
     table.queue.pop(0)
     table.tell("pass", seat=seat)
 
 
-def _elected(table: Table) -> None:
+def _elected(table: SyllaTable) -> None:
     table.first_consul = table.high_bidder
     table.spend(table.first_consul, table.high_bid_deniers)
     table.tell(
@@ -119,11 +119,11 @@ def _elected(table: Table) -> None:
         _famine(table)
 
 
-def legal_token(table: Table, seat: int) -> list[Action]:
+def legal_token(table: SyllaTable, seat: int) -> list[Action]:
     return [act("token", table.components.tendencies[t]) for t in table.available_tendencies()]
 
 
-def why_token(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_token(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     left = [a[1] for a in legal_token(table, seat)]
     if action.kind != "token":
         return refused(
@@ -138,14 +138,14 @@ def why_token(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_consul_token(table: Table, seat: int, action: Action) -> None:
+def play_consul_token(table: SyllaTable, seat: int, action: Action) -> None:
     table.take_token(
         seat, table.components.index("tendencies", action.word(1)), "first_consul", secret=False
     )
     _famine(table)
 
 
-def _famine(table: Table) -> None:
+def _famine(table: SyllaTable) -> None:
     symbols = sum(table.components.events[e].famine_symbols for e in table.event_row if e >= 0)
     table.move_famine(symbols, "famine_symbols")
     table.step = ""

@@ -24,18 +24,18 @@ from . import (
     revenue,
     setup,
 )
-from .table import Phase, Table
+from .table import Phase, SyllaTable
 
 
-def _actor(table: Table) -> tuple[int, ...]:
+def _actor(table: SyllaTable) -> tuple[int, ...]:
     return (table.actor,)
 
 
-def _choosing(table: Table) -> tuple[int, ...]:
+def _choosing(table: SyllaTable) -> tuple[int, ...]:
     return simultaneous(table, table.ready)
 
 
-def _committing(table: Table) -> tuple[int, ...]:
+def _committing(table: SyllaTable) -> tuple[int, ...]:
     return simultaneous(table, table.commitments)
 
 
@@ -66,7 +66,7 @@ STEPS: dict[str, Step] = {
 }
 
 # phase -> (the phase after it, how that one begins)
-NEXT_PHASE: dict[Phase, tuple[Phase, Callable[[Table], None]]] = {
+NEXT_PHASE: dict[Phase, tuple[Phase, Callable[[SyllaTable], None]]] = {
     "setup": ("first_consul", first_consul.begin),
     "first_consul": ("recruitment", recruitment.begin),
     "recruitment": ("buildings", buildings.begin),
@@ -79,7 +79,7 @@ NEXT_PHASE: dict[Phase, tuple[Phase, Callable[[Table], None]]] = {
 }
 
 
-def advance(table: Table) -> None:
+def advance(table: SyllaTable) -> None:
     """Begin phases until one waits for a decision."""
     while table.step == "":
         table.phase, begin = NEXT_PHASE[table.phase]

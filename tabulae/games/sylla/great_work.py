@@ -17,10 +17,10 @@ from tabulae.core import Action, IllegalAction
 
 from .actions import CAP, THUMB
 from .refusals import refused
-from .table import Table
+from .table import SyllaTable
 
 
-def begin(table: Table) -> None:
+def begin(table: SyllaTable) -> None:
     table.tell("phase", round=table.round, phase="great_work")
     if not table.great_work_stack:
         table.step = ""
@@ -37,12 +37,12 @@ def begin(table: Table) -> None:
     table.step = "commit"
 
 
-def legal_commit(table: Table, seat: int) -> list[Action]:
+def legal_commit(table: SyllaTable, seat: int) -> list[Action]:
     most = min(table.money[seat], CAP) + 1
     return [*THUMB[True][:most], *THUMB[False][:most]]
 
 
-def why_commit(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_commit(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     if (
         action.kind != "thumb"
         or len(action) != 3
@@ -62,7 +62,7 @@ def why_commit(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_commit(table: Table, seat: int, action: Action) -> None:
+def play_commit(table: SyllaTable, seat: int, action: Action) -> None:
     table.commitments[seat] = (action[1] == "up", action.number(2))
     table.tell("committed", seat=seat)
     table.tell("commitment", (seat,), seat=seat, thumb=action[1], deniers=action[2])
@@ -70,11 +70,11 @@ def play_commit(table: Table, seat: int, action: Action) -> None:
         _resolve(table)
 
 
-def votes(table: Table, seat: int, deniers: int) -> int:
+def votes(table: SyllaTable, seat: int, deniers: int) -> int:
     return table.active(seat, "senator") + deniers
 
 
-def _resolve(table: Table) -> None:
+def _resolve(table: SyllaTable) -> None:
     components = table.components
     work = components.great_works[table.great_work_current]
     commitments = [c for c in table.commitments if c is not None]
@@ -113,7 +113,9 @@ def _resolve(table: Table) -> None:
     table.step = ""
 
 
-def awards(table: Table, scoring: Mapping[str, Any], builders: dict[int, int]) -> dict[int, int]:
+def awards(
+    table: SyllaTable, scoring: Mapping[str, Any], builders: dict[int, int]
+) -> dict[int, int]:
     """Prestige per thumb-up seat: by rank with shared places, or by vote thresholds."""
     result: dict[int, int] = {}
     if scoring["type"] == "threshold":

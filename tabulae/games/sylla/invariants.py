@@ -33,12 +33,12 @@ from collections.abc import Callable, Iterable, Sized
 
 from .actions import CUBE_TYPES
 from .events import matches
-from .table import ALL, UP, Table
+from .table import ALL, UP, SyllaTable
 
 AFTER_EVENTS = ("great_work", "ecclesia", "over")  # phases a round's removal has passed
 
 
-def invariants(table: Table) -> list[str]:
+def invariants(table: SyllaTable) -> list[str]:
     """Every invariant `s` breaks, in words (empty when the position is sound)."""
     problems = _seats(table) + _places(table)
     if problems:  # the other checks read the table through these indices
@@ -48,7 +48,7 @@ def invariants(table: Table) -> list[str]:
     return problems
 
 
-def _seats(table: Table) -> list[str]:
+def _seats(table: SyllaTable) -> list[str]:
     n = table.players
     per_seat: dict[str, Sized] = {
         "prestige": table.prestige,
@@ -94,7 +94,7 @@ PHASE_OF_STEP = {
 }
 
 
-def _places(table: Table) -> list[str]:
+def _places(table: SyllaTable) -> list[str]:
     """Every seat, card, tile, event, Great Work, slot and colour the table names exists, and
     the decision it waits for is one of its phase."""
     components, n = table.components, table.players
@@ -187,7 +187,7 @@ def _places(table: Table) -> list[str]:
     return problems
 
 
-def _cards(table: Table) -> list[str]:
+def _cards(table: SyllaTable) -> list[str]:
     components = table.components
     total = len(components.cards)
     owned = [card for hand in table.characters for card, _, _ in hand]
@@ -229,7 +229,7 @@ def _cards(table: Table) -> list[str]:
     return problems
 
 
-def _tiles(table: Table) -> list[str]:
+def _tiles(table: SyllaTable) -> list[str]:
     components = table.components
     tiles = table.building_stack + [t for t in table.building_row if t >= 0]
     problems = []
@@ -251,7 +251,7 @@ def _tiles(table: Table) -> list[str]:
     return problems
 
 
-def _events(table: Table) -> list[str]:
+def _events(table: SyllaTable) -> list[str]:
     components = table.components
     row = [e for e in table.event_row if e >= 0]
     problems = []
@@ -269,7 +269,7 @@ def _events(table: Table) -> list[str]:
     return problems
 
 
-def _face_down(table: Table) -> list[str]:
+def _face_down(table: SyllaTable) -> list[str]:
     components = table.components
     problems = []
     for seat in range(table.players):
@@ -287,12 +287,14 @@ def _face_down(table: Table) -> list[str]:
     return problems
 
 
-def _can_hold(table: Table, event: int, card: int | None = None, kind: int | None = None) -> bool:
+def _can_hold(
+    table: SyllaTable, event: int, card: int | None = None, kind: int | None = None
+) -> bool:
     holds = table.components.events[event].holds if event in table.event_row else None
     return holds is not None and matches(table, holds, card=card, kind=kind)
 
 
-def _money_and_tokens(table: Table) -> list[str]:
+def _money_and_tokens(table: SyllaTable) -> list[str]:
     components = table.components
     problems = [f"seat {p} has {m} deniers" for p, m in enumerate(table.money) if m < 0]
     bank = table.bank()
@@ -318,7 +320,7 @@ def _money_and_tokens(table: Table) -> list[str]:
     return problems
 
 
-def _tracks(table: Table) -> list[str]:
+def _tracks(table: SyllaTable) -> list[str]:
     components = table.components
     top = len(components.ladder_values)
     problems = [
@@ -334,7 +336,7 @@ def _tracks(table: Table) -> list[str]:
     return problems
 
 
-def _great_works(table: Table) -> list[str]:
+def _great_works(table: SyllaTable) -> list[str]:
     current = [table.great_work_current] if table.great_work_current >= 0 else []
     works = [*table.great_work_stack, table.great_work_removed, *table.great_works_built, *current]
     problems = []
@@ -348,7 +350,7 @@ def _great_works(table: Table) -> list[str]:
     return problems
 
 
-def _tilt_and_cubes(table: Table) -> list[str]:
+def _tilt_and_cubes(table: SyllaTable) -> list[str]:
     problems = []
     if table.phase in ("first_consul", "recruitment") and any(
         t for h in table.characters for _, t, _ in h
@@ -371,7 +373,7 @@ def _tilt_and_cubes(table: Table) -> list[str]:
     return problems
 
 
-def _this_phase(table: Table) -> list[str]:
+def _this_phase(table: SyllaTable) -> list[str]:
     """Limits per phase, counted in the log since the phase began."""
     start = len(table.events)
     while start and table.events[start - 1].key != "sylla.phase":
@@ -415,7 +417,7 @@ def _this_phase(table: Table) -> list[str]:
     return problems
 
 
-CHECKS: tuple[Callable[[Table], list[str]], ...] = (
+CHECKS: tuple[Callable[[SyllaTable], list[str]], ...] = (
     _cards,
     _tiles,
     _events,

@@ -69,7 +69,7 @@ from tabulae.core.game import State
 from .components import EDITIONS, load
 from .flow import STEPS
 from .revenue import TAVERN, TEMPLE
-from .table import UP, Phase, Table
+from .table import UP, Phase, SyllaTable
 
 PHASES = get_args(Phase)
 STEP_NAMES = (*STEPS, "over")
@@ -195,7 +195,7 @@ class Observation(Layout):
         self.letters = {letter: i for i, letter in enumerate(components.letters_stacked)}
 
     def encode(self, state: State, seat: int, out: np.ndarray) -> None:
-        assert isinstance(state, Table)
+        assert isinstance(state, SyllaTable)
         at, components, n = self.at, self.components, state.players
         t, e, k = len(components.tendencies), len(components.events), len(components.buildings)
         c = len(components.card_names)
@@ -307,7 +307,7 @@ class Observation(Layout):
         out[spots] = counts
 
     def _decision(
-        self, state: Table, seat: int, flags: list[int], spots: list[int], counts: list[Any]
+        self, state: SyllaTable, seat: int, flags: list[int], spots: list[int], counts: list[Any]
     ) -> None:
         """What the decision in progress shows, as `view` shows it to this seat."""
         at, n, step = self.at, state.players, state.step

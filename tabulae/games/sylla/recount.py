@@ -15,10 +15,10 @@ from tabulae.core import Result
 
 from .components import GreatWork
 from .famine_and_crisis import CRISIS_POINTS
-from .table import UP, Table
+from .table import UP, SyllaTable
 
 
-def recount(table: Table) -> Result | None:
+def recount(table: SyllaTable) -> Result | None:
     """The result of a finished game, scored again; None while it runs."""
     if table.step != "over":
         return None
@@ -81,7 +81,9 @@ def recount(table: Table) -> Result | None:
     return Result.ranked(prestige, details={"prestige": list(prestige)})
 
 
-def _great_work(table: Table, work: GreatWork, thumbs: list[str], votes: list[int]) -> list[int]:
+def _great_work(
+    table: SyllaTable, work: GreatWork, thumbs: list[str], votes: list[int]
+) -> list[int]:
     """Prestige from one Great Work: the People's gift for thumbs down (S-32), the awards
     by rank with shared places, or by the highest threshold reached, for thumbs up (S-33)."""
     components = table.components

@@ -12,10 +12,10 @@ from tabulae.core.flow import lap_from
 
 from .actions import act
 from .refusals import listed, refused
-from .table import UP, Table
+from .table import UP, SyllaTable
 
 
-def begin(table: Table) -> None:
+def begin(table: SyllaTable) -> None:
     table.tell("phase", round=table.round, phase="recruitment")
     times = table.player_count.recruits_per_player
     table.queue = [p for p in lap_from(table, table.first_consul) for _ in range(times)]
@@ -23,7 +23,7 @@ def begin(table: Table) -> None:
     _prompt(table)
 
 
-def _prompt(table: Table) -> None:
+def _prompt(table: SyllaTable) -> None:
     if table.queue and table.display:
         table.actor = table.queue[0]
         return
@@ -38,7 +38,7 @@ def _prompt(table: Table) -> None:
     table.step = ""
 
 
-def legal_recruit(table: Table, seat: int) -> list[Action]:
+def legal_recruit(table: SyllaTable, seat: int) -> list[Action]:
     """One action per design on display: two cards of one design look alike face up."""
     return [
         act("recruit", name)
@@ -46,7 +46,7 @@ def legal_recruit(table: Table, seat: int) -> list[Action]:
     ]
 
 
-def why_recruit(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_recruit(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     shown = [a[1] for a in legal_recruit(table, seat)]
     if action.kind != "recruit":
         return refused(
@@ -61,7 +61,7 @@ def why_recruit(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_recruit(table: Table, seat: int, action: Action) -> None:
+def play_recruit(table: SyllaTable, seat: int, action: Action) -> None:
     slot = next(
         i for i, c in enumerate(table.display) if table.components.card_names[c] == action[1]
     )

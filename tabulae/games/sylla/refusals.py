@@ -14,19 +14,19 @@ from typing import Any
 from tabulae.core import IllegalAction
 from tabulae.core.actions import Arg
 
-from .table import Table
+from .table import SyllaTable
 
 
 def refused(what: str, reason: str, **args: Any) -> IllegalAction:
     return IllegalAction(reason, key=f"sylla.refused.{what}", args=args)
 
 
-def english(table: Table, ident: Arg) -> str:
+def english(table: SyllaTable, ident: Arg) -> str:
     """A term's English rulebook name, for the English reason."""
     from tabulae.i18n import terms  # the catalogs, read only once something is refused
 
     return terms(table.game, "en").get(str(ident), str(ident))
 
 
-def listed(table: Table, idents: Iterable[Arg]) -> str:
+def listed(table: SyllaTable, idents: Iterable[Arg]) -> str:
     return ", ".join(english(table, ident) for ident in idents)

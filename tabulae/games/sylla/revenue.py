@@ -18,13 +18,13 @@ from tabulae.core.flow import lap_from
 
 from .actions import DIRECTIONS, FAMINE, PASS, act
 from .refusals import english, listed, refused
-from .table import BuildingUse, Table
+from .table import BuildingUse, SyllaTable
 
 TEMPLE: Final = "temple"
 TAVERN: Final = "tavern"
 
 
-def begin(table: Table) -> None:
+def begin(table: SyllaTable) -> None:
     table.tell("phase", round=table.round, phase="revenue")
     table.queue = lap_from(table, table.first_consul)
     table.markers_moved = [False] * (len(table.components.tendencies) + 1)
@@ -32,7 +32,7 @@ def begin(table: Table) -> None:
     _next_player(table)
 
 
-def _next_player(table: Table) -> None:
+def _next_player(table: SyllaTable) -> None:
     while table.queue:
         seat = table.queue[0]
         _income(table, seat)
@@ -42,7 +42,7 @@ def _next_player(table: Table) -> None:
     table.step = ""
 
 
-def _income(table: Table, seat: int) -> None:
+def _income(table: SyllaTable, seat: int) -> None:
     components = table.components
     merchants = table.active(seat, "merchant")
     stalls = table.face_up_buildings(seat, "market_stall")
@@ -58,7 +58,7 @@ def _income(table: Table, seat: int) -> None:
     table.building_uses = temple_uses + tavern_uses
 
 
-def _prompt(table: Table, seat: int) -> bool:
+def _prompt(table: SyllaTable, seat: int) -> bool:
     """Whether the seat has a building use to decide; uses nobody could make are dropped."""
     while table.building_uses and not _offers(table, seat):
         table.building_uses = [u for u in table.building_uses if u != table.building_uses[0]]
@@ -68,25 +68,25 @@ def _prompt(table: Table, seat: int) -> bool:
     return False
 
 
-def _temple_cost(table: Table) -> int:
+def _temple_cost(table: SyllaTable) -> int:
     return table.components.buildings[table.components.index("buildings", "private_temple")].effect[
         "pay"
     ]
 
 
-def _markers(table: Table) -> list[str]:
+def _markers(table: SyllaTable) -> list[str]:
     markers = list(table.components.tendencies)
     return [*markers, FAMINE] if table.options["tavern_may_move_famine"] else markers
 
 
-def _position(table: Table, marker: int) -> tuple[int, int, int]:
+def _position(table: SyllaTable, marker: int) -> tuple[int, int, int]:
     """(position, lowest, highest) of a ladder marker, or of Famine (the last index)."""
     if marker == len(table.components.tendencies):
         return table.famine, table.components.famine_min, table.components.famine_max
     return table.ladder[marker], 1, len(table.components.ladder_values)
 
 
-def _offers(table: Table, seat: int) -> list[Action]:
+def _offers(table: SyllaTable, seat: int) -> list[Action]:
     """The uses of the next building, without `pass`."""
     if table.building_uses[0] == TEMPLE:
         if table.money[seat] < _temple_cost(table):
@@ -105,11 +105,11 @@ def _offers(table: Table, seat: int) -> list[Action]:
     return moves
 
 
-def legal_revenue(table: Table, seat: int) -> list[Action]:
+def legal_revenue(table: SyllaTable, seat: int) -> list[Action]:
     return [PASS, *_offers(table, seat)]
 
 
-def why_revenue(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_revenue(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     use = table.building_uses[0]
     building = "private_temple" if use == TEMPLE else "tavern"
     if action.kind != use:
@@ -153,7 +153,7 @@ def why_revenue(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_revenue(table: Table, seat: int, action: Action) -> None:
+def play_revenue(table: SyllaTable, seat: int, action: Action) -> None:
     use = table.building_uses[0]
     if action == PASS:
         table.building_uses = [u for u in table.building_uses if u != use]

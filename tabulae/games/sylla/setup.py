@@ -16,12 +16,12 @@ from tabulae.core import Action, Game, IllegalAction, Rng
 from .actions import act
 from .components import load
 from .refusals import listed, refused
-from .table import UP, Table
+from .table import UP, SyllaTable
 
 
 def start(
-    kind: type[Table], game: Game, players: int, rng: Rng, options: Mapping[str, Any]
-) -> Table:
+    kind: type[SyllaTable], game: Game, players: int, rng: Rng, options: Mapping[str, Any]
+) -> SyllaTable:
     components = load(options["edition"])
     table = kind.blank(game, players, options)
     table.rng, table.components = rng, components
@@ -85,11 +85,11 @@ def start(
     return table
 
 
-def own_set(table: Table, seat: int) -> tuple[int, ...]:
+def own_set(table: SyllaTable, seat: int) -> tuple[int, ...]:
     return table.components.set_cards[table.revenue_tiles[seat]]
 
 
-def legal_choose(table: Table, seat: int) -> list[Action]:
+def legal_choose(table: SyllaTable, seat: int) -> list[Action]:
     taken = {table.components.cards[c][1] for c in table.starting_picks[seat]}
     return [
         act("choose", table.components.designs[table.components.cards[c][1]].id)
@@ -98,7 +98,7 @@ def legal_choose(table: Table, seat: int) -> list[Action]:
     ]
 
 
-def why_choose(table: Table, seat: int, action: Action) -> IllegalAction:
+def why_choose(table: SyllaTable, seat: int, action: Action) -> IllegalAction:
     left = [a[1] for a in legal_choose(table, seat)]
     if action.kind != "choose":
         return refused(
@@ -113,7 +113,7 @@ def why_choose(table: Table, seat: int, action: Action) -> IllegalAction:
     )
 
 
-def play_choose(table: Table, seat: int, action: Action) -> None:
+def play_choose(table: SyllaTable, seat: int, action: Action) -> None:
     design = table.components.index("designs", action.word(1))
     card = next(c for c in own_set(table, seat) if table.components.cards[c][1] == design)
     table.starting_picks[seat].append(card)
@@ -125,7 +125,7 @@ def play_choose(table: Table, seat: int, action: Action) -> None:
         _reveal(table)
 
 
-def _reveal(table: Table) -> None:
+def _reveal(table: SyllaTable) -> None:
     """Everyone reveals at once; money, the deck and the display follow (S-01, S-02)."""
     components = table.components
     for p in range(table.players):
@@ -151,7 +151,7 @@ def _reveal(table: Table) -> None:
     table.step = ""
 
 
-def deal_display(table: Table) -> None:
+def deal_display(table: SyllaTable) -> None:
     """Deal the recruitment display from the top of the deck (6 cards, 5 with 3 players)."""
     for _ in range(table.player_count.display_size):
         if table.deck:

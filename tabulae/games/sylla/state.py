@@ -9,11 +9,11 @@ from tabulae.core.flow import Flow
 
 from .flow import STEPS, advance
 from .invariants import invariants
-from .table import Table
+from .table import SyllaTable
 from .view import build_view
 
 
-class SyllaState(Flow, Table):
+class SyllaState(Flow, SyllaTable):
     __slots__ = ()
     STEPS = STEPS
 

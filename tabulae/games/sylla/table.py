@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Annotated, Any, Literal
 
-from tabulae.core import DERIVED, FACE_DOWN, Rng, visible
-from tabulae.core import Table as Position
+from tabulae.core import DERIVED, FACE_DOWN, Rng, Table, visible
 
 from .actions import CAP
 from .components import Components, PlayerCount, load
@@ -71,7 +70,7 @@ PrivateToken = tuple[int, int]  # (colour, possible colours mask)
 BuildingUse = Literal["temple", "tavern"]  # a Private temple's or a Tavern's use
 
 
-class Table(Position):
+class SyllaTable(Table):
     """A Sylla position. Seats are 0..players-1, clockwise."""
 
     position_version = 1
@@ -147,7 +146,7 @@ class Table(Position):
 
     # -- the protocol ----------------------------------------------------------------------
 
-    def determinize(self, seat: int | None, rng: Rng) -> Table:
+    def determinize(self, seat: int | None, rng: Rng) -> SyllaTable:
         """A copy with what `seat` cannot know re-sampled (see rulings, Hidden information).
 
         Re-sampled: the other seats' unrevealed starting choices and Great Work
@@ -305,7 +304,7 @@ class Table(Position):
         self.tell("famine", before=before, after=self.famine, cause=cause)
 
 
-def _resample_tokens(twin: Table, others: list[int], rng: Rng) -> None:
+def _resample_tokens(twin: SyllaTable, others: list[int], rng: Rng) -> None:
     """New colours for the hidden tokens of `others`, each within its possible colours.
 
     With limited tokens the supply is public, so the colours of all those hidden
@@ -323,7 +322,7 @@ def _resample_tokens(twin: Table, others: list[int], rng: Rng) -> None:
         twin.private_tokens[p] = fresh
 
 
-def _redeal_tokens(twin: Table, others: list[int], rng: Rng) -> None:
+def _redeal_tokens(twin: SyllaTable, others: list[int], rng: Rng) -> None:
     """Deal the known multiset of hidden colours to the hidden tokens, respecting masks."""
     colours = len(twin.components.tendencies)
     totals = [0] * colours
@@ -370,7 +369,7 @@ def _split(masks: list[int], sizes: list[int], totals: list[int], colours: int) 
     raise ValueError("no split")
 
 
-def _resample_deck(twin: Table, rng: Rng) -> None:
+def _resample_deck(twin: SyllaTable, rng: Rng) -> None:
     """Shuffle the unknown top part of the character deck, keeping the top card's set."""
     unknown = sorted(twin.deck[twin.deck_known :])
     if len(unknown) < 2:
@@ -383,7 +382,7 @@ def _resample_deck(twin: Table, rng: Rng) -> None:
     twin.deck[twin.deck_known :] = unknown
 
 
-def _resample_stack(twin: Table, rng: Rng) -> None:
+def _resample_stack(twin: SyllaTable, rng: Rng) -> None:
     """Shuffle the building stack within each run of one letter (C, B, A from the bottom)."""
     tiles = twin.components.tiles
     stack = twin.building_stack

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .table import UP, Table
+from .table import UP, SyllaTable
 
 
-def build_view(table: Table, seat: int | None) -> dict[str, Any]:
+def build_view(table: SyllaTable, seat: int | None) -> dict[str, Any]:
     components = table.components
     view: dict[str, Any] = {
         "round": table.round,
@@ -72,7 +72,7 @@ def build_view(table: Table, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _card(table: Table, card: int) -> dict[str, Any]:
+def _card(table: SyllaTable, card: int) -> dict[str, Any]:
     components = table.components
     if table.is_crane(card):
         return {
@@ -91,14 +91,14 @@ def _card(table: Table, card: int) -> dict[str, Any]:
     }
 
 
-def _held(table: Table, held: int) -> dict[str, Any]:
+def _held(table: SyllaTable, held: int) -> dict[str, Any]:
     return {
         "face_down": held != UP,
         "held_by": table.components.events[held].id if held != UP else None,
     }
 
 
-def _player(table: Table, p: int, seat: int | None) -> dict[str, Any]:
+def _player(table: SyllaTable, p: int, seat: int | None) -> dict[str, Any]:
     components = table.components
     secret = table.screened(seat, p)
     data: dict[str, Any] = {
@@ -133,7 +133,7 @@ def _player(table: Table, p: int, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def _event(table: Table, slot: int) -> dict[str, Any]:
+def _event(table: SyllaTable, slot: int) -> dict[str, Any]:
     e = table.event_row[slot]
     if e < 0:
         return {"slot": slot + 1, "event": None}
@@ -150,7 +150,7 @@ def _event(table: Table, slot: int) -> dict[str, Any]:
     }
 
 
-def _decision(table: Table, seat: int | None) -> dict[str, Any]:
+def _decision(table: SyllaTable, seat: int | None) -> dict[str, Any]:
     """What the decision in progress needs on screen, and the seat's own secret choices."""
     components, step = table.components, table.step
     if step == "choose":
@@ -218,5 +218,5 @@ def _decision(table: Table, seat: int | None) -> dict[str, Any]:
     return {}
 
 
-def _markers(table: Table) -> list[str]:
+def _markers(table: SyllaTable) -> list[str]:
     return [*table.components.tendencies, "famine"]
