@@ -1,5 +1,6 @@
 """The conformance suite passes on a correct game and catches each kind of defect."""
 
+import dataclasses
 import itertools
 
 import pytest
@@ -209,6 +210,30 @@ def test_snapshot_and_sharing_helpers():
     assert snapshot(twin) != snapshot(state)
     twin.hands = state.hands
     assert shared_mutables(state, twin) == ["state.hands", "state.hands[0]", "state.hands[1]"]
+
+
+def test_snapshots_see_into_frozen_parts_that_can_still_change():
+    """Frozen parts that hold only frozen things are pictured once and remembered; one that
+    holds a list is pictured afresh each time, so a change inside it is still seen."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Card:
+        name: str
+        costs: tuple[int, ...]
+
+    @dataclasses.dataclass(frozen=True)
+    class Pile:
+        cards: list[Card]
+
+    card = Card("Forum", (1, 2))
+    pile = Pile([card])
+    before = snapshot(pile)
+    assert snapshot(pile) == before and snapshot(Card("Forum", (1, 2))) == snapshot(card)
+    assert snapshot(Card("Forum", (1, 3))) != snapshot(card)
+    pile.cards.append(Card("Bath", ()))
+    assert snapshot(pile) != before
+    twin = Pile(list(pile.cards))
+    assert shared_mutables(pile, twin) == [] and shared_mutables(pile, pile) == ["state.cards"]
 
 
 def test_refusals_leave_the_state_untouched():
