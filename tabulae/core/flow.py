@@ -59,7 +59,8 @@ def by_kind(
 ) -> Step:
     """The step offering `moves`, each keyed by its action kind: legal actions are listed in
     the order of `moves`, and an action is checked, explained and played by the move of its
-    kind alone. `unknown` refuses an action whose kind no move has.
+    kind alone. `unknown` refuses an action whose kind no move has. `moves` is read once,
+    when the step is made.
 
     >>> from tabulae.core import Action, IllegalAction
     >>> coin = Move(
