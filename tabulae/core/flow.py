@@ -59,7 +59,8 @@ def by_kind(
 ) -> Step:
     """The step offering `moves`, each keyed by its action kind: legal actions are listed in
     the order of `moves`, and an action is checked, explained and played by the move of its
-    kind alone. `unknown` refuses an action whose kind no move has.
+    kind alone. `unknown` refuses an action whose kind no move has. `moves` is read once,
+    when the step is made.
 
     >>> from tabulae.core import Action, IllegalAction
     >>> coin = Move(
@@ -73,29 +74,38 @@ def by_kind(
     >>> str(step.why([], 0, Action("coin", 2))), str(step.why([], 0, Action("bid", 2)))
     ('one coin at a time', 'no')
     """
-    order = tuple(moves.values())
+    # Each move's functions are looked up once, here, rather than on every action: a
+    # step made by kind is the hot path of a random playout.
+    listers = tuple(move.legal for move in moves.values())
+    legal_of: dict[object, Callable[[Any, int], list[Action]]]
+    legal_of = {kind: move.legal for kind, move in moves.items()}
+    why_of: dict[object, Callable[[Any, int, Action], IllegalAction]]
+    why_of = {kind: move.why for kind, move in moves.items()}
+    play_of: dict[object, Callable[[Any, int, Action], None]]
+    play_of = {kind: move.play for kind, move in moves.items()}
 
     def legal(table: Any, seat: int) -> list[Action]:
         found: list[Action] = []
-        for move in order:
-            found += move.legal(table, seat)
+        for listed in listers:
+            found += listed(table, seat)
         return found
 
     def allows(table: Any, seat: int, action: Action) -> bool:
         if not isinstance(action, Action) or not action:
             return False
-        move = moves.get(action.kind) if isinstance(action[0], str) else None
-        return move is not None and action in move.legal(table, seat)
+        kind = action[0]
+        listed = legal_of.get(kind) if isinstance(kind, str) else None
+        return listed is not None and action in listed(table, seat)
 
     def why(table: Any, seat: int, action: Action) -> IllegalAction:
         kind = action[0] if isinstance(action, Action) and action else None
-        move = moves.get(kind) if isinstance(kind, str) else None
-        if move is None:
+        refusal = why_of.get(kind) if isinstance(kind, str) else None
+        if refusal is None:
             return unknown(table, seat, action)
-        return move.why(table, seat, action)
+        return refusal(table, seat, action)
 
     def play(table: Any, seat: int, action: Action) -> None:
-        moves[action.kind].play(table, seat, action)
+        play_of[action[0]](table, seat, action)
 
     return Step(seats, legal, why, play, allows)
 
@@ -108,7 +118,7 @@ def lap_from(table: Any, seat: int) -> list[int]:
 
 def simultaneous(table: Any, choices: Sequence[object]) -> tuple[int, ...]:
     """Everyone at once: the seats whose choice (None or False until made) is still to make."""
-    return tuple(p for p in range(table.players) if choices[p] is None or choices[p] is False)
+    return tuple([p for p in range(table.players) if choices[p] is None or choices[p] is False])
 
 
 class Flow:
@@ -163,11 +173,8 @@ class Flow:
                 f"it is not {self.name(seat)}'s turn: waiting for {waiting}",
                 waiting_seats=list(to_move),
             )
-        if step.allows is None:
-            allowed = action in step.legal(self, seat)
-        else:
-            allowed = step.allows(self, seat, action)
-        if not allowed:
+        allows = step.allows
+        if not (action in step.legal(self, seat) if allows is None else allows(self, seat, action)):
             raise step.why(self, seat, action)
         step.play(self, seat, action)
         self.advance()

@@ -53,6 +53,8 @@ FACE_DOWN = "face down"
 
 _CORE = ("game", "players", "options")
 
+_tuple_new = tuple.__new__
+
 Reader = Callable[[Any, str], Any]
 """Reads a field's data at its place (``"sheets[0]"``), or raises BadPosition."""
 
@@ -118,7 +120,9 @@ class Table(State, metaclass=TableMeta):
     def tell(self, key: str, audience: tuple[int, ...] | None = None, **args: Any) -> None:
         """Record that something happened: the event ``<game>.<key>`` with its arguments, for
         everyone or only for the seats in `audience`. Every game tells its events this way."""
-        self.events.append(Event(f"{self.game.id}.{key}", args, audience))
+        # Made as the tuple it is: an Event's own constructor only packs its fields, and
+        # skipping it takes a third off the cost of telling, which every action pays.
+        self.events.append(_tuple_new(Event, (f"{self.game.id}.{key}", args, audience)))
 
     # -- copies -----------------------------------------------------------------------------
 

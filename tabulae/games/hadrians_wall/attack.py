@@ -60,11 +60,16 @@ def begin_attack(table: HadriansWallTable) -> None:
 
 def deciding(table: HadriansWallTable) -> tuple[int, ...]:
     """Everyone still choosing his favours."""
-    return tuple(seat for seat, deciding in enumerate(table.choosing_favours) if deciding)
+    return tuple([seat for seat, deciding in enumerate(table.choosing_favours) if deciding])
 
 
 def legal_favour(table: HadriansWallTable, seat: int) -> list[Action]:
     return [*_favours(table, seat), DEFEND]
+
+
+def allows_favour(table: HadriansWallTable, seat: int, action: Action) -> bool:
+    """Whether `action` is one of `legal_favour`'s, without listing them to defend."""
+    return action == DEFEND or action in _favours(table, seat)
 
 
 def why_favour(table: HadriansWallTable, seat: int, action: Action) -> IllegalAction:

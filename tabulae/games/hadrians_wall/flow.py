@@ -39,7 +39,13 @@ STEPS: dict[str, Step] = {
     "actions": Step(
         year.acting, year.legal_action, year.why_action, year.play_action, year.allows_action
     ),
-    "attack": Step(attack.deciding, attack.legal_favour, attack.why_favour, attack.play_favour),
+    "attack": Step(
+        attack.deciding,
+        attack.legal_favour,
+        attack.why_favour,
+        attack.play_favour,
+        attack.allows_favour,
+    ),
 }
 
 

@@ -80,6 +80,19 @@ FORUM_ACTIONS = tuple(
 """Return two workers (an unordered pair, soldiers excluded), take one of another type."""
 LANDMARK_ACTIONS = tuple(Action("landmark", lm) for lm in _LANDMARK_IDS)
 
+# The legal actions' slots worked out once: listing them is the hot path of a playout.
+_FORT_SLOTS = tuple((a, POOL.index(p)) for a, p in zip(FORT_ACTIONS, _FORT_PAYMENTS, strict=True))
+"""Per Fort action, the pool slot of the worker it takes."""
+_FORUM_SLOTS = tuple((a, POOL.index(a.word(1)), POOL.index(a.word(2))) for a in FORUM_ACTIONS)
+"""Per Forum action, the pool slots of the two workers it returns."""
+_LANDMARK_SLOTS = tuple(
+    (action, LANDMARK + i, ATTRIBUTE + attribute, level)
+    for i, (action, (_, attribute, level, _)) in enumerate(
+        zip(LANDMARK_ACTIONS, LANDMARKS, strict=True)
+    )
+)
+"""Per Landmark action, its box, the attribute track it needs and the level."""
+
 
 def _plain_track(
     slot: int, boxes: tuple, cost: tuple[tuple[int, int], ...], action: Action, name: str
@@ -164,7 +177,7 @@ def legal_fort(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if sheet[FORT] >= open_boxes(sheet, FORT):
         return []
-    return [a for a, p in zip(FORT_ACTIONS, _FORT_PAYMENTS, strict=True) if sheet[POOL.index(p)]]
+    return [action for action, slot in _FORT_SLOTS if sheet[slot]]
 
 
 def play_fort(table: HadriansWallTable, seat: int, action: Action) -> None:
@@ -234,12 +247,11 @@ def legal_forum(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if sheet[FORUM + FORUM_BOXES - 1] or _used_this_year(sheet, FORUM, FORUM_BOXES, table.year):
         return []
-    found = []
-    for action in FORUM_ACTIONS:
-        a, b = POOL.index(action[1]), POOL.index(action[2])
-        if (sheet[a] >= 2) if a == b else (sheet[a] and sheet[b]):
-            found.append(action)
-    return found
+    return [
+        action
+        for action, a, b in _FORUM_SLOTS
+        if ((sheet[a] >= 2) if a == b else (sheet[a] and sheet[b]))
+    ]
 
 
 def play_forum(table: HadriansWallTable, seat: int, action: Action) -> None:
@@ -293,10 +305,8 @@ def legal_landmark(table: HadriansWallTable, seat: int) -> list[Action]:
         return []
     return [
         action
-        for i, (action, (_, attribute, level, _)) in enumerate(
-            zip(LANDMARK_ACTIONS, LANDMARKS, strict=True)
-        )
-        if not sheet[LANDMARK + i] and sheet[ATTRIBUTE + attribute] >= level
+        for action, box, track, level in _LANDMARK_SLOTS
+        if not sheet[box] and sheet[track] >= level
     ]
 
 

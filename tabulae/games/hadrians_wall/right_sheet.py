@@ -79,6 +79,9 @@ _PERFORMANCE = cost_of(DATA["theatre"]["performance_cost"])
 _DIPLOMAT = cost_of(DIPLOMAT_COST)
 _TEMPLE_SLOTS = tuple(POOL.index(w) for w in TEMPLE_WORKERS)
 _BATHS_PER_YEAR = DATA["baths"]["per_year"]
+_CITIZEN_SLOTS = tuple((action, CITIZEN + i) for i, action in enumerate(CITIZEN_ACTIONS))
+"""Per citizen action, its track: worked out once, as listing the legal actions is the hot
+path of a playout."""
 
 
 # -- citizen tracks -------------------------------------------------------------------------------
@@ -88,7 +91,7 @@ def legal_citizen(table: HadriansWallTable, seat: int) -> list[Action]:
     sheet = table.sheets[seat]
     if not sheet[CIVILIAN]:
         return []
-    return [a for i, a in enumerate(CITIZEN_ACTIONS) if sheet[CITIZEN + i] < 9]
+    return [action for action, slot in _CITIZEN_SLOTS if sheet[slot] < 9]
 
 
 def play_citizen(table: HadriansWallTable, seat: int, action: Action) -> None:
