@@ -25,6 +25,7 @@ from .components import (
     SLAVES,
     TOOLS,
     WORKERS,
+    provisions,
 )
 from .site import NO_TOOL
 
@@ -38,6 +39,16 @@ COUNTED_ACTIONS = SENT | {"builders.took"}
 MACHINE_CARDS = frozenset(MACHINES)
 SLAVE_CARDS = frozenset(SLAVES)
 WORKER_CARDS = frozenset(WORKERS)
+CARDS = tuple(building.number for building in BUILDINGS) + tuple(card.number for card in CREW)
+"""Every card in the box, by number: buildings and machines, then workers and slaves."""
+IN_THE_BOX = frozenset(CARDS)
+TOOL_MATERIALS = sorted(tool.material for tool in TOOLS)
+"""The tools in the box by material, one of each material."""
+UNIVERSITIES = list(range(len(MATERIALS)))
+"""The Universities in the box by material, one of each material."""
+VP = tuple(building.vp for building in BUILDINGS)
+COST = tuple(building.cost for building in BUILDINGS)
+"""What each building and machine is worth and costs, by card number less one."""
 
 
 def malformed(table: BuildersTable) -> list[str]:
@@ -116,8 +127,9 @@ def malformed(table: BuildersTable) -> list[str]:
 
 def invariants(table: BuildersTable) -> list[str]:
     """Every rule guarantee `table` breaks, in words; empty when the position is sound."""
+    crews = [table.idle[seat] + _working(table, seat) for seat in range(table.players)]
     problems: list[str] = []
-    problems += _cards(table)
+    problems += _cards(table, crews)
     problems += _tools_and_universities(table)
     problems += _sesterces_and_loans(table)
     problems += _buildings(table)
@@ -146,26 +158,41 @@ def _places(table: BuildersTable) -> dict[int, list[str]]:
     return places
 
 
-def _cards(table: BuildersTable) -> list[str]:
+def _cards(table: BuildersTable, crews: list[list[int]]) -> list[str]:
+    """Each card in exactly one place, the rows refilled while their decks last, the
+    machines working where they were finished, and only held slaves freed.
+
+    `crews` holds each seat's idle and working cards. A position where every card lies
+    once is found by counting; only a broken one is searched for where each card lies."""
     problems = []
-    places = _places(table)
-    for number in [building.number for building in BUILDINGS] + [card.number for card in CREW]:
-        where = places.pop(number, [])
-        if len(where) != 1:
-            found = ", ".join(where) if where else "nowhere"
-            problems.append(f"card {number} is in {len(where)} places: {found}")
-    if places:
-        problems.append(f"cards that do not exist: {sorted(places)}")
-    for card in table.worker_row + table.worker_deck:
-        if card not in WORKER_CARDS:
-            problems.append(f"card {card} in the worker row or deck is not a worker")
-    for card in table.slave_stack:
-        if card not in SLAVE_CARDS:
-            problems.append(f"card {card} in the slave stack is not a slave")
-    for seat in range(table.players):
-        machines = [
-            card for card in table.idle[seat] + _working(table, seat) if card in MACHINE_CARDS
-        ]
+    laid = (
+        table.building_row
+        + table.building_deck
+        + table.worker_row
+        + table.worker_deck
+        + table.slave_stack
+    )
+    for seat, crew in enumerate(crews):
+        laid += table.sites[seat]
+        laid += table.finished[seat]
+        if MACHINE_CARDS.isdisjoint(crew):
+            laid += crew
+        else:
+            laid += [card for card in crew if card not in MACHINE_CARDS]
+    if len(laid) != len(CARDS) or set(laid) != IN_THE_BOX:
+        problems += _misplaced(table)
+    if not WORKER_CARDS.issuperset(table.worker_row) or not WORKER_CARDS.issuperset(
+        table.worker_deck
+    ):
+        for card in table.worker_row + table.worker_deck:
+            if card not in WORKER_CARDS:
+                problems.append(f"card {card} in the worker row or deck is not a worker")
+    if not SLAVE_CARDS.issuperset(table.slave_stack):
+        for card in table.slave_stack:
+            if card not in SLAVE_CARDS:
+                problems.append(f"card {card} in the slave stack is not a slave")
+    for seat, crew in enumerate(crews):
+        machines = [card for card in crew if card in MACHINE_CARDS]
         finished = [building for building in table.finished[seat] if building in MACHINE_CARDS]
         if sorted(machines) != sorted(finished):
             problems.append(
@@ -180,11 +207,22 @@ def _cards(table: BuildersTable) -> list[str]:
         len(table.worker_row) < RULES.worker_row and table.worker_deck
     ):
         problems.append(f"the worker row holds {len(table.worker_row)} cards")
-    held = {
-        card for seat in range(table.players) for card in table.idle[seat] + _working(table, seat)
-    }
-    if not table.freed <= SLAVE_CARDS & held:
+    if table.freed and not table.freed <= SLAVE_CARDS & {card for crew in crews for card in crew}:
         problems.append(f"freed cards {sorted(table.freed)} are not all slaves players hold")
+    return problems
+
+
+def _misplaced(table: BuildersTable) -> list[str]:
+    """Each card not in exactly one place, with the places it is in, and cards not in the box."""
+    problems = []
+    places = _places(table)
+    for number in CARDS:
+        where = places.pop(number, [])
+        if len(where) != 1:
+            found = ", ".join(where) if where else "nowhere"
+            problems.append(f"card {number} is in {len(where)} places: {found}")
+    if places:
+        problems.append(f"cards that do not exist: {sorted(places)}")
     return problems
 
 
@@ -197,23 +235,27 @@ def _skilled(table: BuildersTable, card: int) -> bool:
 
 
 def _tools_and_universities(table: BuildersTable) -> list[str]:
+    """Each tool and each University in exactly one place, and only workers and citizens
+    carrying tools or trained (B-13, B-14)."""
     problems = []
-    tools = Counter(table.tool_stack)
+    tools = list(table.tool_stack)
     for seat in range(table.players):
-        tools.update(table.tools[seat])
+        tools += table.tools[seat]
         for site in table.sites[seat].values():
             for card, tool in site.crew:
                 if tool != NO_TOOL:
-                    tools[tool] += 1
+                    tools.append(tool)
                     if not _skilled(table, card):
                         problems.append(f"card {card} carries a tool but is no worker or citizen")
-    for printed in TOOLS:
-        if tools.pop(printed.material, 0) != 1:
-            problems.append(f"the {printed.word} is not in exactly one place")
-    if tools:
-        problems.append(f"tools that do not exist: {sorted(tools)}")
-    universities = Counter(table.university_stack) + Counter(table.trained.values())
-    if sorted(universities.elements()) != list(range(len(MATERIALS))):
+    if sorted(tools) != TOOL_MATERIALS:
+        counted = Counter(tools)
+        for printed in TOOLS:
+            if counted.pop(printed.material, 0) != 1:
+                problems.append(f"the {printed.word} is not in exactly one place")
+        if counted:
+            problems.append(f"tools that do not exist: {sorted(counted)}")
+    if sorted(table.university_stack + list(table.trained.values())) != UNIVERSITIES:
+        universities = Counter(table.university_stack) + Counter(table.trained.values())
         problems.append(f"Universities are not each in one place: {dict(universities)}")
     for card in table.trained:
         if not _skilled(table, card):
@@ -247,23 +289,37 @@ def _sesterces_and_loans(table: BuildersTable) -> list[str]:
 
 
 def _buildings(table: BuildersTable) -> list[str]:
+    """VP equal to what the finished buildings and machines are worth, each site its own
+    building, unfinished and supplied by exactly its crew, and no one past 17 VP unless the
+    end is triggered (B-20)."""
     problems = []
+    # what an untrained card brings is as printed; `provides` teaches the trained ones
+    printed, trained, provides = (
+        provisions(table.options["fourth_apprentice"]),
+        table.trained,
+        table.provides,
+    )
     for seat in range(table.players):
-        worth = sum(BUILDINGS[building - 1].vp for building in table.finished[seat])
+        worth = sum([VP[building - 1] for building in table.finished[seat]])
         if table.victory_points[seat] != worth:
             problems.append(
                 f"seat {seat} has {table.victory_points[seat]} VP but its buildings are worth "
                 f"{worth}"
             )
         for building, site in table.sites[seat].items():
-            if site.building != building or site.cost != BUILDINGS[building - 1].cost:
+            if site.building != building or site.cost != COST[building - 1]:
                 problems.append(f"seat {seat}'s site {building} is not building {building}")
             if site.finished():
                 problems.append(f"building {building} is finished but still under construction")
-            supplied = [0] * len(MATERIALS)
+            supplied = [0, 0, 0, 0]
             for card, tool in site.crew:
-                for material, amount in enumerate(table.provides(card)):
-                    supplied[material] += amount
+                stone, wood, architecture, decoration = (
+                    provides(card) if card in trained else printed[card]
+                )
+                supplied[0] += stone
+                supplied[1] += wood
+                supplied[2] += architecture
+                supplied[3] += decoration
                 if tool != NO_TOOL:
                     supplied[tool] += 1
             if supplied != site.supplied:

@@ -11,6 +11,9 @@ fault in those shows here.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress
+from operator import itemgetter, le
 from typing import TYPE_CHECKING
 
 from tabulae.core import Event
@@ -210,6 +213,16 @@ _ATTACK_EVENTS = (_ATTACK, _DEFENCE)
 _DECK = list(range(len(PLAYER_CARDS)))
 _MAP_CELLS = DATA["scouting_map"]["rows"] * DATA["scouting_map"]["columns"]
 _PATTERN_CELLS = len(next(iter(DATA["patterns"]["values"].values())))
+_TRACK_STANDING = itemgetter(*(slot for slot, _, _, _ in _TRACKS))
+_TRACK_LEAST = tuple(least for _, _, least, _ in _TRACKS)
+_TRACK_MOST = tuple(most for _, _, _, most in _TRACKS)
+"""The tracks' slots read at once, and their bounds in the same order."""
+_BUILT = slice(BUILT, BUILT + len(BUILDINGS))
+"""The building boxes, in the order of `_NEEDS`."""
+_MARKED_OR_NOT = frozenset((0, 1))
+_COURT_RULINGS = tuple((name, itemgetter(*slots)) for name, slots in _COURT_COLUMNS)
+_THRESHOLD_BOXES = itemgetter(*(slot for slot, *_ in _THRESHOLDS))
+"""The boxes of `_THRESHOLDS`, read at once in the same order."""
 
 
 def invariants(table: HadriansWallTable) -> list[str]:
@@ -239,6 +252,11 @@ _PER_SEAT = (
     "choosing_favours",
 )
 _PLAYER_CARD_LISTS = ("decks", "drawn", "paths", "prospects")
+_PLAYER_CARD_NUMBERS = frozenset(range(len(PLAYER_CARDS)))
+_FATE_CARD_NUMBERS = frozenset(range(len(FATE_CARDS)))
+_CHOSEN = frozenset((None, *_PLAYER_CARD_NUMBERS))
+"""What a seat's chosen card may be: none yet, or a player card."""
+_REWARDS = frozenset(CHOICES)
 _FAVOURS_USED = 2 * len(COHORTS)
 
 
@@ -262,18 +280,18 @@ def _shapes(table: HadriansWallTable) -> list[str]:
             say(f"sheets[{seat}]: {SIZE} numbers, not {len(table.sheets[seat])}")
         if len(table.favours_used[seat]) != _FAVOURS_USED:
             say(f"favours_used[{seat}]: {_FAVOURS_USED} numbers")
-        if any(word not in CHOICES for word in table.pending[seat]):
+        if not _REWARDS.issuperset(table.pending[seat]):
             say(f"pending[{seat}]: rewards are {', '.join(CHOICES)}")
         for name in _PLAYER_CARD_LISTS:
-            if any(card not in cards for card in getattr(table, name)[seat]):
+            if not _PLAYER_CARD_NUMBERS.issuperset(getattr(table, name)[seat]):
                 say(f"{name}[{seat}]: player cards are numbered 0-{len(cards) - 1}")
-        if table.chosen[seat] not in (None, *cards):
+        if table.chosen[seat] not in _CHOSEN:
             say(f"chosen[{seat}]: player cards are numbered 0-{len(cards) - 1}")
     for name in ("neutral_deck", "neutral_cards"):
-        if any(card not in cards for card in getattr(table, name)):
+        if not _PLAYER_CARD_NUMBERS.issuperset(getattr(table, name)):
             say(f"{name}: player cards are numbered 0-{len(cards) - 1}")
     for name in ("fate_deck", "fate_discard", "attack_cards"):
-        if any(card not in fates for card in getattr(table, name)):
+        if not _FATE_CARD_NUMBERS.issuperset(getattr(table, name)):
             say(f"{name}: Fate cards are numbered 0-{len(fates) - 1}")
     if table.fate_card not in fates:
         say(f"fate_card: Fate cards are numbered 0-{len(fates) - 1}")
@@ -561,12 +579,25 @@ def _pieces(table: HadriansWallTable, seat: int, problems: list[str]) -> None:
 
 
 def _sheet(table: HadriansWallTable, seat: int, problems: list[str]) -> None:
-    sheet = table.sheets[seat]
+    """Everything one player's sheets must show, read from the sheets, the year and the
+    attacks resolved alone; most actions leave all sheets but one as they were, and a sheet
+    already read in the same year is not read again."""
+    sheet = tuple(table.sheets[seat])
+    problems += _sheet_problems(seat, sheet, table.year, _attacks_resolved(table))
+
+
+@lru_cache(maxsize=1024)
+def _sheet_problems(seat: int, boxes: tuple[int, ...], year: int, resolved: int) -> tuple[str, ...]:
+    """What the sheets `boxes` of the player at `seat` break in `year`, after `resolved`
+    attacks: tracks, columns, buildings, Landmarks, the yearly areas and the right sheet."""
+    sheet = list(boxes)
+    problems: list[str] = []
     say = problems.append
-    for slot, name, least, most in _TRACKS:
-        if not least <= sheet[slot] <= most:
-            say(f"seat {seat}: {name} stands at {sheet[slot]}, outside {least}-{most}")
-    resolved = _attacks_resolved(table)
+    standing = _TRACK_STANDING(sheet)
+    if not all(map(le, _TRACK_LEAST, standing)) or not all(map(le, standing, _TRACK_MOST)):
+        for slot, name, least, most in _TRACKS:
+            if not least <= sheet[slot] <= most:
+                say(f"seat {seat}: {name} stands at {sheet[slot]}, outside {least}-{most}")
     if sheet[DISDAIN] > _FLAGS_RESOLVED[resolved]:
         say(
             f"seat {seat}: {sheet[DISDAIN]} disdain circled after {resolved} attacks, "
@@ -574,7 +605,8 @@ def _sheet(table: HadriansWallTable, seat: int, problems: list[str]) -> None:
         )
 
     # columns and chains (H-05)
-    if any(sheet[slot] not in (0, 1) for slot, *_ in _NEEDS):
+    built = sheet[_BUILT]
+    if not _MARKED_OR_NOT.issuperset(built):
         say(f"seat {seat}: a building is marked other than built or not built")
     granaries = sheet[_BUILDING["medium_granary"]] + sheet[_BUILDING["large_granary"]]
     for slot, name, ends in _GATED:
@@ -591,9 +623,7 @@ def _sheet(table: HadriansWallTable, seat: int, problems: list[str]) -> None:
 
     # buildings (H-06) and Landmarks (H-09)
     infrastructure = sum(1 for flag in FORT_FLAGS if flag <= fort)
-    for slot, name, after, track, level in _NEEDS:
-        if not sheet[slot]:
-            continue
+    for _, name, after, track, level in compress(_NEEDS, built):
         if after is not None and not sheet[after]:
             say(f"seat {seat}: the {name} stands without the building it needs first")
         have = infrastructure if track is None else sheet[track]
@@ -605,16 +635,16 @@ def _sheet(table: HadriansWallTable, seat: int, problems: list[str]) -> None:
         ):
             say(f"seat {seat}: the {name} is built below {ATTRIBUTES[attribute]} {level}")
 
-    _yearly(table, seat, sheet, problems)
+    _yearly(year, seat, sheet, problems)
     _civic(seat, sheet, problems)
-    _ludus(table, seat, sheet, problems)
+    _ludus(year, seat, sheet, problems)
+    return tuple(problems)
 
 
-def _yearly(table: HadriansWallTable, seat: int, sheet: list[int], problems: list[str]) -> None:
+def _yearly(year: int, seat: int, sheet: list[int], problems: list[str]) -> None:
     """Boxes holding the year they were filled: never a later year, never over a limit."""
-    year = table.year
     for start, end, name, limit in _PER_YEAR:
-        years = [y for y in sheet[start:end] if y]
+        years = list(filter(None, sheet[start:end]))
         if not years:
             continue
         if min(years) < 1 or max(years) > year:
@@ -623,11 +653,11 @@ def _yearly(table: HadriansWallTable, seat: int, sheet: list[int], problems: lis
             problems.append(f"seat {seat}: {name} were used more than {limit} a year: {years}")
     for start, end, name in _IN_ORDER:
         years = sheet[start:end]
-        filled = [y for y in years if y]
+        filled = list(filter(None, years))
         if years[: len(filled)] != filled or filled != sorted(filled):
             problems.append(f"seat {seat}: the {name} boxes are not filled in order: {years}")
-    for name, slots in _COURT_COLUMNS:
-        years = [sheet[slot] for slot in slots if sheet[slot]]
+    for name, rulings in _COURT_RULINGS:
+        years = list(filter(None, rulings(sheet)))
         if years and (min(years) < 1 or max(years) > year or len(set(years)) != len(years)):
             problems.append(
                 f"seat {seat}: the {name} Courthouse column gave more than one ruling "
@@ -638,14 +668,14 @@ def _yearly(table: HadriansWallTable, seat: int, sheet: list[int], problems: lis
 def _civic(seat: int, sheet: list[int], problems: list[str]) -> None:
     """Right-sheet boxes: thresholds, the buildings they belong to, and what they hold."""
     say = problems.append
-    for slot, building, track, need, area, box in _THRESHOLDS:
-        if sheet[slot] and (not sheet[building] or sheet[track] < need):
+    for _, building, track, need, area, box in compress(_THRESHOLDS, _THRESHOLD_BOXES(sheet)):
+        if not sheet[building] or sheet[track] < need:
             say(f"seat {seat}: {area} box {box} is filled below its threshold or unbuilt")
-    goods = [g for g in sheet[MARKET : MARKET + len(MARKET_BOXES)] if g]
+    goods = list(filter(None, sheet[MARKET : MARKET + len(MARKET_BOXES)]))
     if not set(goods) <= _TRADE_GOODS:
         say(f"seat {seat}: the Market holds a number no card shows: {goods}")
 
-    baths = sum(1 for y in sheet[BATHS : BATHS + len(BATHS_BOXES)] if y)
+    baths = sum(map(bool, sheet[BATHS : BATHS + len(BATHS_BOXES)]))
     if not 0 <= sheet[DISDAIN_REMOVED] <= sheet[DISDAIN]:
         say(f"seat {seat}: {sheet[DISDAIN_REMOVED]} disdain removed of {sheet[DISDAIN]} circled")
     if sheet[DISDAIN_REMOVED] != baths:
@@ -685,13 +715,13 @@ def _civic(seat: int, sheet: list[int], problems: list[str]) -> None:
         say(f"seat {seat}: Scout {scouts} is sent below his patricians")
 
 
-def _ludus(table: HadriansWallTable, seat: int, sheet: list[int], problems: list[str]) -> None:
+def _ludus(year: int, seat: int, sheet: list[int], problems: list[str]) -> None:
     for g, name in enumerate(GLADIATORS):
         circled, filled, dead = sheet[CIRCLED + g], sheet[FILLED + g], sheet[DEAD + g]
         fought = sheet[FOUGHT + g]
         sound = 0 <= filled <= circled <= GLADIATOR_BOXES and dead in (0, 1)
         # a battle fills at least one box; the gladiator dies when it fills every circled one
-        sound = sound and (filled > 0) == (fought > 0) and fought <= table.year
+        sound = sound and (filled > 0) == (fought > 0) and fought <= year
         sound = sound and bool(dead) == (0 < circled == filled)
         if circled:
             sound = sound and sheet[_BUILDING["ludus"]] == 1

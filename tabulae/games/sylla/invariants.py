@@ -30,12 +30,42 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sized
+from typing import Any
 
 from .actions import CUBE_TYPES
+from .components import Components
 from .events import matches
 from .table import ALL, UP, SyllaTable
 
 AFTER_EVENTS = ("great_work", "ecclesia", "over")  # phases a round's removal has passed
+
+
+class _Box:
+    """What an edition's box holds, counted once for every check of its games."""
+
+    __slots__ = ("characters", "components", "in_box", "kept", "tile_kinds")
+
+    def __init__(self, components: Components) -> None:
+        self.components = components
+        self.characters = frozenset(range(len(components.cards)))  # the character cards
+        self.tile_kinds = tuple(tile.kind for tile in components.tiles)  # by tile
+        self.in_box = Counter(self.tile_kinds)  # building tiles by kind
+        self.kept = frozenset(k for k, kind in enumerate(components.buildings) if kind.kept)
+
+
+_BOXES: dict[int, _Box] = {}
+
+
+def _box(components: Components) -> _Box:
+    box = _BOXES.get(id(components))
+    if box is None or box.components is not components:
+        box = _BOXES[id(components)] = _Box(components)
+    return box
+
+
+_ALLOWED: dict[tuple[int, int], frozenset[int]] = {}
+"""The whole numbers from low up to high, excluded, by (low, high): the counts of the
+components and seats that `_places` checks values against."""
 
 
 def invariants(table: SyllaTable) -> list[str]:
@@ -108,8 +138,11 @@ def _places(table: SyllaTable) -> list[str]:
     problems: list[str] = []
 
     def among(what: str, values: Iterable[int], low: int, high: int) -> None:
-        wrong = [v for v in values if not low <= v < high]
-        if wrong:
+        allowed = _ALLOWED.get((low, high))
+        if allowed is None:
+            allowed = _ALLOWED[low, high] = frozenset(range(low, high))
+        if not allowed.issuperset(values):
+            wrong = [v for v in values if not low <= v < high]
             problems.append(f"{what} {wrong} outside {low}..{high - 1}")
 
     among("seats", [table.actor, *table.queue, *table.flipping], 0, n)
@@ -192,7 +225,7 @@ def _cards(table: SyllaTable) -> list[str]:
     total = len(components.cards)
     owned = [card for hand in table.characters for card, _, _ in hand]
     characters = [card for card in owned if card < total]
-    cranes = sorted(card for card in owned if card >= total)
+    cranes = sorted([card for card in owned if card >= total])
     choose = table.player_count.starting_characters
     problems = []
     if table.phase == "setup":
@@ -207,11 +240,15 @@ def _cards(table: SyllaTable) -> list[str]:
     elif any(table.starting_picks):
         problems.append("starting picks are still hidden after the choice")
     else:
-        for seat, hand in enumerate(table.characters):
-            if sum(card < total for card, _, _ in hand) < choose:
-                problems.append(f"seat {seat} holds fewer than its {choose} starting characters")
+        # each seat holds at least its cards less every Crane card dealt: count only if short
+        if min(map(len, table.characters), default=0) - len(cranes) < choose:
+            for seat, hand in enumerate(table.characters):
+                if sum(card < total for card, _, _ in hand) < choose:
+                    problems.append(
+                        f"seat {seat} holds fewer than its {choose} starting characters"
+                    )
         places = table.deck + table.display + characters
-        if len(places) != total or set(places) != set(range(total)):
+        if len(places) != total or set(places) != _box(components).characters:
             doubled = sorted(c for c, k in Counter(places).items() if k > 1)
             problems.append(
                 f"{len(places)} character cards in the deck, display and hands, not each of the "
@@ -237,17 +274,22 @@ def _tiles(table: SyllaTable) -> list[str]:
         problems.append("a building tile is in the stack or the row twice")
     if len(table.building_row) != len(components.slot_colours):
         problems.append(f"a building row of {len(table.building_row)} slots")
-    in_box = Counter(t.kind for t in components.tiles)
-    kept = Counter(kind for b in table.buildings for kind, _ in b)
-    seen = Counter(components.tiles[t].kind for t in tiles) + kept
+    box = _box(components)
+    in_box = box.in_box
+    kept = [kind for b in table.buildings for kind, _ in b]
+    seen = Counter([box.tile_kinds[t] for t in tiles])
+    seen.update(kept)
     for kind, count in seen.items():
         if count > in_box[kind]:
             problems.append(
                 f"{count} {components.buildings[kind].id} tiles; the box has {in_box[kind]}"
             )
-    for kind in kept:
-        if not components.buildings[kind].kept:
-            problems.append(f"a {components.buildings[kind].id} is kept, but it acts once and goes")
+    if not box.kept.issuperset(kept):
+        for kind in dict.fromkeys(kept):
+            if not components.buildings[kind].kept:
+                problems.append(
+                    f"a {components.buildings[kind].id} is kept, but it acts once and goes"
+                )
     return problems
 
 
@@ -301,7 +343,7 @@ def _money_and_tokens(table: SyllaTable) -> list[str]:
     if bank is not None and bank < 0:
         problems.append(f"players hold {sum(table.money)} deniers; the box has {components.coins}")
     for seat in range(table.players):
-        if any(k < 0 for k in table.known_tokens[seat]):
+        if min(table.known_tokens[seat], default=0) < 0:
             problems.append(f"seat {seat} holds {table.known_tokens[seat]} tokens")
         for colour, possible in table.private_tokens[seat]:
             if not possible >> colour & 1 or possible & ~ALL or possible & (possible - 1) == 0:
@@ -311,8 +353,9 @@ def _money_and_tokens(table: SyllaTable) -> list[str]:
     if table.options["open_screens"] and any(table.private_tokens):
         problems.append("a token is private although screens are open")
     if table.options["limited_tokens"]:
+        tokens = [table.tokens(p) for p in range(table.players)]
         for t, name in enumerate(components.tendencies):
-            held = sum(table.tokens(p)[t] for p in range(table.players))
+            held = sum(mine[t] for mine in tokens)
             if held > components.tokens_per_tendency:
                 problems.append(
                     f"{held} {name} tokens held; the supply has {components.tokens_per_tendency}"
@@ -375,46 +418,53 @@ def _tilt_and_cubes(table: SyllaTable) -> list[str]:
 
 def _this_phase(table: SyllaTable) -> list[str]:
     """Limits per phase, counted in the log since the phase began."""
-    start = len(table.events)
-    while start and table.events[start - 1].key != "sylla.phase":
-        start -= 1
-    occurs: Counter[str] = Counter()
-    turned: Counter[tuple[str, int]] = Counter()
-    taverns: Counter[str] = Counter()
-    recruits: Counter[int] = Counter()
+    occurs: list[str] = []
+    turned: list[tuple[str, int]] = []
+    taverns: list[str] = []
+    recruits: list[int] = []
     offered = 0
-    for e in table.events[start:]:
-        if e.key == "sylla.occurs":
-            occurs[e.args["event"]] += 1
-        elif e.key == "sylla.face_down":
-            turned[e.args["event"], e.args["seat"]] += 1
-        elif e.key == "sylla.tavern":
-            taverns[e.args["marker"]] += 1
-        elif e.key == "sylla.recruit":
-            recruits[e.args["seat"]] += 1
-        elif e.key == "sylla.offer":
+    for e in reversed(table.events):
+        key = e.key
+        if key == "sylla.phase":
+            break
+        if key == "sylla.occurs":
+            occurs.append(e.args["event"])
+        elif key == "sylla.face_down":
+            turned.append((e.args["event"], e.args["seat"]))
+        elif key == "sylla.tavern":
+            taverns.append(e.args["marker"])
+        elif key == "sylla.recruit":
+            recruits.append(e.args["seat"])
+        elif key == "sylla.offer":
             offered += 1
-    problems = [
-        f"{event} occurred {n} times in one Events phase" for event, n in occurs.items() if n > 1
-    ]
-    if sum(occurs.values()) > 2:
-        problems.append(f"{sum(occurs.values())} events occurred in one Events phase")
+    for found in (occurs, turned, taverns, recruits):
+        found.reverse()  # in the order they happened
+    problems = [f"{event} occurred {n} times in one Events phase" for event, n in _repeated(occurs)]
+    if len(occurs) > 2:
+        problems.append(f"{len(occurs)} events occurred in one Events phase")
     problems += [
         f"{event} turned {n} cards of seat {seat} face down in one phase"
-        for (event, seat), n in turned.items()
-        if n > 1
+        for (event, seat), n in _repeated(turned)
     ]
-    problems += [f"Taverns moved {m} {n} times in one phase" for m, n in taverns.items() if n > 1]
+    problems += [f"Taverns moved {m} {n} times in one phase" for m, n in _repeated(taverns)]
     share = table.player_count.recruits_per_player
-    problems += [
-        f"seat {seat} recruited {n} cards in one phase, not {share}"
-        for seat, n in recruits.items()
-        if n > share
-    ]
+    if recruits:
+        problems += [
+            f"seat {seat} recruited {n} cards in one phase, not {share}"
+            for seat, n in Counter(recruits).items()
+            if n > share
+        ]
     limit = table.player_count.tiles_offered_per_round
     if limit is not None and offered > limit:
         problems.append(f"{offered} tiles offered in one Buildings phase, not {limit}")
     return problems
+
+
+def _repeated(items: list[Any]) -> list[tuple[Any, int]]:
+    """Each item that `items` holds more than once, with its count, in order of first showing."""
+    if len(set(items)) == len(items):
+        return []
+    return [(item, n) for item, n in Counter(items).items() if n > 1]
 
 
 CHECKS: tuple[Callable[[SyllaTable], list[str]], ...] = (

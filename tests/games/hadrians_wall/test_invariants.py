@@ -231,6 +231,34 @@ def disdain_before_any_attack(state):
     state.sheets[0][S.DISDAIN] = 1
 
 
+def a_building_marked_twice(state):
+    state.sheets[0][S.BUILT] = 2
+
+
+def a_market_box_without_the_market(state):
+    state.sheets[0][S.MARKET] = 1
+
+
+def a_forum_box_skipped(state):
+    state.sheets[0][S.FORUM + 1] = 1
+
+
+def two_rulings_of_one_column_in_a_year(state):
+    state.sheets[0][S.COURT] = state.sheets[0][S.COURT + 1] = 1
+
+
+def a_reward_the_game_does_not_know(state):
+    state.pending[0].append("a_laurel_wreath")
+
+
+def a_chosen_card_that_does_not_exist(state):
+    state.chosen[0] = 99
+
+
+def a_fate_card_that_does_not_exist(state):
+    state.fate_discard.append(99)
+
+
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
@@ -244,6 +272,13 @@ def disdain_before_any_attack(state):
         (two_diplomats_on_one_cohort, "2 Diplomats sent, serving [1, 0, 0]"),
         (a_path_card_twice, "player cards are not each in exactly one place"),
         (disdain_before_any_attack, "1 disdain circled after 0 attacks"),
+        (a_building_marked_twice, "a building is marked other than built or not built"),
+        (a_market_box_without_the_market, "Market box 1 is filled below its threshold or unbuilt"),
+        (a_forum_box_skipped, "the Forum boxes are not filled in order: [0, 1, 0, 0]"),
+        (two_rulings_of_one_column_in_a_year, "the left Courthouse column gave more than one"),
+        (a_reward_the_game_does_not_know, "pending[0]: rewards are"),
+        (a_chosen_card_that_does_not_exist, "chosen[0]: player cards are numbered 0-"),
+        (a_fate_card_that_does_not_exist, "fate_discard: Fate cards are numbered 0-"),
     ],
 )
 def test_a_position_against_a_rule_is_named(edit, message):

@@ -182,3 +182,54 @@ def test_more_deniers_than_the_box_holds_are_named():
     assert GAME.invariants(s) == []
     s.money[1] += s.bank() + 1
     assert GAME.invariants(s) == ["players hold 61 deniers; the box has 60"]
+
+
+def a_card_number_off_the_deck(s):
+    s.deck.append(99)
+
+
+def a_starting_character_lost(s):
+    s.deck.append(s.characters[0].pop()[0])
+
+
+def a_kept_insula(s):
+    """An Insula tile taken from the stack and kept, where it acts once and goes."""
+    insula = s.components.index("buildings", "insula")
+    tile = next(t for t in s.building_stack if s.components.tiles[t].kind == insula)
+    s.building_stack.remove(tile)
+    s.buildings[0].append((insula, UP))
+
+
+def negative_tokens(s):
+    s.known_tokens[0][1] = -1
+
+
+def a_tavern_moving_a_marker_twice(s):
+    s.tell("tavern", marker="health")
+    s.tell("tavern", marker="health")
+
+
+def an_event_turning_two_cards_of_a_seat(s):
+    s.tell("face_down", event="epidemic", seat=2)
+    s.tell("face_down", event="epidemic", seat=2)
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (a_card_number_off_the_deck, "character cards [99] outside 0..39"),
+        (a_starting_character_lost, "seat 0 holds fewer than its 4 starting characters"),
+        (a_kept_insula, "a insula is kept, but it acts once and goes"),
+        (negative_tokens, "seat 0 holds [0, -1, 0] tokens"),
+        (a_tavern_moving_a_marker_twice, "Taverns moved health 2 times in one phase"),
+        (
+            an_event_turning_two_cards_of_a_seat,
+            "epidemic turned 2 cards of seat 2 face down in one phase",
+        ),
+    ],
+    ids=lambda value: getattr(value, "__name__", "message"),
+)
+def test_a_position_against_a_rule_is_named(edit, expected):
+    s = started(4)
+    edit(s)
+    assert GAME.invariants(s) == [expected]
