@@ -197,6 +197,37 @@ class Person:
         self.wait_ready()
         return played
 
+    def play_over_the_api(
+        self,
+        table: str,
+        until: Callable[[dict[str, Any]], bool],
+        pick: Callable[[list[list]], list],
+    ) -> int:
+        """Play this person's seat over HTTP, the action `pick` takes of the legal ones, with
+        the page away meanwhile, until the seat is to move in a state where `until(state)`
+        holds (the table's state as the seat sees it), then open the table again: for tests
+        that play the moves around a stretch of the game in the browser, not the moves in it.
+        Returns the number of actions played; fails if the game ends first."""
+        seats = self.page.evaluate("() => JSON.parse(localStorage.getItem('tabulae.seats'))")
+        headers = {"X-Seat-Token": seats[table]["token"]}
+        self.page.goto("/")  # the lobby, meanwhile
+        played, deadline = 0, time.monotonic() + 300
+        with httpx.Client(base_url=f"{self.url}/api", headers=headers, timeout=10) as api:
+            while time.monotonic() < deadline:
+                state = api.get(f"/tables/{table}/state").raise_for_status().json()
+                assert state["status"] == "playing", f"table {table} ended over the API"
+                if not state["legal"]:  # another seat's turn
+                    time.sleep(0.02)
+                    continue
+                if until(state):
+                    break
+                body = {"action": pick(state["legal"]), "version": state["version"]}
+                played += api.post(f"/tables/{table}/actions", json=body).is_success
+            else:
+                raise AssertionError(f"table {table} did not come where it was played to")
+        self.open_table(table)
+        return played
+
     def scores(self) -> dict[int, float]:
         """The final scores as the end screen shows them, by seat (names are in the page's
         language, a bot's included, so the seat is what the engine's record is compared by)."""

@@ -4,6 +4,7 @@ signed-in page of the people's site."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -105,9 +106,11 @@ def signed_in(people: Browser, username: str, lang: str = "en"):
     return page
 
 
-def english_words(game: str, lang: str) -> set[str]:
+@functools.cache
+def english_words(game: str, lang: str) -> frozenset[str]:
     """Words of the English catalogs that the language's catalogs never use: what would be an
-    English word left on a page in that language."""
+    English word left on a page in that language. Worked out once per game and language of a
+    test process (the interface's messages are read from its source, seconds each time)."""
     rules = load("tests.plugin_games.tesserae:GAME" if game == TOY else game)
     english = " ".join(
         [
@@ -128,7 +131,7 @@ def english_words(game: str, lang: str) -> set[str]:
     )
     words = {w.lower() for w in WORD.findall(english) if len(w) > 2}
     words -= OWN_WORDS.get(lang, set())
-    return words - {w.lower() for w in WORD.findall(local)} - {w.lower() for w in PROPER}
+    return frozenset(words - {w.lower() for w in WORD.findall(local)} - {w.lower() for w in PROPER})
 
 
 def _number(text: str) -> float:

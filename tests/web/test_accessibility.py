@@ -3,7 +3,9 @@ critical violation (text contrast to WCAG AA included) on the lobby with each ga
 live table of each game, finished tables, the replay, the account with my games, the
 leaderboard, a player's page, and each game's learn and rules pages, in English and Russian at
 1366×768; the log is a polite live region that adds the new lines without reading the old ones
-again; and a whole game of each title is played with key presses alone.
+again; and each title is played with key presses alone: a whole game of Hadrian's Wall, and
+Sylla and The Builders from their first move through their first rounds and from a late round
+to their end, the rounds between over the API.
 
 The positions are reached over the API (bot-only tables the server plays to their end, a rated
 game against a bot played over HTTP), so each page kind takes one browser context."""
@@ -23,7 +25,7 @@ import tabulae
 from tests.server.harness import LIMITS, Server
 from tests.server.players import play_randomly, sign_up
 
-from .browser import READY, Browser
+from .browser import READY, Browser, Person
 from .pages import CONTRAST
 from .scans import PASSWORD, SETTINGS, violations
 
@@ -241,33 +243,25 @@ def focused(page: Any, selector: str) -> bool:
 
 
 # Each title by the keys: its players (three, the others bots, where that is over in seconds;
-# Hadrian's Wall alone, its shortest game) and the key that picks the action each move, among
-# the actions, by the arrow keys' Home and End: the first, or the last (Hadrian's Wall's last
-# ends the year, where its first takes one thing at a time).
-BY_KEYS = {"sylla": (3, "Home"), "builders": (3, "Home"), "hadrians_wall": (1, "End")}
+# Hadrian's Wall alone, its shortest game), the key that picks the action each move, among the
+# actions, by the arrow keys' Home and End: the first, or the last (Hadrian's Wall's last ends
+# the year, where its first takes one thing at a time), and the round from which the keys play
+# again after the rounds between were played over the API (None: the whole game by the keys).
+# Sylla's last round is its fifth; The Builders' games with these players last 33 rounds and
+# more, most of them over 40, and the keys take over when the end is announced if that is
+# sooner.
+BY_KEYS = {"sylla": (3, "Home", 5), "builders": (3, "Home", 26), "hadrians_wall": (1, "End", None)}
+FIRST_ROUNDS = {"sylla": 1, "builders": 3}  # played by the keys before the API takes over
 
 
-@pytest.mark.parametrize("game", BY_KEYS)
-def test_a_whole_game_is_played_by_the_keys_alone(people, site, game):
-    """Tab to the actions, pick one by Home or End, press Enter, and again: the page keeps
-    the focus among the actions, so Tab is pressed only when it does not."""
-    server, username, _ = site
-    players, key = BY_KEYS[game]
-    with server.http() as http:
-        bots = [{"bot": "random"}] * (players - 1)
-        spec = {"game": game, "players": players, "seats": [{}, *bots]}
-        table = http.post("/tables", json=spec).json()["id"]
-        token = http.post(f"/tables/{table}/join", json={"name": username}).json()["token"]
-    ala = people.person()
+def by_the_keys(ala: Person, key: str, done: Any) -> dict[str, int]:
+    """Play the open table by the keys until it ends, or until `done()` says so before a move:
+    Tab to the actions, pick one by `key`, press Enter, and again. Returns the presses."""
     page = ala.page
-    page.set_viewport_size(SCREEN)
-    page.goto("/")
-    seated(page, table, token)
-    ala.open_table(table)
     presses = {"Tab": 0, "Enter": 0, "Tab after the first move": 0}
     for _ in range(1000):
         ala.wait_ready()
-        if ala.status == "finished":
+        if ala.status == "finished" or done():
             break
         for _ in range(500):
             if focused(page, "#actions button.action"):
@@ -282,8 +276,57 @@ def test_a_whole_game_is_played_by_the_keys_alone(people, site, game):
         assert chosen == shown[0 if key == "Home" else -1]
         ala.act(lambda page: page.keyboard.press("Enter"))
         presses["Enter"] += 1
-    assert ala.status == "finished", f"table {table} did not end by the keys: {presses}"
+    return presses
+
+
+def own_state(http: Any, table: str, token: str) -> dict[str, Any]:
+    reply = http.get(f"/tables/{table}/state", headers={"X-Seat-Token": token})
+    return reply.raise_for_status().json()
+
+
+def late(resume: int):
+    """Whether a state is at the round `resume`, or the game's end is announced sooner."""
+    return lambda state: state["view"]["round"] >= resume or state["view"].get("last_round")
+
+
+@pytest.mark.parametrize("game", BY_KEYS)
+def test_a_whole_game_is_played_by_the_keys_alone(people, site, game):
+    """Tab to the actions, pick one by Home or End, press Enter, and again: the page keeps
+    the focus among the actions, so Tab is pressed only when it does not. Hadrian's Wall is
+    played whole by the keys. Sylla and The Builders by the keys from the page's first move
+    through their first rounds, then with the page away the rounds between over the API, the
+    action the key would pick each time, and then by the keys again, from the top of the page
+    opened afresh, to the end of the game: Sylla's first round holds its secret choice of
+    characters, and its first and last rounds each the kinds of decision of every round
+    (passes, a recruit, cubes, the thumb); The Builders' first action is always the end of
+    the turn. A whole game by the keys adds to these only more of the same."""
+    server, username, _ = site
+    players, key, resume = BY_KEYS[game]
+    with server.http() as http:
+        bots = [{"bot": "random"}] * (players - 1)
+        spec = {"game": game, "players": players, "seats": [{}, *bots]}
+        table = http.post("/tables", json=spec).json()["id"]
+        token = http.post(f"/tables/{table}/join", json={"name": username}).json()["token"]
+        ala = people.person()
+        page = ala.page
+        page.set_viewport_size(SCREEN)
+        page.goto("/")
+        seated(page, table, token)
+        ala.open_table(table)
+        openings = []
+        if resume is not None:
+
+            def past_the_first_rounds() -> bool:
+                return own_state(http, table, token)["view"]["round"] > FIRST_ROUNDS[game]
+
+            openings.append(by_the_keys(ala, key, past_the_first_rounds))
+            pick = (lambda legal: legal[0]) if key == "Home" else (lambda legal: legal[-1])
+            assert ala.play_over_the_api(table, late(resume), pick) > 0
+        openings.append(by_the_keys(ala, key, lambda: False))
+    assert ala.status == "finished", f"table {table} did not end by the keys: {openings}"
     page.locator("#result").wait_for()
-    # the focus stays among the actions: after the first move, Tab is never needed
-    assert presses["Tab"] > 0  # the page starts at its top, the actions further down
-    assert presses["Tab after the first move"] == 0, presses
+    for presses in openings:
+        assert presses["Enter"] > 0, openings
+        # the focus stays among the actions: after the first move, Tab is never needed
+        assert presses["Tab"] > 0  # the page starts at its top, the actions further down
+        assert presses["Tab after the first move"] == 0, openings

@@ -53,6 +53,15 @@ IN_VIEW = """() => {
   };
 }"""
 
+# What a step shows, read at once: its words as the page renders them, whether the page scrolls
+# sideways, the step's `point` selectors that match nothing (UNMATCHED), and IN_VIEW.
+STEP_SHOWN = f"""selectors => ({{
+  words: document.getElementById("step-words").innerText,
+  sideways: ({SIDEWAYS})(),
+  missing: ({UNMATCHED})(selectors),
+  seen: ({IN_VIEW})(),
+}})"""
+
 
 def play_expected(page) -> None:
     """Play the step's action through the outlines: an outlined board part (and, when it opens
@@ -81,11 +90,11 @@ def take_lesson(page, lang: str, lesson: Lesson, whole: bool, unmatched: list[st
     page.wait_for_selector("#step-words")
     for at, step in enumerate(lesson.steps):
         page.wait_for_function(f"() => document.getElementById('learn').dataset.at === '{at}'")
-        assert page.inner_text("#step-words") == step.say.in_(lang).strip(), (lesson.id, at)
-        assert not page.evaluate(SIDEWAYS), f"{lesson.id} step {at + 1} scrolls sideways"
-        missing = page.evaluate(UNMATCHED, list(step.point))
-        unmatched += [f"{lesson.id} step {at + 1}: {selector}" for selector in missing]
-        seen = page.evaluate(IN_VIEW)
+        shown = page.evaluate(STEP_SHOWN, list(step.point))
+        assert shown["words"] == step.say.in_(lang).strip(), (lesson.id, at)
+        assert not shown["sideways"], f"{lesson.id} step {at + 1} scrolls sideways"
+        unmatched += [f"{lesson.id} step {at + 1}: {selector}" for selector in shown["missing"]]
+        seen = shown["seen"]
         assert seen == {"words": True, "target": True}, (lesson.id, at + 1, seen)
         if step.expect is None:
             page.click("#next")

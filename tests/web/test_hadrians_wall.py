@@ -1,11 +1,13 @@
-"""Hadrian's Wall in the browser: both sheets of every player, played to the end by clicking
-the sheets, a scout placed on the Scouting Map by clicking and by dragging, and everything the
-board, its actions, its log and its end sheet say in words, in English and in Polish."""
+"""Hadrian's Wall in the browser: both sheets of every player, the first year and the last (to
+the end) played by clicking the sheets, a scout placed on the Scouting Map by clicking and by
+dragging, and everything the board, its actions, its log and its end sheet say in words, in
+English and in Polish."""
 
 from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
 
 import tabulae
@@ -34,13 +36,31 @@ def test_a_two_player_game_against_a_bot_is_played_to_the_end_on_the_sheets(brow
         assert page.locator(f"{OWN} [data-area={area}]").count() == 1, area
     assert page.locator(f"{OWN} [data-track=fort] .box").count() == 21
     assert page.locator(f"{OWN} [data-track=wall_guard] .box").count() == 18
-    clicks = ala.play_to_the_end(
-        board_clicks(5, f"{OWN} .clickable.legal:not(.hw-end)", f"{OWN} button.hw-end")
-    )
-    assert clicks >= 12  # a Path card and the end of the year, six times at least
+    # The first year and the last are played by clicking the sheet, the years between over
+    # the API: each year asks the same kinds of decision, and the last leads to the end.
+    choose = board_clicks(5, f"{OWN} .clickable.legal:not(.hw-end)", f"{OWN} button.hw-end")
+    clicks = 0
+    while ala.status != "finished" and year(ala, table) == 1:
+        clicks += ala.play_to_the_end(choose, 1)
+    rng = Rng(5)
+    assert ala.play_over_the_api(table, in_the_last_year, rng.choice) > 0
+    clicks += ala.play_to_the_end(choose)
+    assert clicks >= 4  # a Path card and the end of the year, in the first year and the last
     assert page.get_attribute("#table", "data-status") == "finished"
     assert ala.scores() == engine_scores(browser, table)
     assert page.locator("#result table.breakdown").count() == 1
+
+
+def in_the_last_year(state: dict) -> bool:
+    return state["view"]["year"] == state["view"]["years"]
+
+
+def year(person: Person, table: str) -> int:
+    """The year of the game at `table`, as the person's seat sees it over the API."""
+    seats = person.page.evaluate("() => JSON.parse(localStorage.getItem('tabulae.seats'))")
+    with httpx.Client(base_url=f"{person.url}/api", timeout=10) as api:
+        headers = {"X-Seat-Token": seats[table]["token"]}
+        return api.get(f"/tables/{table}/state", headers=headers).json()["view"]["year"]
 
 
 SCOUT_SEED = 0
