@@ -1,8 +1,9 @@
 """Bots: given a seat and what that seat may know, choose an action."""
 
-from .base import BOTS, Bot, RandomBot, decide, known, make_bot, register
+from .base import BOTS, Bot, RandomBot, decide, known, local_only, make_bot, register
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot, Search
+from .learned import LearnedBot
 from .levels import LEVELS, Level
 from .play import bot_steps
 
@@ -12,12 +13,14 @@ __all__ = [
     "Bot",
     "GreedyBot",
     "ISMCTSBot",
+    "LearnedBot",
     "Level",
     "RandomBot",
     "Search",
     "bot_steps",
     "decide",
     "known",
+    "local_only",
     "make_bot",
     "register",
 ]

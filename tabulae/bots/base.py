@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from tabulae.core import Action, Rng, State, visible
+from tabulae.core import Action, Game, Rng, State, visible
 
 from .levels import LEVELS
 
@@ -17,7 +18,9 @@ class Parameter:
     """What one bot parameter may be: its type and, for a number, its bounds (both included).
 
     An integer parameter takes integers only (not `true`), a real one integers or finite
-    reals, a word one of `choices`; `None` is allowed where it is the default.
+    reals, a word one of `choices`, a `path` any file name (local play only: a server
+    refuses it, since it names a file on the server's disk); `None` is allowed where it is
+    the default.
     """
 
     kind: type
@@ -25,10 +28,15 @@ class Parameter:
     high: float | None = None
     choices: tuple[str, ...] = ()
     optional: bool = False
+    path: bool = False
 
     def check(self, name: str, value: Any) -> None:
         """Refuse `value` with a sentence saying what the parameter takes."""
         if value is None and self.optional:
+            return
+        if self.path:
+            if not isinstance(value, str) or not value:
+                raise ValueError(f"{name} is a file name, not {value!r}")
             return
         if self.kind is str:
             if value not in self.choices:
@@ -42,6 +50,8 @@ class Parameter:
             raise ValueError(f"{name} is from {self.low:g} to {self.high:g}, not {value:g}")
 
     def describe(self) -> dict[str, Any]:
+        if self.path:
+            return {"type": "path", "optional": self.optional}
         if self.kind is str:
             return {"type": "string", "choices": list(self.choices)}
         kind = "integer" if self.kind is int else "number"
@@ -77,6 +87,11 @@ class Bot(ABC):
     def describe(self) -> dict[str, Any]:
         """The bot's name and parameters, JSON-ready."""
         return {"bot": self.name}
+
+    def check(self, game: Game, players: int, options: Mapping[str, Any]) -> None:
+        """Refuse, with a sentence, a game or player count this bot cannot play (one it
+        has no trained weights for); every game, by default."""
+        return
 
     def limited(self, seconds: float) -> Bot:
         """This bot with each decision stopped after `seconds` of wall-clock time. A bot whose
@@ -136,6 +151,15 @@ def make_bot(name: str, state: State | None = None, /, **params: Any) -> Bot:
         if key in kind.parameters:
             kind.parameters[key].check(key, value)
     return bot
+
+
+def local_only(name: str, params: dict[str, Any]) -> list[str]:
+    """The parameters among `params` that name a file (`Parameter.path`): a server refuses
+    them, since they would make it read its own disk for a client."""
+    kind = BOTS.get(name)
+    if kind is None:
+        return []
+    return [key for key in params if key in kind.parameters and kind.parameters[key].path]
 
 
 def known(name: str) -> bool:

@@ -70,3 +70,54 @@ def baselines(
     )
     folder = write_results(report, out, ["tabulae", "research", *sys.argv[2:]])
     print(folder)
+
+
+@research_app.command("train")
+def train(
+    game: Annotated[str, typer.Argument(help="a game id (tabulae games lists them)")],
+    players: Annotated[int, typer.Option(min=1, help="the player count to train for")] = 2,
+    generations: Annotated[
+        int, typer.Option(min=1, max=1_000, help="rounds of self-play, each refitting the value")
+    ] = 4,
+    games_per_generation: Annotated[
+        int, typer.Option(min=1, max=1_000_000, help="self-play games in each generation")
+    ] = 200,
+    seed: Annotated[int, typer.Option(help="the seed of the self-play deals and choices")] = 0,
+    exploring: Annotated[
+        float, typer.Option(min=0, max=1, help="the share of decisions played at random")
+    ] = 0.05,
+    ridge: Annotated[
+        float, typer.Option(min=0, max=1e6, help="the pull toward greedy's weights, per afterstate")
+    ] = 0.05,
+    out: Annotated[
+        Path, typer.Option(help="a folder; the weights go to a new timestamped folder in it")
+    ] = Path("results"),
+) -> None:
+    """Train the learned bot by self-play: one value for every seat, starting from greedy's
+    play, refitted each generation on every seat's afterstates labelled with its own final
+    margin. Writes learned-<N>p.npz (play it with learned:weights=PATH) and train.json."""
+    from tabulae.core import BadOptions, UnknownGame, load
+
+    try:
+        load(game).configure(players, {})
+    except (UnknownGame, BadOptions) as error:
+        raise typer.BadParameter(str(error)) from None
+    from tabulae.interop.selfplay import train as run_training
+    from tabulae.interop.selfplay import write_results
+
+    errors = Console(stderr=True)
+    try:
+        weights, history = run_training(
+            game,
+            players,
+            generations,
+            games_per_generation,
+            seed,
+            exploring=exploring,
+            ridge=ridge,
+            progress=lambda line: errors.print(line, markup=False, highlight=False),
+        )
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    folder = write_results(weights, history, out, ["tabulae", "research", *sys.argv[2:]])
+    print(folder)

@@ -321,7 +321,7 @@ def markdown(report: dict[str, Any]) -> str:
 
 def plot(report: dict[str, Any], path: Path) -> bool:
     """Each configuration's mean scores with their standard errors as bars; False when
-    matplotlib is missing (it is not part of the research extra)."""
+    matplotlib is missing (it comes with the research extra)."""
     try:
         import matplotlib
     except ImportError:

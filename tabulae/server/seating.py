@@ -14,7 +14,7 @@ import secrets
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from tabulae.bots import make_bot
+from tabulae.bots import local_only, make_bot
 from tabulae.core import BadOptions, UnknownGame, load
 
 from .clocks import Clocks
@@ -151,7 +151,7 @@ class Seating:
         seats = seats if seats is not None else [{} for _ in range(players)]
         if len(seats) != players:
             raise invalid(f"{len(seats)} seats given for {players} players", "bad_seats")
-        rows = [self._seat_row(n, spec) for n, spec in enumerate(seats)]
+        rows = [self._seat_row(n, spec, ref, players, config) for n, spec in enumerate(seats)]
         for row in rows:
             row.clock_left = clock[0] if clock else None
         human = any(row.bot is None for row in rows)
@@ -180,14 +180,19 @@ class Seating:
         return live
 
     @staticmethod
-    def _seat_row(seat: int, spec: dict[str, Any]) -> SeatRow:
+    def _seat_row(
+        seat: int, spec: dict[str, Any], game: str, players: int, options: dict[str, Any]
+    ) -> SeatRow:
         bot, params = spec.get("bot"), dict(spec.get("params") or {})
         if bot is None:
             if params:
                 raise invalid(f"seat {seat}: params are for bots", "bad_seats")
             return SeatRow(seat=seat)
+        files = local_only(bot, params)
+        if files:
+            raise invalid(f"seat {seat}: {files[0]} names a file, not opened here", "bad_bot")
         try:
-            make_bot(bot, **params)
+            make_bot(bot, **params).check(load(game), players, options)
         except (ValueError, TypeError) as error:
             raise invalid(f"seat {seat}: {error}", "bad_bot") from None
         return SeatRow(seat=seat, name=spec.get("name"), bot=bot, bot_params=params)

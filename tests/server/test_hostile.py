@@ -93,6 +93,22 @@ def test_greedy_samples_are_bounded(client):
     assert "samples is from 1 to 64" in body["message"]
 
 
+def test_a_bot_parameter_naming_a_file_is_refused(client):
+    seats = [{}, {"bot": "learned", "params": {"weights": "/etc/passwd"}}]
+    body = error(
+        client.post("/tables", json={"game": TOY, "players": 2, "seats": seats}), 422, "bad_bot"
+    )
+    assert "weights names a file" in body["message"]
+
+
+def test_a_bot_that_cannot_play_the_game_is_refused_before_the_table_opens(client):
+    seats = [{}, {"bot": "learned"}]
+    body = error(
+        client.post("/tables", json={"game": TOY, "players": 2, "seats": seats}), 422, "bad_bot"
+    )
+    assert "designs no observation, which the learned bot reads" in body["message"]
+
+
 @pytest.fixture(scope="module")
 def capped(tmp_path_factory):
     """A server whose bots decide within 0.3 s, on two threads."""
