@@ -19,10 +19,10 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
-from tabulae.bots import BOTS, LEVELS
+from tabulae.bots import BOTS, LEVELS, make_bot
 from tabulae.bots.levels import FAIR
 from tabulae.core import UnknownGame, load
-from tabulae.core.registry import interface_path
+from tabulae.core.registry import all_games, interface_path
 from tabulae.i18n import bot_words, translator
 from tabulae.i18n.catalogs import PLURAL_FORMS
 from tabulae.i18n.po import Catalog
@@ -83,9 +83,32 @@ def bot_about(name: str) -> str:
     return (BOTS[name].__doc__ or "").strip().splitlines()[0]
 
 
+@cache
+def bot_plays(name: str) -> dict[str, list[int]] | None:
+    """The player counts of each game a bot can play, or None where it plays them all
+    (a bot with trained weights plays only the games and player counts they were trained
+    for)."""
+    plays: dict[str, list[int]] = {}
+    everywhere = True
+    for game_id, game in all_games().items():
+        counts = []
+        for players in range(game.min_players, game.max_players + 1):
+            try:
+                make_bot(name).check(game, players, game.configure(players))
+            except (ValueError, TypeError):
+                everywhere = False
+            else:
+                counts.append(players)
+        if counts:
+            plays[game_id] = counts
+    return None if everywhere else plays
+
+
 @router.get("/bots", summary="The bots that can take a seat")
 async def list_bots() -> list[dict[str, Any]]:
-    return [{"name": name, "about": bot_about(name)} for name in BOTS]
+    """Each bot with its description and `plays`: the player counts of each game it can
+    play, or null for every game and player count."""
+    return [{"name": name, "about": bot_about(name), "plays": bot_plays(name)} for name in BOTS]
 
 
 @router.get("/levels", summary="The levels a seat's bot can play at, weakest first")

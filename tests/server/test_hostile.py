@@ -107,6 +107,9 @@ def test_a_bot_that_cannot_play_the_game_is_refused_before_the_table_opens(clien
         client.post("/tables", json={"game": TOY, "players": 2, "seats": seats}), 422, "bad_bot"
     )
     assert "designs no observation, which the learned bot reads" in body["message"]
+    plays = {bot["name"]: bot["plays"] for bot in client.get("/bots").json()}
+    assert plays["random"] is None and TOY not in plays["learned"], "the lobby offers it"
+    assert plays["learned"] == {"builders": [2], "sylla": [3]}
 
 
 @pytest.fixture(scope="module")

@@ -208,6 +208,8 @@ def test_the_lobby_words_options_and_bots_as_the_catalogs_do(browser):
     assert "Open handen" in options and "open_hands" not in options
     bots = page.locator("select[name=seat-1] option").all_inner_texts()
     assert "gretige bot" in bots and "greedy" not in " ".join(bots)
+    offered = page.locator("select[name=seat-1] option").evaluate_all("os => os.map(o => o.value)")
+    assert "greedy" in offered and "learned" not in offered, "a bot offered where it cannot play"
 
 
 def test_an_empty_name_is_refused_in_words(browser):

@@ -337,8 +337,15 @@ function seatField(who, s) {
   }
   const level = page.levels.find((l) => l.name === who);
   const about = h("small", { class: "level-about" }, level ? t(level.about) : "");
-  // The raw bots a level does not already stand for by the same name, for researchers.
-  const raw = page.bots.filter((bot) => !page.levels.some((l) => l.name === bot.name));
+  // The raw bots a level does not already stand for by the same name, for researchers: those
+  // that can play this game at this player count (a learned bot plays only what it was
+  // trained for).
+  const { game, players } = page.choice;
+  const raw = page.bots.filter(
+    (bot) =>
+      !page.levels.some((l) => l.name === bot.name) &&
+      (bot.plays == null || (bot.plays[game.id] ?? []).includes(players)),
+  );
   return h(
     "div",
     { class: "field seat-field" },
