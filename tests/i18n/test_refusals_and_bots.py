@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabulae.bots import BOTS
 from tabulae.core import Action, IllegalAction, load
 from tabulae.i18n import (
     LANGUAGES,
@@ -57,6 +58,16 @@ def test_every_bot_at_a_table_has_a_name_of_its_own_in_every_language(lang):
     if lang != "en":
         assert not any("greedy" in name or "random" in name for name in names)
         assert bot_name(tr, 0, "random") != bot_name(translator("en"), 0, "random")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_bot_is_worded_in_every_language(lang):
+    """Each bot has its own words in the catalog, not the English fallback "<name> bot"."""
+    tr = translator(lang)
+    fallback = [bot for bot in BOTS if bot_label(tr, bot) == f"{bot} bot" and lang != "en"]
+    assert not fallback, f"bots worded in English in {lang}: {fallback}"
+    labels = [bot_label(tr, bot) for bot in BOTS]
+    assert len(set(labels)) == len(labels)
 
 
 def test_a_bot_is_named_by_what_it_is_and_no_person_s_name_is_a_bot_s():
