@@ -321,7 +321,9 @@ def markdown(report: dict[str, Any]) -> str:
 
 def plot(report: dict[str, Any], path: Path) -> bool:
     """Each configuration's mean scores with their standard errors as bars; False when
-    matplotlib is missing (it comes with the research extra)."""
+    there is none to draw, or matplotlib is missing (it comes with the research extra)."""
+    if not report["configurations"]:
+        return False
     try:
         import matplotlib
     except ImportError:

@@ -70,7 +70,7 @@ def test_an_unknown_name_is_refused_naming_the_levels_and_bots():
 def test_the_terminal_and_the_arena_take_levels_by_name():
     assert Seat.parse("hard").bot().describe() == make_bot("hard").describe()
     assert Seat.parse("medium:iterations=20").bot().describe()["iterations"] == 20
-    with pytest.raises(SeatError, match="random, greedy, ismcts, easy, medium, hard"):
+    with pytest.raises(SeatError, match="random, greedy, ismcts, learned, easy, medium, hard"):
         Seat.parse("expert")
     entrants = parse_entrants("hard,easy*2")
     assert [e.label for e in entrants] == ["hard", "easy", "easy #2"]
