@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from tabulae.core import Action, Rng, State
@@ -43,18 +44,28 @@ class GreedyBot(Bot):
         actions = worlds[0].legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
-        rivals = [other for other in worlds[0].to_move if other != seat]
         totals = [0.0] * len(actions)
-        for world in worlds:
-            choices = rng.next64()
-            for index, action in enumerate(actions):
-                child = world.clone()
-                child.apply(seat, action)
-                _resolve(child, seat, rivals, Rng(choices))
-                totals[index] += margin(child, seat)
+        for index, child in afterstates(worlds, seat, actions, rng):
+            totals[index] += margin(child, seat)
         best = max(totals)
         leaders = [action for action, total in zip(actions, totals, strict=True) if total == best]
         return leaders[rng.below(len(leaders))]
+
+
+def afterstates(
+    worlds: list[State], seat: int, actions: list[Action], rng: Rng
+) -> Iterator[tuple[int, State]]:
+    """Each action's index and the position it leads to, in each world in turn: a copy of
+    the world with the action played and, where it ends a simultaneous decision, the rivals'
+    secret choices made at random, the same for every action of one world."""
+    rivals = [other for other in worlds[0].to_move if other != seat]
+    for world in worlds:
+        choices = rng.next64()
+        for index, action in enumerate(actions):
+            child = world.clone()
+            child.apply(seat, action)
+            _resolve(child, seat, rivals, Rng(choices))
+            yield index, child
 
 
 def _resolve(state: State, seat: int, rivals: list[int], rng: Rng) -> None:

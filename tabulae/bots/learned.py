@@ -25,7 +25,7 @@ from tabulae.core import Action, Game, Rng, State
 from tabulae.core.game import Observation, package
 
 from .base import Bot, Parameter, register
-from .greedy import _resolve
+from .greedy import afterstates
 from .standing import margin
 
 FORMAT = 1
@@ -274,27 +274,21 @@ class LearnedBot(Bot):
         actions = worlds[0].legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
-        rivals = [other for other in worlds[0].to_move if other != seat]
         totals = np.zeros(len(actions))
         features = np.zeros((len(actions), len(summary.labels) + 1))
         finished = [False] * len(actions)
-        for world in worlds:
-            choices = rng.next64()
-            for index, action in enumerate(actions):
-                child = world.clone()
-                child.apply(seat, action)
-                _resolve(child, seat, rivals, Rng(choices))
-                lead = margin(child, seat)
-                if child.result() is not None:
-                    totals[index] += lead
-                    finished[index] = True
-                    continue
-                seen = np.zeros(observation.size, dtype=np.float32)
-                observation.encode(child, seat, seen)
-                read = summary.read(seen)
-                features[index, 0] += lead
-                features[index, 1:] += read
-                totals[index] += trained.value(read, lead)
+        for index, child in afterstates(worlds, seat, actions, rng):
+            lead = margin(child, seat)
+            if child.result() is not None:
+                totals[index] += lead
+                finished[index] = True
+                continue
+            seen = np.zeros(observation.size, dtype=np.float32)
+            observation.encode(child, seat, seen)
+            read = summary.read(seen)
+            features[index, 0] += lead
+            features[index, 1:] += read
+            totals[index] += trained.value(read, lead)
         if self.exploring and rng.below(1_000_000) < self.exploring * 1_000_000:
             chosen = rng.below(len(actions))
         else:
