@@ -197,8 +197,7 @@ def _fields(obj: Any) -> list[tuple[str, Any]]:
 def _is_mutable(obj: Any) -> bool:
     if isinstance(obj, (*_ATOMS, *_OPAQUE, _STATIC, Action, Event, tuple, frozenset)):
         return False
-    # typeshed's DataclassInstance declares only the fields, not the parameters.
-    if dataclasses.is_dataclass(obj) and obj.__dataclass_params__.frozen:  # type: ignore[union-attr]
+    if _is_frozen_dataclass(obj):
         return False
     return (
         isinstance(obj, list | dict | set | bytearray)
