@@ -118,7 +118,18 @@ class Server:
         self.process.wait()
 
     def http(self) -> httpx.Client:
-        return httpx.Client(base_url=f"{self.url}/api", timeout=30)
+        return api_client(self.url, timeout=30)
+
+
+# The server closes a connection idle for its keep-alive timeout (5 s by default), and httpx
+# keeps one for 5 s too: a request sent just as the server closes it is lost in between. A
+# client that lets its idle connections go first never sends on one being closed.
+KEEP_ALIVE = httpx.Limits(keepalive_expiry=1.0)
+
+
+def api_client(url: str, **options: Any) -> httpx.Client:
+    """An HTTP client for the server's API at `url`."""
+    return httpx.Client(base_url=f"{url}/api", limits=KEEP_ALIVE, **options)
 
 
 @contextmanager
@@ -203,7 +214,7 @@ async def play_all(ws_url: str, table: str, players: list[Player], timeout: floa
 
 def post_at(url: str, table: str, token: str, action: list, version: int, start: float) -> int:
     """Send one action at wall-clock time `start` (run in its own process to race another)."""
-    with httpx.Client(base_url=f"{url}/api", timeout=30) as client:
+    with api_client(url, timeout=30) as client:
         client.get("/health")  # connect before the start line
         time.sleep(max(0.0, start - time.time()))
         reply = client.post(

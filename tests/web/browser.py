@@ -14,6 +14,7 @@ from playwright.sync_api import Browser as Chromium
 from playwright.sync_api import BrowserContext, Page
 
 from tabulae.core import Rng
+from tests.server.harness import api_client
 
 WAIT_MS = 20_000
 PACE = "tabulae.pace"  # the table page's pace of the moves, in localStorage
@@ -54,7 +55,7 @@ class Browser:
             self.errors.append(f"{page.url}: {message.text}")
 
     def api(self) -> httpx.Client:
-        return httpx.Client(base_url=f"{self.url}/api", timeout=10)
+        return api_client(self.url, timeout=10)
 
     def close(self) -> list[str]:
         for context in self.contexts:
@@ -178,7 +179,7 @@ class Person:
         headers = {"X-Seat-Token": seats[table]["token"]}
         self.page.goto("/")  # the lobby, meanwhile
         rng, played, seen, deadline = Rng(seed), 0, -1, time.monotonic() + 300
-        with httpx.Client(base_url=f"{self.url}/api", headers=headers, timeout=10) as api:
+        with api_client(self.url, headers=headers, timeout=10) as api:
             while time.monotonic() < deadline:
                 reply = api.get(f"/tables/{table}/state", params={"since": seen})
                 state = reply.raise_for_status().json()
@@ -212,7 +213,7 @@ class Person:
         headers = {"X-Seat-Token": seats[table]["token"]}
         self.page.goto("/")  # the lobby, meanwhile
         played, deadline = 0, time.monotonic() + 300
-        with httpx.Client(base_url=f"{self.url}/api", headers=headers, timeout=10) as api:
+        with api_client(self.url, headers=headers, timeout=10) as api:
             while time.monotonic() < deadline:
                 state = api.get(f"/tables/{table}/state").raise_for_status().json()
                 assert state["status"] == "playing", f"table {table} ended over the API"

@@ -8,6 +8,7 @@ import json
 import httpx
 
 from tabulae.core import Rng
+from tests.server.harness import api_client
 
 from .browser import Browser
 
@@ -36,7 +37,7 @@ def crowded_positions(server) -> dict[str, tuple[str, str]]:
     game reached by the same random actions each time, seat 1 to move: the table and seat 1's
     token."""
     found = {}
-    with httpx.Client(base_url=f"{server.url}/api", timeout=30) as api:
+    with api_client(server.url, timeout=30) as api:
         for game, players in GAMES.items():
             table = api.post(
                 "/tables", json={"game": game, "players": players, "seed": SEED}

@@ -17,7 +17,7 @@ from playwright.sync_api import sync_playwright
 
 import tabulae
 from tabulae.core import Rng
-from tests.server.harness import Server
+from tests.server.harness import Server, api_client
 
 from .conftest import CHROMIUM_ARGS, chromium_executable
 
@@ -56,7 +56,7 @@ def main() -> None:
         server = Server(str(Path(directory) / "tabulae.sqlite")).start()
         try:
             with (
-                httpx.Client(base_url=f"{server.url}/api", timeout=30) as api,
+                api_client(server.url, timeout=30) as api,
                 sync_playwright() as playwright,
             ):
                 executable = chromium_executable(playwright.chromium.executable_path)

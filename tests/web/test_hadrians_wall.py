@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 
-import httpx
 import pytest
 
 import tabulae
@@ -16,6 +15,7 @@ from tabulae.games.hadrians_wall.components import CARD_INDEX, PATTERNS, PLAYER_
 from tabulae.games.hadrians_wall.scouting import orient
 from tabulae.i18n import GameText, glossary, translator
 from tests.games.hadrians_wall.helpers import check
+from tests.server.harness import api_client
 
 from .browser import Browser, Person, board_clicks
 from .pages import engine_scores
@@ -58,7 +58,7 @@ def in_the_last_year(state: dict) -> bool:
 def year(person: Person, table: str) -> int:
     """The year of the game at `table`, as the person's seat sees it over the API."""
     seats = person.page.evaluate("() => JSON.parse(localStorage.getItem('tabulae.seats'))")
-    with httpx.Client(base_url=f"{person.url}/api", timeout=10) as api:
+    with api_client(person.url, timeout=10) as api:
         headers = {"X-Seat-Token": seats[table]["token"]}
         return api.get(f"/tables/{table}/state", headers=headers).json()["view"]["year"]
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import time
 
-import httpx
 import pytest
 from playwright.sync_api import Page
 
 import tabulae
 from tabulae.core import Action, Match, Rng, load, visible
+from tests.server.harness import api_client
 
 GAME = "sylla"
 BOARD = ".sylla"
@@ -23,7 +23,7 @@ NAMES = ("Ala", "Bartek")
 def finished(server) -> tuple[str, list[list], dict[int, list[dict]]]:
     """A Sylla game two bots named Ala and Bartek played to the end: (table, the match
     record's actions, the events Bartek saw at each step, by version)."""
-    with httpx.Client(base_url=f"{server.url}/api", timeout=30) as api:
+    with api_client(server.url, timeout=30) as api:
         seats = [{"bot": "random", "name": name} for name in NAMES]
         table = api.post("/tables", json={"game": GAME, "players": 2, "seats": seats}).json()["id"]
         deadline = time.monotonic() + 300

@@ -12,13 +12,12 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tabulae.bots import bot_steps, make_bot
 from tabulae.bots.review import MARKS, decisions
 from tabulae.core import Match, Rng
-from tests.server.harness import LIMITS, TOY, Server
+from tests.server.harness import LIMITS, TOY, Server, api_client
 from tests.server.players import play_randomly, sign_up
 
 from .scans import violations
@@ -76,7 +75,7 @@ def at_step(page, number: int) -> None:
 
 def test_a_review_marks_the_steps_charts_each_seat_and_jumps_to_turning_points(people, site):
     match = long_record()
-    with httpx.Client(base_url=f"{site[0].url}/api", timeout=10) as api:
+    with api_client(site[0].url, timeout=10) as api:
         reply = api.post("/matches", json=match.to_json())
         assert reply.status_code == 201, reply.text
         table = reply.json()["id"]
@@ -102,7 +101,7 @@ def test_a_review_marks_the_steps_charts_each_seat_and_jumps_to_turning_points(p
     legend = page.locator("#review-legend li").all_inner_texts()
     names = page.locator("#seat option").all_inner_texts()[1:]  # as "Watch as" names them
     assert len(names) == 2 and [name.strip() for name in legend] == names
-    with httpx.Client(base_url=f"{site[0].url}/api", timeout=10) as api:
+    with api_client(site[0].url, timeout=10) as api:
         review = api.get(f"/matches/{table}/review", params={"seat": 1}).json()  # kept, done
     assert review["status"] == "done" and review["turning_points"]  # this game has a blunder
     turning = page.locator("#review-turning a")
@@ -134,7 +133,7 @@ def test_the_finished_table_links_to_the_review_of_my_seat_on_a_phone_in_polish(
     link.click()
     page = ala.page
     page.wait_for_url(re.compile(r"/replay\.html\?id=.*&seat=0&review=0"))
-    with httpx.Client(base_url=f"{ala.url}/api", timeout=10) as api:
+    with api_client(ala.url, timeout=10) as api:
         actions = api.get(f"/tables/{table}/match").json()["actions"]
     count = sum(1 for seat, _ in actions if seat == 0)  # at most: some were no choice
     page.wait_for_selector("#review-steps > li")
@@ -156,7 +155,7 @@ def test_the_finished_table_links_to_the_review_of_my_seat_on_a_phone_in_polish(
 
 def test_my_finished_games_link_to_the_review_of_my_seat(people, site):
     username = f"r{uuid.uuid4().hex[:8]}"
-    with httpx.Client(base_url=f"{site[0].url}/api", timeout=10) as http:
+    with api_client(site[0].url, timeout=10) as http:
         sign_up(http, username, PASSWORD)
         spec = {"game": GAME, "players": 2, "seats": [{"bot": "random"}, {}]}
         table = http.post("/tables", json=spec).json()["id"]

@@ -24,6 +24,7 @@ import pytest
 import tabulae
 from tabulae.core import Rng
 from tabulae.i18n import LANGUAGES
+from tests.server.harness import api_client
 
 from .browser import READY
 from .scans import (
@@ -88,7 +89,7 @@ def tables(server) -> Iterator[dict[tuple[str, str], Table]]:
     there is room, so that bots of one kind share a table) and at its end (bots only). The
     tables of bots are opened first, so that they play on while the person plays."""
     made: dict[tuple[str, str], Table] = {}
-    with httpx.Client(base_url=f"{server.url}/api", timeout=30) as api:
+    with api_client(server.url, timeout=30) as api:
         ends = [(game, "end", *END[game]) for game in games()]
         for game, moment, players, seed in [*ends, (SOLO[0], "solo end", *SOLO[1:])]:
             seats = [{"bot": "random"} for _ in range(players)]
