@@ -98,25 +98,70 @@ def snapshot(obj: Any) -> Any:
 
 
 def _snap(obj: Any, seen: dict[int, int]) -> Any:
-    if isinstance(obj, _ATOMS):
+    kind = _KINDS.get(type(obj)) or _kind(type(obj))
+    if kind is _ATOM:
         return obj
-    if isinstance(obj, _OPAQUE):
+    if kind is _OPAQUE_KIND:
         return ("opaque", id(obj))
     key = id(obj)
     if key in seen:
         return ("ref", seen[key])
     seen[key] = len(seen)
-    if isinstance(obj, list | tuple):
-        return (type(obj).__name__, tuple(_snap(x, seen) for x in obj))
-    if isinstance(obj, dict | _STATIC):
-        return ("dict", tuple((_snap(k, seen), _snap(v, seen)) for k, v in obj.items()))
-    if isinstance(obj, set | frozenset):
+    if kind is _SEQUENCE:
+        return (
+            type(obj).__name__,
+            tuple(x if type(x) in _PLAIN else _snap(x, seen) for x in obj),
+        )
+    if kind is _MAPPING:
+        return (
+            "dict",
+            tuple(
+                (
+                    k if type(k) in _PLAIN else _snap(k, seen),
+                    v if type(v) in _PLAIN else _snap(v, seen),
+                )
+                for k, v in obj.items()
+            ),
+        )
+    if kind is _SET:
         return ("set", tuple(sorted((_snap(x, seen) for x in obj), key=repr)))
     if _is_frozen_dataclass(obj):
         picture = _still(obj)
         if picture is not _THAWED:
             return picture
     return (type(obj).__name__, tuple((name, _snap(v, seen)) for name, v in _fields(obj)))
+
+
+_PLAIN = frozenset({int, float, str, bytes, bool, type(None)})
+"""The atoms' own types, pictured as themselves without a call."""
+
+# What `_snap` does with an object, by its type (worked out once per type).
+_ATOM, _OPAQUE_KIND, _SEQUENCE, _MAPPING, _SET, _OBJECT = (
+    "atom",
+    "opaque",
+    "sequence",
+    "mapping",
+    "set",
+    "object",
+)
+_KINDS: dict[type, str] = {}
+
+
+def _kind(cls: type) -> str:
+    if issubclass(cls, _ATOMS):
+        kind = _ATOM
+    elif issubclass(cls, _OPAQUE):
+        kind = _OPAQUE_KIND
+    elif issubclass(cls, list | tuple):
+        kind = _SEQUENCE
+    elif issubclass(cls, dict | _STATIC):
+        kind = _MAPPING
+    elif issubclass(cls, set | frozenset):
+        kind = _SET
+    else:
+        kind = _OBJECT
+    _KINDS[cls] = kind
+    return kind
 
 
 _THAWED = object()
@@ -207,8 +252,9 @@ def _is_mutable(obj: Any) -> bool:
 
 
 def _mutables(obj: Any, path: str, found: dict[int, str]) -> None:
+    kind = _KINDS.get(type(obj)) or _kind(type(obj))
     # Read-only mappings hold static data (options, component tables) that copies may share.
-    if isinstance(obj, (*_ATOMS, *_OPAQUE, _STATIC, Event)):
+    if kind is _ATOM or kind is _OPAQUE_KIND or isinstance(obj, _STATIC | Event):
         return
     if _is_frozen_dataclass(obj) and _still(obj) is not _THAWED:
         return
@@ -217,17 +263,20 @@ def _mutables(obj: Any, path: str, found: dict[int, str]) -> None:
         return
     if _is_mutable(obj):
         found[key] = path
-    elif not isinstance(obj, tuple | frozenset) and not dataclasses.is_dataclass(obj):
+    elif kind is _OBJECT and not dataclasses.is_dataclass(obj):
         return
-    if isinstance(obj, list | tuple):
+    if kind is _SEQUENCE:
         for i, x in enumerate(obj):
-            _mutables(x, f"{path}[{i}]", found)
-    elif isinstance(obj, dict):
+            if type(x) not in _PLAIN:
+                _mutables(x, f"{path}[{i}]", found)
+    elif kind is _MAPPING:
         for k, v in obj.items():
-            _mutables(v, f"{path}[{k!r}]", found)
-    elif isinstance(obj, set | frozenset):
+            if type(v) not in _PLAIN:
+                _mutables(v, f"{path}[{k!r}]", found)
+    elif kind is _SET:
         for x in obj:
-            _mutables(x, f"{path}{{…}}", found)
+            if type(x) not in _PLAIN:
+                _mutables(x, f"{path}{{…}}", found)
     else:
         for name, v in _fields(obj):
             _mutables(v, f"{path}.{name}", found)
@@ -325,8 +374,8 @@ class _Checker:
             log.append((seat, action))
             step += 1
         self.where = "end"
-        self.check_end(state)
-        self.check_replay(state, log)
+        picture = self.check_end(state)
+        self.check_replay(picture, log)
         self.report.actions = step
         return self.report
 
@@ -543,7 +592,8 @@ class _Checker:
 
     # -- the end --
 
-    def check_end(self, state: State) -> None:
+    def check_end(self, state: State) -> Any:
+        """Checks the finished game; returns its picture, for the replay to compare."""
         result = state.result()
         self.expect(isinstance(result, Result), "the game ended without a Result")
         assert result is not None
@@ -573,8 +623,10 @@ class _Checker:
             self.fail(f"'{attempt}' was accepted after the end")
         self.expect(snapshot(state) == picture, "an action after the end changed the state")
         self.report.result = result
+        return picture
 
-    def check_replay(self, state: State, log: list[tuple[int, Action]]) -> None:
+    def check_replay(self, picture: Any, log: list[tuple[int, Action]]) -> None:
+        """Replays the match record of the game that ended as `picture`."""
         match = Match(self.game.id, self.players, self.seed, dict(self.options), actions=log)
         copy = Match.from_json(json.loads(json.dumps(match.to_json())))
         self.expect(
@@ -584,9 +636,7 @@ class _Checker:
         replayed = self.game.new(self.players, self.seed, **self.options)
         for seat, action in copy.actions:
             replayed.apply(seat, action)
-        self.expect(
-            snapshot(replayed) == snapshot(state), "replaying the match log gave another state"
-        )
+        self.expect(snapshot(replayed) == picture, "replaying the match log gave another state")
 
 
 def _difference(a: Any, b: Any, path: str = "view") -> str:
