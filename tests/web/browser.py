@@ -36,9 +36,14 @@ class Browser:
 
     def person(self, lang: str = "en", pace: str = "off") -> Person:
         """A person in a browser of their own; the table page shows the moves at `pace` (off:
-        each update as it comes, so that tests wait for nothing), until they choose another."""
+        each update as it comes, so that tests wait for nothing), until they choose another.
+        The browser asks for less motion, so that what a step changed is lit without a fade
+        drawn frame by frame (a test of motion asks for it again)."""
         context = self.chromium.new_context(
-            base_url=self.url, locale=lang, viewport={"width": 1400, "height": 1000}
+            base_url=self.url,
+            locale=lang,
+            viewport={"width": 1400, "height": 1000},
+            reduced_motion="reduce",
         )
         context.set_default_timeout(WAIT_MS)
         context.add_init_script(

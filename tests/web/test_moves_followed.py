@@ -109,7 +109,8 @@ def test_the_pace_off_shows_every_update_as_it_comes_and_is_remembered(browser):
 def test_a_long_queue_is_skipped_to_its_newest_and_an_own_action_takes_the_queue_along(browser):
     """js/pace.js's queue: the first update is shown at once, the next after the pause; more
     than four waiting are shown together (the page catching up); one to be shown at once (the
-    player's own action) takes those waiting along; with no pause, each is shown as it comes."""
+    player's own action) takes those waiting along; with no pause, those that come together are
+    shown together at the next frame, or each at once on a page out of sight."""
     page = browser.person().page
     page.goto("/")
     shown = page.evaluate(
@@ -137,11 +138,22 @@ def test_a_long_queue_is_skipped_to_its_newest_and_an_own_action_takes_the_queue
           delay = 0;
           steps.push({ v: 14 });
           steps.push({ v: 15 });
+          const drawn = shown.length;
+          await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+          const atTheFrame = shown.length - drawn;
+          Object.defineProperty(document, "hidden", { value: true });
+          steps.push({ v: 16 });
+          steps.push({ v: 17 });
           steps.stop();
-          return shown;
+          return { shown, drawn, atTheFrame };
         }"""
     )
-    assert shown == [[1], [2, 3, 4, 5, 6, 7], [8], [9, 10], [11], [12], [13], [14], [15]]
+    # with no pause, a burst is drawn once, at the next frame; out of sight, each at once
+    assert shown["drawn"] == 7 and shown["atTheFrame"] == 1
+    assert shown["shown"] == [[1], [2, 3, 4, 5, 6, 7], [8], [9, 10], [11], [12], [13], [14, 15]] + [
+        [16],
+        [17],
+    ]
 
 
 # A board before and after a step: a count that changed, a card that moved to another row, one

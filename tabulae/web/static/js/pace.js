@@ -1,10 +1,11 @@
 // Moves you can follow: the table's updates wait in a queue and are shown one at a time, each
 // for the pace the player chose, so that a bot's several actions in a row are seen one after
 // another. The pace is kept in this browser; `?pace=0` in the address (or the setting Off)
-// shows every update as it comes. A queue that grows long (a reconnect, a page catching up)
-// is skipped to its newest update, and an update the page must show at once (the player's own
-// action) takes everything waiting before it along. While the page holds them (a pointer is
-// pressed on the board), updates wait, so that nothing is drawn again under the pointer.
+// shows the updates as they come, a burst of them drawn once. A queue that grows long (a
+// reconnect, a page catching up) is skipped to its newest update, and an update the page must
+// show at once (the player's own action) takes everything waiting before it along. While the
+// page holds them (a pointer is pressed on the board), updates wait, so that nothing is drawn
+// again under the pointer.
 
 import { h, param } from "./dom.js";
 
@@ -50,6 +51,7 @@ export class Steps {
     this.delay = delay;
     this.waiting = [];
     this.timer = null;
+    this.frame = null;
     this.held = false;
   }
 
@@ -92,6 +94,15 @@ export class Steps {
     this.timer = null;
     if (this.waiting.length === 0 || this.held) return;
     const pause = this.delay();
+    if (pause === 0 && !document.hidden) {
+      // with no pause, the updates of a burst (a bot's several actions) are drawn once, at
+      // the next frame; a hidden page draws each at once (its title tells whose move it is)
+      this.frame ??= requestAnimationFrame(() => {
+        this.frame = null;
+        if (!this.held) this.flush();
+      });
+      return;
+    }
     const all = pause === 0 || this.waiting.length > LONG_QUEUE;
     this.show(this.waiting.splice(0, all ? this.waiting.length : 1));
     if (pause > 0) this.timer = setTimeout(() => this.next(), pause);
@@ -100,5 +111,7 @@ export class Steps {
   stop() {
     clearTimeout(this.timer);
     this.timer = null;
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
   }
 }
