@@ -8,6 +8,7 @@ import re
 import time
 from collections.abc import Callable
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import httpx
 from playwright.sync_api import Browser as Chromium
@@ -26,6 +27,29 @@ READY = """() => {
   if (root.dataset.busy === "true") return false;
   return document.querySelector("#actions:not([hidden]) button.action") !== null;
 }"""
+
+
+QUIET_S = 0.1
+_IN_FLIGHT: WeakKeyDictionary[Page, set[Any]] = WeakKeyDictionary()
+"""The requests of each person's page not yet answered."""
+
+
+def settled(page: Page) -> None:
+    """Wait until the page's requests are all answered and none has been made for `QUIET_S`:
+    Playwright's "networkidle", which waits half a second, in a fifth of it."""
+    pending = _IN_FLIGHT[page]
+    deadline = time.monotonic() + WAIT_MS / 1000
+    quiet_since: float | None = None
+    while True:
+        now = time.monotonic()
+        if pending:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = now
+        elif now - quiet_since >= QUIET_S:
+            return
+        assert now < deadline, f"still waiting for {sorted(r.url for r in pending)}"
+        page.wait_for_timeout(20)  # Playwright tells of requests while it waits
 
 
 class Browser:
@@ -53,6 +77,10 @@ class Browser:
         page = context.new_page()
         page.on("console", lambda message: self._console(page, message))
         page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+        pending = _IN_FLIGHT[page] = set()
+        page.on("request", lambda request: pending.add(request))
+        page.on("requestfinished", lambda request: pending.discard(request))
+        page.on("requestfailed", lambda request: pending.discard(request))
         return Person(page, self.url)
 
     def _console(self, page: Page, message: Any) -> None:

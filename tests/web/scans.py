@@ -15,7 +15,7 @@ from tabulae.i18n import bot_words, glossary, translator
 from tabulae.i18n.catalogs import interface_messages, read
 from tabulae.server.interface import web_messages
 
-from .browser import Browser
+from .browser import Browser, settled
 
 PASSWORD = "correct horse battery"
 SETTINGS = ("secure_cookies=false", "sign_ins_per_minute=1000000")
@@ -86,7 +86,7 @@ READ_PAGE = """() => {
 
 def violations(page: Any, where: str) -> list[str]:
     """The serious and critical violations axe finds on the page as it stands, in words."""
-    page.wait_for_load_state("networkidle")
+    settled(page)
     found = AXE.run(page).response["violations"]
     return [
         f"{where}: {v['id']} ({v['impact']}): {v['help']} at "

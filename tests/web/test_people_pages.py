@@ -22,6 +22,7 @@ import pytest
 from tests.server.harness import LIMITS, Server
 from tests.server.players import play_randomly, sign_up
 
+from .browser import settled
 from .pages import CONTRAST
 from .scans import PASSWORD, SETTINGS, signed_in
 
@@ -69,7 +70,7 @@ def site():
 
 
 def width(page) -> int:
-    page.wait_for_load_state("networkidle")
+    settled(page)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
     return page.evaluate("() => document.documentElement.scrollWidth")
 

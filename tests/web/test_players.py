@@ -15,7 +15,7 @@ from tests.server.harness import Server
 from tests.server.players import admin, link_token, player_options, smtp_server
 from tests.services import redis as redis_server
 
-from .browser import Browser, Person
+from .browser import Browser, Person, settled
 from .pages import WEB, random_clicks
 
 GAME = "tesserae"
@@ -286,7 +286,7 @@ def test_the_pages_of_people_speak_the_players_language(people, lang):
     for page in (f"/player.html?name={username}", f"/leaderboard.html?game={GAME}"):
         ola.page.goto(page)
         ola.page.locator("main h2").wait_for()
-        ola.page.wait_for_load_state("networkidle")
+        settled(ola.page)
         assert english_on(ola.page, "body", words) == set(), page
 
 

@@ -20,6 +20,7 @@ import tabulae
 from tests.server.harness import LIMITS, Server
 from tests.server.players import play_randomly, sign_up
 
+from .browser import settled
 from .scans import PASSWORD, READ_PAGE, SETTINGS, TOY, findings, signed_in
 
 LANGS = ("pl", "nl", "ru")
@@ -53,7 +54,7 @@ def games() -> list[str]:
 
 
 def problems_of(page, game: str, lang: str) -> list[str]:
-    page.wait_for_load_state("networkidle")
+    settled(page)
     found = page.evaluate(READ_PAGE)
     assert found["text"], "nothing was read"
     return findings(found, game, lang)
