@@ -58,7 +58,7 @@ def check_game(
     seed: int,
     options: Mapping[str, Any] | None = None,
     *,
-    deep_every: int = 16,
+    deep_every: int | None = 16,
     max_steps: int = 200_000,
     policy: Policy = random_policy,
 ) -> Report:
@@ -67,8 +67,10 @@ def check_game(
     The game's own `invariants` are checked after every action and its `recount` against
     the result at the end. Deep checks run at the first step and then at one step in
     `deep_every` on average, chosen by the seed; raise it for long games to bound the
-    cost. `policy` chooses each action (random by default; a bot's choice for games
-    that look like real play).
+    cost. With `deep_every=None` there are none (the invariants, the end and the replay are
+    still checked): for the many games of a suite that takes its deep checks in others.
+    `policy` chooses each action (random by default; a bot's choice for games that look like
+    real play).
     """
     checker = _Checker(game, players, seed, dict(options or {}), deep_every, max_steps, policy)
     return checker.run()
@@ -309,7 +311,7 @@ class _Checker:
         players: int,
         seed: int,
         options: dict[str, Any],
-        deep_every: int,
+        deep_every: int | None,
         max_steps: int,
         policy: Policy = random_policy,
     ) -> None:
@@ -318,7 +320,7 @@ class _Checker:
         self.players = players
         self.seed = seed
         self.options = options
-        self.deep_every = max(1, deep_every)
+        self.deep_every = None if deep_every is None else max(1, deep_every)
         self.max_steps = max_steps
         self.space = game.action_space(players, **options)
         self.report = Report()
@@ -359,7 +361,7 @@ class _Checker:
             seat = movers[chooser.below(len(movers))]
             action = self.policy(state, seat, legal[seat], chooser)
             self.expect(action in legal[seat], f"the policy chose an unlisted action '{action}'")
-            if step == 0 or deep.below(self.deep_every) == 0:
+            if self.deep_every is not None and (step == 0 or deep.below(self.deep_every) == 0):
                 self.deep_check(state, legal, seat, action, deep)
                 if playout_from is None and step > 0:
                     playout_from = step

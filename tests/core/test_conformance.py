@@ -196,6 +196,22 @@ def test_each_planted_defect_is_caught(defect, message):
             check_game(defect, 3, seed, deep_every=2)
 
 
+def test_without_deep_checks_the_invariants_the_end_and_the_replay_are_still_checked():
+    report = check_game(Tesserae(), 3, 1, deep_every=None)
+    assert report.deep_checks == report.refusals == report.positions == 0
+    assert report.result is not None and report.invariant_checks == report.actions + 1
+    for defect, message in [
+        (planted("DuplicateTile", apply=draw_duplicating_a_tile), "broke its invariants.*tiles"),
+        (planted("PointMore", result=result_with_a_point_more), "differs from its recount"),
+    ]:
+        with pytest.raises(ConformanceError, match=message):
+            for seed in range(10):
+                check_game(defect, 3, seed, deep_every=None)
+    leaky = planted("LeakyView", view=leaking_view)  # a leak takes a deep check to find
+    for seed in range(10):
+        check_game(leaky, 3, seed, deep_every=None)
+
+
 def test_failures_name_the_game_seed_and_step():
     leaky = planted("LeakyView", view=leaking_view)
     with pytest.raises(ConformanceError, match=r"tesserae players=2 seed=3 .* at step \d+"):

@@ -3,7 +3,8 @@
 Every game below is checked with the game's invariants after every action and its result
 against the independent recount at the end: 2,071 games in all (3 × 100 with deep checks
 along the way, 48 with every option, 3 closely checked, 1,500 random games over every
-option and player count, 220 played by the greedy bot), more than a tenth of them greedy's.
+option and player count, a quarter of them deep-checked at their first step, 220 played by
+the greedy bot), more than a tenth of them greedy's.
 """
 
 import pytest
@@ -53,7 +54,8 @@ def test_every_option_conforms(options, players, seed):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_every_invariant(options, players):
     for seed in range(2000, 2100):
-        report = check_game(GAME, players, seed, options, deep_every=ONLY_AT_THE_START)
+        deep_every = ONLY_AT_THE_START if seed % 4 == 0 else None
+        report = check_game(GAME, players, seed, options, deep_every=deep_every)
         assert report.result is not None and report.invariant_checks == report.actions + 1
 
 

@@ -3,8 +3,9 @@ every option, random and greedy players, the invariants checked after every acti
 result recounted at the end of each, and the position written and read back at every deeply
 checked step.
 
-Deep checks (clone, refusals, views, determinize) cost far more than the rest, so most games
-take them at the first step only and a smaller set takes them often.
+Deep checks (clone, refusals, views, determinize) cost far more than the rest, so a quarter
+of the random games (every option and player count) and every greedy game take them at the
+first step only, a smaller set takes them often, and the other random games none.
 """
 
 import pytest
@@ -30,7 +31,8 @@ def checked(players, seed, options, **how):
     report = check_game(GAME, players, seed, options, **how)
     assert report.result is not None
     assert report.invariant_checks == report.actions + 1
-    assert report.deep_checks >= 1 and report.refusals > 0
+    if how.get("deep_every") is not None:
+        assert report.deep_checks >= 1 and report.refusals > 0
     assert report.positions == report.deep_checks  # the position read back at each deep check
     return report
 
@@ -39,7 +41,7 @@ def checked(players, seed, options, **how):
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("options", OPTIONS.values(), ids=OPTIONS.keys())
 def test_random_games_conform(options, players, seed):
-    checked(players, seed, options, deep_every=1000)
+    checked(players, seed, options, deep_every=1000 if seed % 4 == 0 else None)
 
 
 @pytest.mark.parametrize("seed", range(12))
