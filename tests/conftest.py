@@ -26,19 +26,3 @@ def _includes(config, directory: Path) -> bool:
         path == directory or path in directory.parents or directory in path.parents
         for path in paths
     )
-
-
-# Run first what takes longest (the browser tests, then the games' conformance files), so that
-# the run ends on short tests and no worker waits at the end on another's long browser game.
-LONG_FIRST = (Path(__file__).parent / "web", Path(__file__).parent / "games")
-
-
-def pytest_collection_modifyitems(items) -> None:
-    def rank(item) -> int:
-        path = Path(item.path)
-        return next(
-            (n for n, directory in enumerate(LONG_FIRST) if directory in path.parents),
-            len(LONG_FIRST),
-        )
-
-    items.sort(key=rank)  # stable: each file's tests keep their order
