@@ -60,7 +60,8 @@ class Browser:
 
     def person(self, lang: str = "en", pace: str = "off") -> Person:
         """A person in a browser of their own; the table page shows the moves at `pace` (off:
-        each update as it comes, so that tests wait for nothing), until they choose another.
+        the updates as they come, a burst of them at the next frame, so that tests wait for
+        nothing), until they choose another.
         The browser asks for less motion, so that what a step changed is lit without a fade
         drawn frame by frame (a test of motion asks for it again)."""
         context = self.chromium.new_context(

@@ -110,7 +110,8 @@ def test_a_long_queue_is_skipped_to_its_newest_and_an_own_action_takes_the_queue
     """js/pace.js's queue: the first update is shown at once, the next after the pause; more
     than four waiting are shown together (the page catching up); one to be shown at once (the
     player's own action) takes those waiting along; with no pause, those that come together are
-    shown together at the next frame, or each at once on a page out of sight."""
+    shown together at the next frame (or when the page goes out of sight), or each at once on a
+    page out of sight."""
     page = browser.person().page
     page.goto("/")
     shown = page.evaluate(
@@ -141,17 +142,23 @@ def test_a_long_queue_is_skipped_to_its_newest_and_an_own_action_takes_the_queue
           const drawn = shown.length;
           await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
           const atTheFrame = shown.length - drawn;
-          Object.defineProperty(document, "hidden", { value: true });
           steps.push({ v: 16 });
           steps.push({ v: 17 });
+          const beforeHidden = shown.length;
+          Object.defineProperty(document, "hidden", { value: true });
+          document.dispatchEvent(new Event("visibilitychange"));
+          const atHiding = shown.length - beforeHidden;
+          steps.push({ v: 18 });
+          steps.push({ v: 19 });
           steps.stop();
-          return { shown, drawn, atTheFrame };
+          return { shown, drawn, atTheFrame, atHiding };
         }"""
     )
-    # with no pause, a burst is drawn once, at the next frame; out of sight, each at once
-    assert shown["drawn"] == 7 and shown["atTheFrame"] == 1
-    together = [[1], [2, 3, 4, 5, 6, 7], [8], [9, 10], [11], [12], [13], [14, 15], [16], [17]]
-    assert shown["shown"] == together
+    # with no pause, a burst is drawn once, at the next frame; one waiting for its frame when
+    # the page goes out of sight is drawn then; out of sight, each at once
+    assert shown["drawn"] == 7 and shown["atTheFrame"] == 1 and shown["atHiding"] == 1
+    together = [[1], [2, 3, 4, 5, 6, 7], [8], [9, 10], [11], [12], [13], [14, 15], [16, 17]]
+    assert shown["shown"] == [*together, [18], [19]]
 
 
 # A board before and after a step: a count that changed, a card that moved to another row, one

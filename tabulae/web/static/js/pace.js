@@ -53,6 +53,10 @@ export class Steps {
     this.timer = null;
     this.frame = null;
     this.held = false;
+    // a page put out of sight draws no frame: what waits for one is drawn at once
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden && this.frame !== null && !this.held) this.flush();
+    });
   }
 
   /** An update has come: shown now if nothing is being shown, else after those waiting;
