@@ -11,13 +11,15 @@ the terminal does.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import xml.etree.ElementTree as ElementTree
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, Response
 
 from tabulae.bots import BOTS, LEVELS, make_bot
 from tabulae.bots.levels import FAIR
@@ -39,6 +41,7 @@ router = APIRouter(prefix="/api")
 # A game's board, its styles and its printed components, from the ``web`` folder of its package.
 boards = APIRouter(prefix="/games")
 BOARD_FILE = re.compile(r"[a-z0-9_]+\.(js|css|json|svg)")
+SVG = "http://www.w3.org/2000/svg"
 
 
 @cache
@@ -75,6 +78,35 @@ async def board_file(settings: Config, game: str, name: str) -> FileResponse:
     if not BOARD_FILE.fullmatch(name) or not path.is_file():
         raise ApiError(404, "not_found", f"no file {name!r} in the board of {game!r}")
     return FileResponse(path)
+
+
+@cache
+def drawings(sprite: Path, modified: float) -> dict[str, bytes]:
+    """Each picture of a game's icon set (``icons.svg``, one ``<symbol>`` per word) as an SVG
+    image of its own, by word; read again when the file changes (`modified`)."""
+    pictures = {}
+    for symbol in ElementTree.parse(sprite).getroot().iter(f"{{{SVG}}}symbol"):
+        word = symbol.attrib.pop("id", "")
+        for part in symbol.iter():
+            part.tag = part.tag.removeprefix(f"{{{SVG}}}")
+        symbol.tag, symbol.tail = "svg", None
+        symbol.set("xmlns", SVG)
+        pictures[word] = ElementTree.tostring(symbol)
+    return pictures
+
+
+@boards.get("/{game}/icons/{word}.svg", summary="One picture of a game's icon set")
+async def icon(settings: Config, request: Request, game: str, word: str) -> Response:
+    """The picture of `word` (a symbol of the board's ``icons.svg``) as an image of its own,
+    which a page draws as often as it likes for the cost of one download and one decoding."""
+    sprite = board_folder(settings, game) / "icons.svg"
+    found = drawings(sprite, sprite.stat().st_mtime).get(word) if sprite.is_file() else None
+    if found is None:
+        raise ApiError(404, "not_found", f"no picture {word!r} in the icons of {game!r}")
+    tag = f'"{hashlib.blake2b(found, digest_size=8).hexdigest()}"'
+    if request.headers.get("if-none-match") == tag:
+        return Response(status_code=304, headers={"ETag": tag})
+    return Response(found, media_type="image/svg+xml", headers={"ETag": tag})
 
 
 def bot_about(name: str) -> str:

@@ -248,18 +248,25 @@ def test_the_sheets_actions_log_and_tooltips_are_in_the_players_words(browser, l
     soldier = page.locator(f"{OWN} header .pool [data-icon=soldier]")
     count = soldier.inner_text().strip()
     assert count.isdigit(), count
-    assert soldier.locator("use").get_attribute("href") == f"/games/{GAME}/icons.svg#soldier"
+    assert soldier.locator("img").get_attribute("src") == f"/games/{GAME}/icons/soldier.svg"
     assert soldier.get_attribute("title") == name
     assert soldier.get_attribute("aria-label") == f"{count} {name}"
-    # No letter codes anywhere on the sheets: each worker, resource and reward is its picture,
-    # with at most a count for text.
+    # No letter codes anywhere on the sheets: each worker, resource and reward is its picture
+    # (an image on the sheets, drawn once loaded; an image in the drawing of the map), with at
+    # most a count for text.
+    page.wait_for_function("() => [...document.images].every((image) => image.complete)")
     drawn = page.locator(f"{OWN} [data-icon]").evaluate_all(
-        """marks => marks.map((mark) => [mark.dataset.icon,
-            mark.querySelector('use')?.getAttribute('href'), mark.textContent.trim()])"""
+        """marks => marks.map((mark) => {
+            const image = mark.querySelector('img, image');
+            return [mark.dataset.icon, image?.getAttribute('src') ?? image?.getAttribute('href'),
+                image?.localName !== 'img' || (image.complete && image.naturalWidth > 0),
+                mark.textContent.trim()];
+        })"""
     )
     assert len(drawn) > 100
-    for word, href, said in drawn:
-        assert href == f"/games/{GAME}/icons.svg#{word}" and (not said or said.isdigit()), said
+    for word, address, loaded, said in drawn:
+        assert address == f"/games/{GAME}/icons/{word}.svg" and loaded, (word, address)
+        assert not said or said.isdigit(), said
     # A Path card says what it asks and scores in words, seen without hovering.
     card = page.locator(f"{OWN} .hw-card.player-card").first
     objective = card.locator(".card-objective").inner_text()

@@ -68,7 +68,9 @@ def test_the_rules_name_the_terms_as_the_board_does_with_its_marks(browser):
         words[word]["pl"] for word in named
     ]
     builder = page.locator("#columns p [data-icon=builder]").first
-    assert builder.locator("use").get_attribute("href") == "/games/hadrians_wall/icons.svg#builder"
+    drawn = builder.locator("img")
+    assert drawn.get_attribute("src") == "/games/hadrians_wall/icons/builder.svg"
+    assert drawn.evaluate("image => image.complete && image.naturalWidth > 0")
     assert builder.get_attribute("title") == words["builder"]["pl"]
     assert builder.get_attribute("aria-hidden") == "true"  # the word before it is read instead
     assert builder.inner_text() == ""

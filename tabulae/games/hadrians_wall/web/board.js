@@ -3,7 +3,7 @@
 // which a pattern is placed by dragging or clicking, turned and mirrored first.
 
 import { h, s } from "/js/dom.js";
-import { clickable, legalStarting, loadPrinted, picture, term } from "/boards/kit.js";
+import { clickable, iconUrl, legalStarting, loadPrinted, picture, term } from "/boards/kit.js";
 import { ruledPart } from "/js/tooltip.js";
 
 const GAME = "hadrians_wall";
@@ -794,8 +794,8 @@ function scoutingMap(ctx, player) {
             s(
               "g",
               { class: "map-reward", "data-icon": printedIcon },
-              s("use", {
-                href: `/games/${GAME}/icons.svg#${printedIcon}`,
+              s("image", {
+                href: iconUrl(GAME, printedIcon),
                 x: c * CELL + 6,
                 y: r * CELL + 6,
                 width: CELL - 12,

@@ -4,7 +4,7 @@
 // buildings; and your own screen with your money and tokens.
 
 import { h, s } from "/js/dom.js";
-import { clickable, legalStarting, loadPrinted, picture, term } from "/boards/kit.js";
+import { clickable, iconUrl, legalStarting, loadPrinted, picture, term } from "/boards/kit.js";
 import { ruledPart } from "/js/tooltip.js";
 
 const GAME = "sylla";
@@ -43,7 +43,7 @@ function drawn(word, text, x, y, size = 22) {
     "g",
     { class: "drawn", "data-icon": word },
     s("title", {}, term(word, text)),
-    s("use", { href: `/games/${GAME}/icons.svg#${word}`, x, y, width: size, height: size }),
+    s("image", { href: iconUrl(GAME, word), x, y, width: size, height: size }),
   );
 }
 

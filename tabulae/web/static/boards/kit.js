@@ -1,7 +1,7 @@
 // What every board shares: acting by clicking a part of the board, a menu when a part offers
 // several actions, the printed components, and the pictures of the game's icon set.
 
-import { h, s } from "../js/dom.js";
+import { h } from "../js/dom.js";
 
 const printed = new Map();
 
@@ -108,20 +108,26 @@ export function clickable(element, actions, ctx, attempt = null) {
 }
 
 /**
- * A picture from the game's icon set (`icons.svg` beside its board.js, one <symbol> per word):
- * `picture(game, word, text, count)` draws `word`'s picture, with `count` before it, named in
- * the player's language. Where it stands for the word (a box of a sheet, a pool) it is an image
- * with that name; in running text, after the word itself (`{ beside: true }`), screen readers
- * skip it. Either way its title names it for the mouse.
+ * The address of `word`'s picture in the game's icon set (`icons.svg` beside its board.js, one
+ * <symbol> per word), served as an image of its own: a board draws hundreds of pictures, and
+ * images of one address cost one download and one decoding, where each <use> of the sprite
+ * would copy its drawing into the page.
+ */
+export function iconUrl(game, word) {
+  return `/games/${encodeURIComponent(game)}/icons/${encodeURIComponent(word)}.svg`;
+}
+
+/**
+ * A picture from the game's icon set (`iconUrl`): `picture(game, word, text, count)` draws
+ * `word`'s picture, with `count` before it, named in the player's language. Where it stands for
+ * the word (a box of a sheet, a pool) it is an image with that name; in running text, after the
+ * word itself (`{ beside: true }`), screen readers skip it. Either way its title names it for
+ * the mouse.
  */
 export function picture(game, word, text, count = null, { beside = false } = {}) {
   const name = term(word, text);
   const said = count === null ? name : `${count} ${name}`;
-  const drawing = s(
-    "svg",
-    { class: "icon-drawing", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" },
-    s("use", { href: `/games/${encodeURIComponent(game)}/icons.svg#${word}` }),
-  );
+  const drawing = h("img", { class: "icon-drawing", src: iconUrl(game, word), alt: "" });
   return h(
     "span",
     {
