@@ -222,6 +222,16 @@ function bringIntoView() {
   window.scrollBy({ top: box.top - Math.max(8, (room - box.height) / 3), behavior: "instant" });
 }
 
+// A window that changes width (a phone turned, a window resized) is laid out anew: the part
+// the step waits for is brought back into view. A change of height alone is a phone's address
+// bar coming and going as the learner scrolls, and is left alone.
+let laidOutWidth = window.innerWidth;
+window.addEventListener("resize", () => {
+  if (window.innerWidth === laidOutWidth) return;
+  laidOutWidth = window.innerWidth;
+  if (page.step) bringIntoView();
+});
+
 async function show(step) {
   page.step = step;
   if (step.finished) {
