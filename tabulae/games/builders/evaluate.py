@@ -42,6 +42,8 @@ FREE_ACTION = max(amount / spent for amount, spent in RULES.take_sesterces.items
 # than an action in hand, so ending a turn early costs, and more than nothing, so ending
 # it when its free actions are spent is better than paying for one more.
 NEXT_TURN_ACTION = min(amount / spent for amount, spent in RULES.take_sesterces.items()) * SESTERCE
+# What each building is worth finished: its VP and its sesterces.
+WORTH = [building.vp + SESTERCE * building.coins for building in BUILDINGS]
 
 
 def estimate(table: BuildersTable, seat: int) -> float:
@@ -80,41 +82,42 @@ def _sites(table: BuildersTable, seat: int) -> tuple[float, int]:
     as many as idle cards could carry. Once the worker deck is empty, the materials
     brought to a site they cannot finish count only `STUCK`.
     """
-    idle = list(table.idle[seat])
+    provides, wage = table.provides, table.wage
+    idle = [(card, provides(card)) for card in table.idle[seat]]
     tools = [0, 0, 0, 0]
-    carriers = sum(table.skilled(card) for card in idle)  # a tool goes only on a skilled card
+    carriers = sum(table.skilled(card) for card, _ in idle)  # a tool goes only on a skilled card
     for tool in table.tools[seat][:carriers]:
         tools[tool] += 1
     pool = list(tools)
-    for card in idle:
-        pool = [amount + given for amount, given in zip(pool, table.provides(card), strict=True)]
+    for _, gives in idle:
+        pool = [amount + given for amount, given in zip(pool, gives, strict=True)]
     sites = []
     for site in table.sites[seat].values():
+        need = site.missing()
         total = sum(site.cost)
-        covered = sum(min(have, cost) for have, cost in zip(site.supplied, site.cost, strict=True))
-        hopeless = any(amount > held for amount, held in zip(site.missing(), pool, strict=True))
-        sites.append((hopeless, -covered / total, site))
+        hopeless = any(amount > held for amount, held in zip(need, pool, strict=True))
+        sites.append((hopeless, -(total - sum(need)) / total, site, need))
     stuck = 1.0 if table.worker_deck else STUCK
     value = 0.0
     owed = 0
-    for _, behind, site in sorted(sites, key=lambda ranked: ranked[:2]):
+    for _, behind, site, need in sorted(sites, key=lambda ranked: ranked[:2]):
         share = -behind
-        building = BUILDINGS[site.building - 1]
-        worth = building.vp + SESTERCE * building.coins
-        need = site.missing()
+        worth = WORTH[site.building - 1]
         missing = sum(need)
         for material, amount in enumerate(tools):
             brought = min(need[material], amount)
             tools[material] -= brought
             need[material] -= brought
         wages = sending = 0
-        for card in list(idle):
-            gives = table.provides(card)
+        left = []
+        for card, gives in idle:
             if brings_lacking(need, gives):
-                idle.remove(card)
-                wages += table.wage(card)
+                wages += wage(card)
                 sending += 1
                 need = [max(0, amount - given) for amount, given in zip(need, gives, strict=True)]
+            else:
+                left.append((card, gives))
+        idle = left
         owed += wages
         reachable = missing - sum(need)
         if reachable == missing:

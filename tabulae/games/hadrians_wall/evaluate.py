@@ -26,7 +26,7 @@ from .components import (
     POOL,
     YEARS,
 )
-from .scoring import disdain_penalty, score
+from .scoring import disdain_penalty, total_score
 from .sheet import BUILT, COHORT, DIPLOMAT_FAVOURS, POOL_AT, PRODUCTION, TEMPLE_FAVOURS, disdain
 from .sheet import progress as boxes_filled
 from .table import HadriansWallTable
@@ -50,7 +50,7 @@ def evaluate(table: HadriansWallTable, seat: int) -> float:
     if result is not None:
         return float(result.scores[seat])
     sheet = table.sheets[seat]
-    now = score(sheet, table.paths[seat])["total"]
+    now = total_score(sheet, table.paths[seat])
     left = YEARS - table.year + (table.phase != "attack")
     pieces = sum(sheet[POOL_AT + i] for i in range(len(POOL)))
     income = sheet[PRODUCTION] + sum(sheet[f] for f in _INCOME_FLAGS)

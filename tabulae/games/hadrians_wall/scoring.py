@@ -90,6 +90,14 @@ def attribute_points(sheet: list[int]) -> dict[str, int]:
     return {a: min(sheet[ATTRIBUTE + i], ATTRIBUTE_LENGTH) for i, a in enumerate(ATTRIBUTES)}
 
 
+def total_score(sheet: list[int], paths: list[int]) -> int:
+    """The total of `score`'s column alone, without the column (for bots, which ask for it at
+    every position they weigh)."""
+    attribute_vp = sum(min(sheet[ATTRIBUTE + i], ATTRIBUTE_LENGTH) for i in range(len(ATTRIBUTES)))
+    path_vp = sum(path_points(PLAYER_CARDS[index], sheet)[1] for index in paths)
+    return attribute_vp + path_vp - disdain_penalty(disdain(sheet))
+
+
 def score(sheet: list[int], paths: list[int]) -> dict:
     """The scoring column of one player, as on the bottom right of the left sheet."""
     attributes = attribute_points(sheet)

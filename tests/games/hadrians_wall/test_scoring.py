@@ -2,9 +2,16 @@
 
 import pytest
 
+from tabulae.core import Rng
 from tabulae.games.hadrians_wall import GAME
 from tabulae.games.hadrians_wall.components import CARD_INDEX, PLAYER_CARDS
-from tabulae.games.hadrians_wall.scoring import disdain_penalty, path_points, score, solo_rank
+from tabulae.games.hadrians_wall.scoring import (
+    disdain_penalty,
+    path_points,
+    score,
+    solo_rank,
+    total_score,
+)
 
 from .helpers import in_year, sheet_with
 
@@ -140,3 +147,21 @@ def test_evaluate_prefers_the_stronger_position():
         ],
     )
     assert GAME.evaluate(state, 1) > GAME.evaluate(state, 0) + 10
+
+
+def test_the_total_alone_is_the_scoring_columns_total_at_every_position():
+    """The bots' `total_score` counts what the column counts, at every step of random games
+    of every player count."""
+    compared = 0
+    for players in range(1, 7):
+        table = GAME.new(players=players, seed=players)
+        rng = Rng(players)
+        while table.result() is None:
+            for seat in range(players):
+                column = score(table.sheets[seat], table.paths[seat])
+                assert total_score(table.sheets[seat], table.paths[seat]) == column["total"]
+                compared += 1
+            seat = table.to_move[0]
+            legal = table.legal_actions(seat)
+            table.apply(seat, legal[rng.next64() % len(legal)])
+    assert compared > 1000
