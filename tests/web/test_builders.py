@@ -127,6 +127,39 @@ def test_buttons_log_and_tooltips_name_the_cards(browser, lang):
             assert not re.search(rf"\b{english}\b", board), english
 
 
+@pytest.mark.parametrize("option", ["stone_decoration", "stone_architecture"])
+def test_the_fourth_apprentice_is_named_by_the_tables_option_wherever_he_is_named(browser, option):
+    """The fourth apprentice brings the pair of materials the table's option gives him: his
+    card in the row, the action that hires him and the log name that pair alone, never both
+    (seed 0 deals him to the workers' row, the person at the second seat to move first)."""
+    body = {"game": GAME, "players": 2, "seats": [{"bot": "random"}, {}], "seed": 0}
+    with browser.api() as api:
+        table = api.post("/tables", json=body | {"options": {"fourth_apprentice": option}})
+        table_id = table.json()["id"]
+        joined = api.post(
+            f"/tables/{table_id}/join", json={"name": "Ala", "seat": 1, "accept_seed": True}
+        )
+    ala = browser.person("pl")
+    ala.page.goto("/")
+    seats = json.dumps({table_id: {"seat": 1, "token": joined.json()["token"]}})
+    ala.page.evaluate("seats => localStorage.setItem('tabulae.seats', seats)", seats)
+    ala.open_table(table_id)
+    ala.wait_ready()
+    terms = glossary(tabulae.load(GAME))
+    named, either = terms[f"apprentice_4_{option}"]["pl"], terms["apprentice_4"]["pl"]
+    assert named != either
+    card = ala.page.locator(f"{BOARD} [data-area=workers] .bd-card[data-card]").filter(
+        has_text=terms["apprentice"]["pl"]
+    )
+    assert named in [
+        card.nth(n).locator(".card-name").get_attribute("title") for n in range(card.count())
+    ]
+    hire = ala.page.locator('#actions button.action[data-action=\'["hire","apprentice_4"]\']')
+    assert named in hire.inner_text() and either not in hire.inner_text()
+    ala.act(lambda page: hire.click())
+    assert named in ala.page.inner_text(".log") and either not in ala.page.inner_text(".log")
+
+
 def test_sending_a_worker_to_a_site_by_clicking_them(browser):
     ala = browser.person()
     ala.start_table(GAME, 2, "Ala", seats={1: "random"})

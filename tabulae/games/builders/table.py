@@ -148,9 +148,11 @@ class BuildersTable(Table):
         """A card's word as an event names it: the fourth apprentice's says which materials
         the game's option gives him (``apprentice_4_stone_decoration``), so that the log names
         his pair of materials, not both."""
-        if word in CHOSEN_BY_OPTION:
-            return f"{word}_{self.options['fourth_apprentice']}"
-        return word
+        return self.told_words().get(word, word) if word in CHOSEN_BY_OPTION else word
+
+    def told_words(self) -> dict[str, str]:
+        """Each card word the game's options name otherwise, and the word they name it by."""
+        return {word: f"{word}_{self.options['fourth_apprentice']}" for word in CHOSEN_BY_OPTION}
 
     def free_actions_left(self) -> int:
         left = FREE_ACTIONS - self.actions_used

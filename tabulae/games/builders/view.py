@@ -24,6 +24,9 @@ def view(table: BuildersTable, seat: int | None) -> dict[str, Any]:
         "last_player": table.last_seat,
         "last_round": table.last_round,
         "you": seat,
+        # The fourth apprentice by the pair of materials the table's option gives him, for
+        # every text that names him (the browser's labels and menus, as the log does).
+        "told": table.told_words(),
         "turn": None if over else _turn(table),
         "materials": [{"id": word, "names": dict(MATERIAL_NAMES[word])} for word in MATERIALS],
         "buildings": {

@@ -42,6 +42,10 @@ export class Text {
     this.terms = data.game?.terms ?? {};
     this.bots = data.bots ?? { labels: {}, form: "{bot} {n}" };
     this.names = [];
+    // Words a table's options name otherwise, as its view tells them (`told`: for The
+    // Builders' fourth apprentice, the pair of materials the option gives him), so that a
+    // card is named alike on the board, its actions, its menus and the log.
+    this.told = {};
     // The rule is the catalogs' own Plural-Forms expression, served by this server.
     this.pluralIndex = new Function("n", `return Number(${data.plural});`);
   }
@@ -52,7 +56,13 @@ export class Text {
   }
 
   term(word) {
-    return Object.hasOwn(this.terms, word) ? this.terms[word] : word;
+    const named = Object.hasOwn(this.told, word) ? this.told[word] : word;
+    return Object.hasOwn(this.terms, named) ? this.terms[named] : named;
+  }
+
+  /** Name words as the table whose `view` is shown names them (its `told`, where it has one). */
+  namesOf(view) {
+    this.told = view?.told ?? {};
   }
 
   hasTerm(word) {

@@ -95,6 +95,7 @@ function renderCourse() {
 
 function context() {
   const step = page.step;
+  page.text.namesOf(step.view);
   const seats = Array.from({ length: step.players }, (_, seat) => ({ seat, name: page.text.names[seat] }));
   return {
     game: page.game,

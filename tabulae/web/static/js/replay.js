@@ -197,6 +197,7 @@ function render() {
   root.dataset.version = String(page.at);
   renderControls();
   const snap = page.snapshot;
+  text.namesOf(snap.view);
   const ctx = {
     game: page.summary.game,
     table: page.summary,

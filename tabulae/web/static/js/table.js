@@ -345,6 +345,7 @@ async function undo() {
 
 function context() {
   const snap = page.snapshot;
+  page.text.namesOf(snap?.view);
   return {
     game: page.summary.game,
     table: page.summary,
