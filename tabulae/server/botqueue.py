@@ -27,8 +27,9 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
-from .bots import BotPool, Decision, decide_action
+from .bots import BotPool, Decision, decide_action, job_kind
 from .errors import ApiError, stale_version
+from .metrics import bot_job
 
 WAITS_KEPT = 256  # the latest waits kept per kind, for wait_seconds()
 
@@ -203,7 +204,7 @@ class BotQueue:
         self.served[job.kind] += 1
         self.waits[job.kind].append(time.monotonic() - job.queued)
         try:
-            done = self.pool.submit(job.decision, job.work)
+            done = bot_job(self.pool.submit(job.decision, job.work), job_kind(job.work))
         except Exception as error:  # the pool cannot start a worker
             self._settle(job, None, error)
             return

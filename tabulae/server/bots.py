@@ -25,8 +25,6 @@ from tabulae.bots.hints import hint
 from tabulae.bots.review import judge
 from tabulae.core import Action, Rng, State, load
 
-from .metrics import bot_job
-
 KEPT_STATES = 64  # tables a worker remembers
 NICENESS = 10  # below the server's priority
 
@@ -70,16 +68,19 @@ class BotPool:
         a pool whose worker died is started again."""
         work = work or decide_action
         try:
-            future = self.pool.submit(work, decision)
+            return self.pool.submit(work, decision)
         except RuntimeError:  # BrokenProcessPool is one: a worker was killed
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = self._start()
-            future = self.pool.submit(work, decision)
-        kind = "hint" if work is hint_moves else "review" if work is review_move else "decision"
-        return bot_job(future, kind)
+            return self.pool.submit(work, decision)
 
     def shutdown(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def job_kind(work: Callable[[Decision], Any]) -> str:
+    """What a piece of work is, as the metrics count it: a hint, a review or a decision."""
+    return "hint" if work is hint_moves else "review" if work is review_move else "decision"
 
 
 def _start_worker(server: int) -> None:
