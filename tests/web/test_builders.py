@@ -28,10 +28,13 @@ def names(lang: str) -> set[str]:
 
 
 def words_of(action: list) -> list[str]:
-    """The glossary words an action names its cards and tools by."""
+    """The glossary words an action names its cards and tools by, as a table with the default
+    options names them (the fourth apprentice by the pair of materials it gives him)."""
     terms = glossary(tabulae.load(GAME))
+    told = tabulae.load(GAME).new(players=2, seed=0).told_words()
     kinds = ("slave", "tool")
-    return [w for w in action[1:] if isinstance(w, str) and w in terms and w not in kinds]
+    words = [w for w in action[1:] if isinstance(w, str) and w in terms and w not in kinds]
+    return [told.get(word, word) for word in words]
 
 
 def page_texts(page) -> list[str]:
