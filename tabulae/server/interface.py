@@ -81,9 +81,9 @@ async def board_file(settings: Config, game: str, name: str) -> FileResponse:
 
 
 @cache
-def drawings(sprite: Path, modified: float) -> dict[str, bytes]:
+def drawings(sprite: Path, modified: float) -> dict[str, tuple[bytes, str]]:
     """Each picture of a game's icon set (``icons.svg``, one ``<symbol>`` per word) as an SVG
-    image of its own, by word; read again when the file changes (`modified`)."""
+    image of its own, with its ETag, by word; read again when the file changes (`modified`)."""
     pictures = {}
     for symbol in ElementTree.parse(sprite).getroot().iter(f"{{{SVG}}}symbol"):
         word = symbol.attrib.pop("id", "")
@@ -91,7 +91,8 @@ def drawings(sprite: Path, modified: float) -> dict[str, bytes]:
             part.tag = part.tag.removeprefix(f"{{{SVG}}}")
         symbol.tag, symbol.tail = "svg", None
         symbol.set("xmlns", SVG)
-        pictures[word] = ElementTree.tostring(symbol)
+        image = ElementTree.tostring(symbol)
+        pictures[word] = image, f'"{hashlib.blake2b(image, digest_size=8).hexdigest()}"'
     return pictures
 
 
@@ -103,10 +104,10 @@ async def icon(settings: Config, request: Request, game: str, word: str) -> Resp
     found = drawings(sprite, sprite.stat().st_mtime).get(word) if sprite.is_file() else None
     if found is None:
         raise ApiError(404, "not_found", f"no picture {word!r} in the icons of {game!r}")
-    tag = f'"{hashlib.blake2b(found, digest_size=8).hexdigest()}"'
+    image, tag = found
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers={"ETag": tag})
-    return Response(found, media_type="image/svg+xml", headers={"ETag": tag})
+    return Response(image, media_type="image/svg+xml", headers={"ETag": tag})
 
 
 def bot_about(name: str) -> str:

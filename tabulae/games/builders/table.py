@@ -148,7 +148,7 @@ class BuildersTable(Table):
         """A card's word as an event names it: the fourth apprentice's says which materials
         the game's option gives him (``apprentice_4_stone_decoration``), so that the log names
         his pair of materials, not both."""
-        return self.told_words().get(word, word) if word in CHOSEN_BY_OPTION else word
+        return None if word is None else self.told_words().get(word, word)
 
     def told_words(self) -> dict[str, str]:
         """Each card word the game's options name otherwise, and the word they name it by."""
